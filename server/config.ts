@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4173),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  NAVIMOW_SIMULATOR: flag.default(false),
+  NAVIMOW_SEED_DEMO: flag.default(true),
+  WEB_ROOT: z.string().default('dist/web'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  simulator: boolean;
+  seedDemo: boolean;
+  webRoot: string;
+  logLevel: string;
+};
+
+/** The server's settings from the environment; the README's configuration table lists them. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environment.parse(env);
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    simulator: parsed.NAVIMOW_SIMULATOR,
+    seedDemo: parsed.NAVIMOW_SEED_DEMO,
+    webRoot: resolve(parsed.WEB_ROOT),
+    logLevel: parsed.LOG_LEVEL,
+  };
+}

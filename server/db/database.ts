@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export const DEFAULT_SQLITE_FILE = 'data/navimow.sqlite';
+
+/**
+ * Opens the database named by `DATABASE_URL`: unset, the embedded SQLite file under ./data; `file:<path>` (or
+ * `file::memory:`), that SQLite file; `postgres://…`, PostgreSQL.
+ */
+export interface OpenedDatabase {
+  db: Db;
+  kind: DatabaseKind;
+  /** PostgreSQL only: the schema that holds the tables (and the migration bookkeeping). */
+  schema?: string;
+}
+
+export function openDatabase(url: string | undefined, options: { pgSchema?: string } = {}): OpenedDatabase {
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(options.pgSchema && { options: `-c search_path=${options.pgSchema}` }),
+    });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kind: 'postgres',
+      schema: options.pgSchema ?? 'public',
+    };
+  }
+  if (url && !url.startsWith('file:')) throw new Error('DATABASE_URL must start with file: or postgres://');
+  const file = url ? url.slice('file:'.length) : DEFAULT_SQLITE_FILE;
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+}
+
+/** Brings the schema up to date; throws (and the server does not start) if a migration fails. */
+export async function migrateToLatest({ db, schema }: Pick<OpenedDatabase, 'db' | 'schema'>): Promise<void> {
+  // Naming the schema keeps Kysely from mistaking another schema's bookkeeping tables for ours.
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema && { migrationTableSchema: schema }) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

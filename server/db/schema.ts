@@ -1,0 +1,70 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The database schema as Kysely sees it. Columns use types that mean the same on SQLite and PostgreSQL:
+ * text ids, ISO-8601 UTC timestamps as text (they sort as time), integers, and 0/1 for flags
+ * (docs/decisions/002-one-schema-for-sqlite-and-postgresql.md).
+ */
+
+export interface AccountTable {
+  id: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  display_name: string;
+  created_at: string;
+}
+
+/** First-party sessions of the native app; tokens are stored only as SHA-256 hashes. */
+export interface SessionTable {
+  id: string;
+  account_id: string;
+  access_token_hash: string;
+  refresh_token_hash: string;
+  access_expires_at: string;
+  refresh_expires_at: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface MowerTable {
+  serial_number: string;
+  owner_id: string;
+  name: string;
+  model: string;
+  battery_percent: number;
+  winter_mode: Generated<number>;
+  created_at: string;
+}
+
+export interface MowerShareTable {
+  mower_serial: string;
+  account_id: string;
+  invitation_id: string | null;
+  created_at: string;
+}
+
+export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'cancelled';
+
+export interface InvitationTable {
+  id: string;
+  mower_serial: string;
+  inviter_id: string;
+  invitee_id: string;
+  status: InvitationStatus;
+  expires_at: string;
+  created_at: string;
+  responded_at: string | null;
+}
+
+export interface Database {
+  accounts: AccountTable;
+  sessions: SessionTable;
+  mowers: MowerTable;
+  mower_shares: MowerShareTable;
+  invitations: InvitationTable;
+}
+
+export type Account = Selectable<AccountTable>;
+export type NewAccount = Insertable<AccountTable>;
+export type Mower = Selectable<MowerTable>;

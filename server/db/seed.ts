@@ -1,0 +1,75 @@
+import type { Db } from './database.ts';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+
+/** The demo data of contract section 5 (the README lists it). Fixed values: links and tests rely on them. */
+export const DEMO = {
+  owner: {
+    id: 'account-demo-owner',
+    email: 'demo@navimow.example',
+    phone: '+4915112345678',
+    password: 'Navimow-demo-1',
+    displayName: 'Alex Gardner',
+  },
+  friend: {
+    id: 'account-demo-friend',
+    email: 'friend@navimow.example',
+    phone: null,
+    password: 'Navimow-demo-2',
+    displayName: 'Sam Lindqvist',
+  },
+  mowers: {
+    owned: { serial: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', battery: 92 },
+    shared: { serial: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', battery: 40 },
+    notShared: { serial: 'NVM-DEMO-0003', name: 'Orchard', model: 'Navimow H800E', battery: 67 },
+  },
+  invitations: { accepted: 'demo-accepted', expired: 'demo-expired', pending: 'demo-pending' },
+} as const;
+
+const SEEDED_AT = '2026-01-15T09:00:00.000Z';
+/** Far enough ahead that the pending invitation stays pending for as long as the demo is used. */
+const PENDING_EXPIRES_AT = '2099-12-31T23:59:59.000Z';
+const EXPIRED_AT = '2026-01-22T09:00:00.000Z';
+
+/** Seeds the demo data once, on a database without accounts; returns whether it did. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+
+  const [ownerHash, friendHash] = await Promise.all([hashPassword(DEMO.owner.password), hashPassword(DEMO.friend.password)]);
+  const { owner, friend, mowers, invitations } = DEMO;
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('accounts')
+      .values([
+        { id: owner.id, email: owner.email, phone: owner.phone, password_hash: ownerHash, display_name: owner.displayName, created_at: SEEDED_AT },
+        { id: friend.id, email: friend.email, phone: friend.phone, password_hash: friendHash, display_name: friend.displayName, created_at: SEEDED_AT },
+      ])
+      .execute();
+
+    await trx
+      .insertInto('mowers')
+      .values([
+        { serial_number: mowers.owned.serial, owner_id: owner.id, name: mowers.owned.name, model: mowers.owned.model, battery_percent: mowers.owned.battery, created_at: SEEDED_AT },
+        { serial_number: mowers.shared.serial, owner_id: friend.id, name: mowers.shared.name, model: mowers.shared.model, battery_percent: mowers.shared.battery, created_at: SEEDED_AT },
+        { serial_number: mowers.notShared.serial, owner_id: friend.id, name: mowers.notShared.name, model: mowers.notShared.model, battery_percent: mowers.notShared.battery, created_at: SEEDED_AT },
+      ])
+      .execute();
+
+    const fromFriend = { inviter_id: friend.id, invitee_id: owner.id, created_at: SEEDED_AT };
+    await trx
+      .insertInto('invitations')
+      .values([
+        { ...fromFriend, id: invitations.accepted, mower_serial: mowers.shared.serial, status: 'accepted', expires_at: EXPIRED_AT, responded_at: '2026-01-16T18:30:00.000Z' },
+        { ...fromFriend, id: invitations.expired, mower_serial: mowers.notShared.serial, status: 'pending', expires_at: EXPIRED_AT, responded_at: null },
+        { ...fromFriend, id: invitations.pending, mower_serial: mowers.notShared.serial, status: 'pending', expires_at: PENDING_EXPIRES_AT, responded_at: null },
+      ])
+      .execute();
+
+    await trx
+      .insertInto('mower_shares')
+      .values({ mower_serial: mowers.shared.serial, account_id: owner.id, invitation_id: invitations.accepted, created_at: '2026-01-16T18:30:00.000Z' })
+      .execute();
+  });
+  return true;
+}

@@ -1,0 +1,23 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDemoData } from './db/seed.ts';
+
+const config = loadConfig();
+const database = openDatabase(config.databaseUrl);
+const { db, kind } = database;
+await migrateToLatest(database);
+const seeded = config.seedDemo && (await seedDemoData(db));
+
+const app = await buildApp({ db, webRoot: config.webRoot, simulator: config.simulator, logLevel: config.logLevel });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => db.destroy()).finally(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Navimow on http://${config.host}:${config.port} (${kind}${seeded ? ', demo data seeded' : ''}${config.simulator ? ', simulated native app' : ''})`,
+);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseKind, Db } from '../db/database.ts';
+import { buildApp } from '../app.ts';
+import { DEMO } from '../db/seed.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+  /** Signs in as a demo account and returns its bearer header. */
+  signIn(account?: string, password?: string): Promise<{ authorization: string }>;
+}
+
+export async function createTestApp(kind: DatabaseKind, options: { webRoot?: string; simulator?: boolean } = {}): Promise<TestApp> {
+  const { db, destroy } = await createTestDatabase(kind);
+  const app = await buildApp({ db, ...options });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await destroy();
+    },
+    async signIn(account = DEMO.owner.email, password = DEMO.owner.password) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return { authorization: `Bearer ${response.json<{ access_token: string }>().access_token}` };
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { HealthPingScreen } from '../../features/health/components/health-ping-screen.tsx';
+
+export default HealthPingScreen;

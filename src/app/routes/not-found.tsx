@@ -1,0 +1,3 @@
+import { NotFoundScreen } from '../../features/not-found/not-found-screen.tsx';
+
+export default NotFoundScreen;

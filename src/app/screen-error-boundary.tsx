@@ -1,0 +1,38 @@
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/button.tsx';
+import { Page } from '../components/page.tsx';
+import { isChunkLoadError, reloadForNewChunks } from '../lib/chunk-reload/chunk-reload.ts';
+import { reportError } from '../lib/error-reporting/error-reporting.ts';
+
+function ErrorScreen() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('errorPage.title')}>
+      <p>{t('errorPage.message')}</p>
+      <Button onClick={() => window.location.reload()}>{t('actions.retry')}</Button>
+    </Page>
+  );
+}
+
+/**
+ * Catches what a screen throws while rendering or loading. A route chunk that no longer exists after a
+ * deployment reloads the page once (a new build is there); anything else is reported and shown as a
+ * localized error with a retry, never a blank page.
+ */
+export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (isChunkLoadError(error) && reloadForNewChunks()) return;
+    reportError(error);
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorScreen /> : this.props.children;
+  }
+}

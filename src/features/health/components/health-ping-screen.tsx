@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { Page } from '../../../components/page.tsx';
+import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
+import { getBridgeHealth } from '../api/get-bridge-health.ts';
+import { getServerHealth } from '../api/get-health.ts';
+import { CheckCard, type CheckStatus } from './check-card.tsx';
+
+function statusOf(result: AsyncResult<unknown>): CheckStatus {
+  if (result.status === 'pending') return 'checking';
+  return result.status === 'error' || result.data === null ? 'failed' : 'ok';
+}
+
+/** Shows that the page, the native bridge and the server API are alive (route `healthPing`). */
+export function HealthPingScreen() {
+  const { t } = useTranslation(['health', 'common']);
+  const bridge = useAsync(getBridgeHealth);
+  const server = useAsync(getServerHealth);
+
+  return (
+    <Page title={t('common:routes.healthPing')}>
+      <p>{t('intro')}</p>
+
+      <CheckCard id="page" label={t('page.label')} status="ok">
+        <p>{t('page.language', { language: t('common:languageName') })}</p>
+      </CheckCard>
+
+      <CheckCard id="bridge" label={t('bridge.label')} status={statusOf(bridge)}>
+        {bridge.data === null && <p>{t('bridge.unavailable')}</p>}
+        {bridge.status === 'error' && <p>{t('bridge.noAnswer')}</p>}
+        {bridge.data && (
+          <>
+            <p>{t(`bridge.transport.${bridge.data.transport}`)}</p>
+            <p>{t('roundTrip', { ms: bridge.data.roundTripMs })}</p>
+            <p>
+              {t('bridge.appVersion', {
+                name: bridge.data.appVersion.versionName,
+                code: bridge.data.appVersion.versionCode,
+              })}
+            </p>
+            <p>{bridge.data.enhanced ? t('bridge.enhanced') : t('bridge.updateForEnhanced')}</p>
+          </>
+        )}
+      </CheckCard>
+
+      <CheckCard id="server" label={t('server.label')} status={statusOf(server)}>
+        {server.waitingForNetwork && <p>{t('server.waitingForNetwork')}</p>}
+        {server.status === 'error' && !server.waitingForNetwork && <p>{t('server.unreachable')}</p>}
+        {server.data && <p>{t('roundTrip', { ms: server.data.roundTripMs })}</p>}
+      </CheckCard>
+
+      <Button
+        onClick={() => {
+          bridge.reload();
+          server.reload();
+        }}
+        disabled={bridge.status === 'pending' || server.status === 'pending'}
+      >
+        {t('checkAgain')}
+      </Button>
+    </Page>
+  );
+}

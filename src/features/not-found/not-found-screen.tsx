@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import { call, detectTransport } from '../../lib/bridge/bridge.ts';
+
+/** Any unknown path: a localized page, with a way back into the app when there is one. */
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('routes.notFound')}>
+      <p>{t('notFound.message')}</p>
+      {detectTransport() && (
+        <Button variant="secondary" onClick={() => void call('closeWebView').catch(() => undefined)}>
+          {t('actions.close')}
+        </Button>
+      )}
+    </Page>
+  );
+}

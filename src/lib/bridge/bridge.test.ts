@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bufferedBreadcrumbs } from '../error-reporting/error-reporting.ts';
+import { BridgeError, type BridgeRequest, call } from './bridge.ts';
+import { BRIDGE_METHODS } from './methods.ts';
+
+type Host = Record<string, unknown>;
+const host = window as unknown as Host;
+let requests: BridgeRequest[];
+
+function answer(index: number, response: unknown) {
+  const fn = host[requests[index]!.callback];
+  if (typeof fn !== 'function') throw new Error('no callback');
+  fn(response);
+}
+
+beforeEach(() => {
+  requests = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  delete window.NavimowBridge;
+  delete window.webkit;
+});
+
+const installAndroid = () => {
+  window.NavimowBridge = { postMessage: (text: string) => requests.push(JSON.parse(text) as BridgeRequest) };
+};
+
+describe('call', () => {
+  it('speaks the seed’s 19 methods', () => {
+    expect(BRIDGE_METHODS).toHaveLength(19);
+  });
+
+  it('posts a JSON string on Android and an object on iOS', async () => {
+    const posted: unknown[] = [];
+    window.NavimowBridge = { postMessage: (text: string) => posted.push(text) };
+    void call('closeWebView').catch(() => undefined);
+    delete window.NavimowBridge;
+    window.webkit = { messageHandlers: { NavimowBridge: { postMessage: (request) => posted.push(request) } } };
+    void call('closeWebView').catch(() => undefined);
+    expect(typeof posted[0]).toBe('string');
+    expect(JSON.parse(posted[0] as string)).toMatchObject({ method: 'closeWebView', params: {} });
+    expect(posted[1]).toMatchObject({ method: 'closeWebView', params: {} });
+  });
+
+  it('resolves with the validated result and removes the callback after the answer', async () => {
+    installAndroid();
+    const result = call('getAppVersion');
+    const { callback } = requests[0]!;
+    expect(callback).toMatch(/^[A-Za-z_$][A-Za-z0-9_$]*$/);
+    answer(0, JSON.stringify({ code: 0, data: { versionName: '3.0.153', versionCode: 300000153 } }));
+    await expect(result).resolves.toEqual({ versionName: '3.0.153', versionCode: 300000153 });
+    expect(host[callback]).toBeUndefined();
+  });
+
+  it('gives every request its own callback', () => {
+    installAndroid();
+    for (let i = 0; i < 5; i += 1) void call('finishRendering').catch(() => undefined);
+    expect(new Set(requests.map((request) => request.callback)).size).toBe(5);
+  });
+
+  it('ignores malformed answers and takes the next valid one', async () => {
+    installAndroid();
+    const result = call('openScheme', { uri: 'alexa://link' });
+    answer(0, 'not json');
+    answer(0, { code: 'zero' });
+    answer(0, 42);
+    answer(0, { code: 0, data: { opened: true } });
+    await expect(result).resolves.toEqual({ opened: true });
+    expect(bufferedBreadcrumbs().some((crumb) => crumb.message === 'openScheme malformed answer ignored')).toBe(true);
+  });
+
+  it('ignores a repeated answer through a kept reference', async () => {
+    installAndroid();
+    const result = call('getAppVersion');
+    const fn = host[requests[0]!.callback] as (response: unknown) => void;
+    fn({ code: 0, data: { versionName: '1.2.3', versionCode: 1 } });
+    expect(() => fn({ code: 0, data: { versionName: '9.9.9', versionCode: 9 } })).not.toThrow();
+    await expect(result).resolves.toEqual({ versionName: '1.2.3', versionCode: 1 });
+  });
+
+  it('fails with the native code and message on a non-zero code', async () => {
+    installAndroid();
+    const result = call('setWinterStorageMode', { vehicle_sn: 'NVM-1', enabled: true });
+    answer(0, { code: 1001, msg: 'battery too low' });
+    await expect(result).rejects.toMatchObject({ reason: 'native', code: 1001 });
+  });
+
+  it('fails when the result does not fit the method', async () => {
+    installAndroid();
+    const result = call('getAppVersion');
+    answer(0, { code: 0, data: { versionName: 3 } });
+    await expect(result).rejects.toMatchObject({ reason: 'invalid-result' });
+  });
+
+  it('times out an unanswered call, then ignores and cleans up a late answer', async () => {
+    installAndroid();
+    const result = call('getMowerList');
+    const { callback } = requests[0]!;
+    const settled = expect(result).rejects.toMatchObject({ reason: 'timeout' });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await settled;
+    expect(() => answer(0, { code: 0, data: { mowers: [] } })).not.toThrow();
+    expect(host[callback]).toBeUndefined();
+  });
+
+  it('fails at once without a native app, and for params that do not fit', async () => {
+    await expect(call('getAppVersion')).rejects.toBeInstanceOf(BridgeError);
+    await expect(call('getAppVersion')).rejects.toMatchObject({ reason: 'unavailable' });
+    installAndroid();
+    await expect(call('openExternalURI', { uri: 'javascript:alert(1)' })).rejects.toMatchObject({ reason: 'invalid-params' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('logs calls as breadcrumbs without their params', async () => {
+    installAndroid();
+    const result = call('handleEncipherment', { text: 'secret text' });
+    answer(0, { code: 0, data: 'abc#NB2' });
+    await result;
+    expect(JSON.stringify(bufferedBreadcrumbs())).not.toContain('secret text');
+    expect(bufferedBreadcrumbs().at(-1)).toMatchObject({ category: 'bridge', message: 'handleEncipherment ok' });
+  });
+});

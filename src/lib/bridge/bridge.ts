@@ -1,0 +1,188 @@
+import * as v from 'valibot';
+import { addBreadcrumb } from '../error-reporting/error-reporting.ts';
+import {
+  type BridgeMethod,
+  type BridgeParams,
+  type BridgeResult,
+  bridgeMethods,
+} from './methods.ts';
+
+/** Contract section 3: what the page posts and what the native side answers. */
+export interface BridgeRequest {
+  method: BridgeMethod;
+  callback: string;
+  params: Record<string, unknown>;
+}
+
+const responseSchema = v.object({
+  code: v.pipe(v.number(), v.integer()),
+  data: v.optional(v.unknown()),
+  msg: v.optional(v.string()),
+});
+
+export type BridgeFailureReason = 'unavailable' | 'timeout' | 'native' | 'invalid-params' | 'invalid-result';
+
+export class BridgeError extends Error {
+  override readonly name = 'BridgeError';
+  readonly method: BridgeMethod;
+  readonly reason: BridgeFailureReason;
+  /** The native side's non-zero `code`, for `native` failures. */
+  readonly code: number | undefined;
+
+  constructor(method: BridgeMethod, reason: BridgeFailureReason, message: string, code?: number) {
+    super(`${method}: ${message}`);
+    this.method = method;
+    this.reason = reason;
+    this.code = code;
+  }
+}
+
+interface IosHandler {
+  postMessage(request: BridgeRequest): void;
+}
+interface AndroidHandler {
+  postMessage(request: string): void;
+  /** Set by the simulated native app only. */
+  simulated?: boolean;
+}
+declare global {
+  interface Window {
+    webkit?: { messageHandlers?: { NavimowBridge?: IosHandler } };
+    NavimowBridge?: AndroidHandler;
+  }
+}
+
+export type TransportKind = 'ios' | 'android';
+
+type CallbackHost = Record<string, unknown>;
+
+/** The transport the page runs in, looked up on every call so that a late-injected one is still found. */
+export function detectTransport(): TransportKind | undefined {
+  if (typeof window.webkit?.messageHandlers?.NavimowBridge?.postMessage === 'function') return 'ios';
+  if (typeof window.NavimowBridge?.postMessage === 'function') return 'android';
+  return undefined;
+}
+
+/** True when the answering side is the simulated native app rather than a phone. */
+export function isSimulated(): boolean {
+  return window.NavimowBridge?.simulated === true;
+}
+
+function post(kind: TransportKind, request: BridgeRequest): void {
+  if (kind === 'ios') window.webkit!.messageHandlers!.NavimowBridge!.postMessage(request);
+  else window.NavimowBridge!.postMessage(JSON.stringify(request));
+}
+
+let sequence = 0;
+function callbackName(method: BridgeMethod): string {
+  sequence += 1;
+  const nonce = Math.random().toString(36).slice(2, 10);
+  return `__navimow_${method}_${sequence}_${nonce}`;
+}
+
+function parseResponse(raw: unknown): v.InferOutput<typeof responseSchema> | undefined {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = v.safeParse(responseSchema, value);
+  return parsed.success ? parsed.output : undefined;
+}
+
+export interface CallOptions {
+  /** Overrides the method's own timeout (milliseconds). */
+  timeoutMs?: number;
+}
+
+/**
+ * Calls a native method and resolves with its validated result. It rejects with a `BridgeError` when there is
+ * no native app, the native side answers with a non-zero code, the answer does not fit the method's result,
+ * or no answer comes in time. Malformed, late and repeated answers are logged and ignored; they never throw.
+ */
+export function call<M extends BridgeMethod>(
+  method: M,
+  ...[params, options]: Partial<BridgeParams<M>> extends BridgeParams<M>
+    ? [params?: BridgeParams<M>, options?: CallOptions]
+    : [params: BridgeParams<M>, options?: CallOptions]
+): Promise<BridgeResult<M>> {
+  const spec = bridgeMethods[method];
+  const started = performance.now();
+  const crumb = (outcome: string, code?: number) =>
+    addBreadcrumb({
+      category: 'bridge',
+      message: `${method} ${outcome}`,
+      level: outcome === 'ok' ? 'info' : 'warning',
+      data: { code, ms: Math.round(performance.now() - started) },
+    });
+
+  return new Promise<BridgeResult<M>>((resolve, reject) => {
+    const fail = (reason: BridgeFailureReason, message: string, code?: number) => {
+      crumb(reason, code);
+      reject(new BridgeError(method, reason, message, code));
+    };
+
+    const checkedParams = v.safeParse(spec.params, params ?? {});
+    if (!checkedParams.success) {
+      fail('invalid-params', 'params do not fit the method');
+      return;
+    }
+    const kind = detectTransport();
+    if (!kind) {
+      fail('unavailable', 'no native app');
+      return;
+    }
+
+    const host = window as unknown as CallbackHost;
+    const callback = callbackName(method);
+    let settled = false;
+
+    const timer = window.setTimeout(() => {
+      settled = true;
+      // Keep a tombstone so that a late answer is logged instead of hitting an undefined function.
+      host[callback] = () => {
+        addBreadcrumb({ category: 'bridge', message: `${method} late answer ignored`, level: 'warning' });
+        Reflect.deleteProperty(host, callback);
+      };
+      fail('timeout', `no answer within ${options?.timeoutMs ?? spec.timeoutMs} ms`);
+    }, options?.timeoutMs ?? spec.timeoutMs);
+
+    host[callback] = (raw: unknown) => {
+      if (settled) {
+        addBreadcrumb({ category: 'bridge', message: `${method} repeated answer ignored`, level: 'warning' });
+        return;
+      }
+      const response = parseResponse(raw);
+      if (!response) {
+        addBreadcrumb({ category: 'bridge', message: `${method} malformed answer ignored`, level: 'warning' });
+        return;
+      }
+      settled = true;
+      window.clearTimeout(timer);
+      Reflect.deleteProperty(host, callback);
+      if (response.code !== 0) {
+        fail('native', response.msg || `native code ${response.code}`, response.code);
+        return;
+      }
+      const result = v.safeParse(spec.result, response.data);
+      if (!result.success) {
+        fail('invalid-result', 'result does not fit the method');
+        return;
+      }
+      crumb('ok');
+      resolve(result.output as BridgeResult<M>);
+    };
+
+    try {
+      post(kind, { method, callback, params: checkedParams.output as Record<string, unknown> });
+    } catch {
+      settled = true;
+      window.clearTimeout(timer);
+      Reflect.deleteProperty(host, callback);
+      fail('unavailable', 'the native transport refused the request');
+    }
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * After a deployment, an open page may ask for a route chunk that no longer exists. Reloading fetches the new
+ * build; a guard in session storage stops a reload loop when the chunk is really gone.
+ */
+const RELOAD_KEY = 'navimow.chunkReloadAt';
+const MIN_INTERVAL_MS = 10_000;
+
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|Unable to preload CSS/i.test(
+    error.message,
+  );
+}
+
+/** Reloads once; returns false when a reload was just tried, so the caller shows an error instead. */
+export function reloadForNewChunks(): boolean {
+  try {
+    const last = Number(window.sessionStorage.getItem(RELOAD_KEY) ?? 0);
+    if (Date.now() - last < MIN_INTERVAL_MS) return false;
+    window.sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    // Without storage there is no loop guard: reload anyway, the browser keeps the user in control.
+  }
+  window.location.reload();
+  return true;
+}
+
+export function installChunkReload(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadForNewChunks()) event.preventDefault();
+  });
+}

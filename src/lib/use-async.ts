@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState } from 'react';
+import { NetworkError } from './api-client.ts';
+
+export type AsyncState<T> =
+  | { status: 'pending'; data: undefined; error: undefined }
+  | { status: 'success'; data: T; error: undefined }
+  | { status: 'error'; data: undefined; error: unknown };
+
+export type AsyncResult<T> = AsyncState<T> & {
+  /** Runs the load again (a Retry button); the previous answer is dropped. */
+  reload: () => void;
+  /** The last attempt failed because the device was offline; it runs again on reconnection. */
+  waitingForNetwork: boolean;
+};
+
+/**
+ * Loads data for a screen: pending, then success or error. A load that failed for want of a network runs
+ * again by itself when the device comes back online. An answer that arrives after the screen has moved on
+ * (unmount or a newer load) is dropped. Kept this small on purpose: see docs/decisions/003-route-budget.md.
+ */
+export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>): AsyncResult<T> {
+  const [state, setState] = useState<AsyncState<T>>({ status: 'pending', data: undefined, error: undefined });
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => {
+    setState({ status: 'pending', data: undefined, error: undefined });
+    setAttempt((count) => count + 1);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ status: 'success', data, error: undefined });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', data: undefined, error });
+      },
+    );
+    return () => controller.abort();
+    // `load` is the caller's function for this screen; a new attempt is asked for with `reload`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  const waitingForNetwork = state.status === 'error' && state.error instanceof NetworkError;
+  useEffect(() => {
+    if (!waitingForNetwork) return;
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [waitingForNetwork, reload]);
+
+  return { ...state, reload, waitingForNetwork };
+}

@@ -1,0 +1,48 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { RootLayout } from './app/root-layout.tsx';
+import { detectTransport } from './lib/bridge/bridge.ts';
+import { readAppVersion } from './lib/bridge/native-app.ts';
+import { installChunkReload } from './lib/chunk-reload/chunk-reload.ts';
+import { startErrorReporting } from './lib/error-reporting/error-reporting.ts';
+import { initI18n, languageFromLocation } from './lib/i18n/i18n.ts';
+import { tagReportsWithDevice } from './lib/session.ts';
+import './styles/global.css';
+
+/** The server marks pages that should run in the simulated native app (`NAVIMOW_SIMULATOR=on`). */
+function simulatorRequested(): boolean {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="navimow-simulator"]');
+  return import.meta.env.DEV || meta?.content === 'on';
+}
+
+function afterFirstPaint(task: () => void) {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
+async function boot() {
+  installChunkReload();
+  const language = languageFromLocation();
+  const simulator =
+    !detectTransport() && simulatorRequested()
+      ? (await import('./simulator/install.tsx')).installSimulator(language)
+      : undefined;
+  await initI18n(language);
+  void readAppVersion();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <RootLayout />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+
+  afterFirstPaint(() => {
+    void simulator?.mountPanel();
+    void startErrorReporting();
+    void tagReportsWithDevice();
+  });
+}
+
+void boot();

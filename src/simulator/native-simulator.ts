@@ -1,0 +1,312 @@
+import type { MowerListResponse, TokenResponse } from '../../common/api-types.ts';
+import type { BridgeRequest } from '../lib/bridge/bridge.ts';
+import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
+import { DEMO_ACCOUNTS, saveState, type SimulatorState, versionNameFor } from './simulator-state.ts';
+
+export interface LogEntry {
+  id: number;
+  at: Date;
+  method: string;
+  params: unknown;
+  code?: number;
+  note?: string;
+  ms?: number;
+}
+
+interface Answer {
+  code: number;
+  data?: unknown;
+  msg?: string;
+}
+
+/** Failure codes the simulator answers with; the native team uses the same ones (docs/bridge.md). */
+export const SIM_CODES = {
+  unknownMethod: 404,
+  notSignedIn: 401,
+  badParams: 400,
+  refused: 1001,
+} as const;
+
+const LATENCY_MS = 30;
+const MIN_WINTER_BATTERY = 85;
+
+const ok = (data?: unknown): Answer => ({ code: 0, data });
+const failure = (code: number, msg: string): Answer => ({ code, msg });
+
+function toBase64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
+/**
+ * A stand-in for the iOS/Android app that answers the page's bridge requests over the same protocol, with
+ * the demo backend behind it. Every request and answer goes to a log the simulator panel shows.
+ */
+export class NativeSimulator {
+  readonly log: LogEntry[] = [];
+  private listeners = new Set<() => void>();
+  private sequence = 0;
+  private token: Promise<string> | undefined;
+  private cipherKey: Promise<CryptoKey> | undefined;
+  private mowers: Mower[] | undefined;
+  winterMode: Record<string, boolean> = {};
+  navigationBarVisible = true;
+
+  state: SimulatorState;
+  private readonly onRestart: (state: SimulatorState) => void;
+
+  constructor(state: SimulatorState, onRestart: (state: SimulatorState) => void = () => window.location.reload()) {
+    this.state = state;
+    this.onRestart = onRestart;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = () => this.sequence;
+
+  update(change: Partial<SimulatorState>): void {
+    this.state = { ...this.state, ...change };
+    if (change.account) {
+      this.token = undefined;
+      this.mowers = undefined;
+    }
+    saveState(this.state);
+    this.notify();
+  }
+
+  clearLog(): void {
+    this.log.length = 0;
+    this.notify();
+  }
+
+  private notify() {
+    this.sequence += 1;
+    for (const listener of this.listeners) listener();
+  }
+
+  private record(entry: Omit<LogEntry, 'id' | 'at'>): LogEntry {
+    const full = { id: this.sequence + 1, at: new Date(), ...entry };
+    this.log.unshift(full);
+    if (this.log.length > 200) this.log.pop();
+    this.notify();
+    return full;
+  }
+
+  /** The transport entry point: what `window.NavimowBridge.postMessage` receives. */
+  receive(message: string): void {
+    let request: BridgeRequest;
+    try {
+      request = JSON.parse(message) as BridgeRequest;
+    } catch {
+      this.record({ method: '?', params: message, note: 'unreadable request' });
+      return;
+    }
+    const started = performance.now();
+    const entry = this.record({ method: request.method, params: request.params });
+    void this.handle(request.method, request.params ?? {}).then(async (answer) => {
+      await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
+      entry.code = answer.code;
+      entry.note = answer.msg;
+      entry.ms = Math.round(performance.now() - started);
+      this.notify();
+      const callback = (window as unknown as Record<string, unknown>)[request.callback];
+      if (typeof callback === 'function') callback(JSON.stringify(answer));
+    });
+  }
+
+  private async handle(method: BridgeMethod, params: Record<string, unknown>): Promise<Answer> {
+    try {
+      return await this.dispatch(method, params);
+    } catch (error) {
+      return failure(SIM_CODES.refused, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private async dispatch(method: BridgeMethod, params: Record<string, unknown>): Promise<Answer> {
+    const p = params as never;
+    switch (method) {
+      case 'closeWebView':
+        return ok();
+      case 'finishRendering':
+        return ok();
+      case 'getCommonAppData':
+        return this.commonAppData();
+      case 'ipSearch':
+        return ok({ country_code: (navigator.language.split('-')[1] ?? 'DE').toUpperCase().slice(0, 2) });
+      case 'handleEncipherment':
+        return ok(await this.encipher((p as BridgeParams<'handleEncipherment'>).text));
+      case 'handleDecrypt':
+        return this.decrypt((p as BridgeParams<'handleDecrypt'>).text);
+      case 'showAppNavigationBar':
+        this.navigationBarVisible = Boolean((p as BridgeParams<'showAppNavigationBar'>).visible);
+        return ok();
+      case 'openExternalURI':
+      case 'openGoogleHomeURI':
+        return ok();
+      case 'openScheme':
+        return ok({ opened: this.schemeIsInstalled(String((p as BridgeParams<'openScheme'>).uri)) });
+      case 'getMowerList':
+        return this.mowerList();
+      case 'getDevicePermissions':
+        return ok(this.permissions((p as BridgeParams<'getDevicePermissions'>).permissions ?? []));
+      case 'openSystemPermissionPage': {
+        // The tester plays the user who switches the permission on in the system settings.
+        const { permission } = p as BridgeParams<'openSystemPermissionPage'>;
+        this.update({ permissions: { ...this.state.permissions, [permission]: 'granted' } });
+        return ok();
+      }
+      case 'getAppVersion':
+        return ok({ versionName: versionNameFor(this.state.appVersionCode), versionCode: this.state.appVersionCode });
+      case 'appIsInstall':
+        return ok({ installed: this.state.installedApps[(p as BridgeParams<'appIsInstall'>).app] ?? false });
+      case 'setAppFlipResult':
+        return ok();
+      case 'changeMowerOpenScheme':
+        return this.changeMower((p as BridgeParams<'changeMowerOpenScheme'>).vehicle_sn);
+      case 'handleH5MowerSet':
+        return this.ownMower((p as BridgeParams<'handleH5MowerSet'>).vehicle_sn);
+      case 'setWinterStorageMode':
+        return this.setWinterStorageMode(p as BridgeParams<'setWinterStorageMode'>);
+      default:
+        return failure(SIM_CODES.unknownMethod, `unknown method ${String(method)}`);
+    }
+  }
+
+  private accessToken(): Promise<string> {
+    this.token ??= (async () => {
+      const password = DEMO_ACCOUNTS[this.state.account];
+      if (!password) throw new Error(`no demo password for ${this.state.account}`);
+      const response = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ account: this.state.account, password }),
+      });
+      if (!response.ok) throw new Error(`sign-in failed (${response.status})`);
+      return ((await response.json()) as TokenResponse).access_token;
+    })();
+    this.token.catch(() => {
+      this.token = undefined;
+    });
+    return this.token;
+  }
+
+  private async loadMowers(): Promise<Mower[]> {
+    if (this.mowers) return this.mowers;
+    const response = await fetch('/api/mowers', { headers: { Authorization: `Bearer ${await this.accessToken()}` } });
+    if (!response.ok) throw new Error(`mower list failed (${response.status})`);
+    const body = (await response.json()) as MowerListResponse;
+    this.mowers = body.mowers.map((mower) => ({
+      vehicle_sn: mower.serial_number,
+      name: mower.name,
+      model: mower.model,
+      role: mower.role,
+      battery_percent: mower.battery_percent,
+    }));
+    if (!this.state.mower || !this.mowers.some((mower) => mower.vehicle_sn === this.state.mower)) {
+      this.update({ mower: this.mowers[0]?.vehicle_sn });
+    }
+    this.notify();
+    return this.mowers;
+  }
+
+  /** The signed-in account's mowers, loaded for the panel's mower picker. */
+  async knownMowers(): Promise<Mower[]> {
+    return this.loadMowers();
+  }
+
+  private async commonAppData(): Promise<Answer> {
+    let accessToken: string;
+    try {
+      accessToken = await this.accessToken();
+      await this.loadMowers();
+    } catch (error) {
+      return failure(SIM_CODES.notSignedIn, error instanceof Error ? error.message : 'not signed in');
+    }
+    return ok({
+      vehicle_sn: this.state.mower ?? '',
+      email: this.state.account,
+      client_ver: versionNameFor(this.state.appVersionCode),
+      access_token: accessToken,
+      platform: this.state.platform,
+      os_version: this.state.platform === 'ios' ? '18.5' : '15',
+      device_model: 'Navimow simulator',
+    });
+  }
+
+  private async mowerList(): Promise<Answer> {
+    try {
+      return ok({ mowers: await this.loadMowers() });
+    } catch (error) {
+      return failure(SIM_CODES.notSignedIn, error instanceof Error ? error.message : 'not signed in');
+    }
+  }
+
+  private permissions(requested: readonly string[]) {
+    const all = this.state.permissions;
+    const names = requested.length ? requested : Object.keys(all);
+    return Object.fromEntries(names.map((name) => [name, all[name as keyof typeof all] ?? 'unsupported']));
+  }
+
+  private schemeIsInstalled(uri: string): boolean {
+    if (/^alexa:/i.test(uri)) return this.state.installedApps.amazon_alexa;
+    if (/^(googlehome|google-home|googleassistant):/i.test(uri)) return this.state.installedApps.google_home;
+    return /^navimow:/i.test(uri);
+  }
+
+  private key(): Promise<CryptoKey> {
+    this.cipherKey ??= crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    return this.cipherKey;
+  }
+
+  /** AES-GCM with a per-session key, answered as base64(iv + ciphertext) with the Ninebot version suffix. */
+  private async encipher(text: string): Promise<string> {
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await this.key(), new TextEncoder().encode(text));
+    const bytes = new Uint8Array(iv.length + sealed.byteLength);
+    bytes.set(iv);
+    bytes.set(new Uint8Array(sealed), iv.length);
+    return `${toBase64(bytes)}#NB2`;
+  }
+
+  private async decrypt(text: string): Promise<Answer> {
+    try {
+      const bytes = fromBase64(text.replace(/#[A-Za-z0-9._-]+$/, ''));
+      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await this.key(), bytes.slice(12));
+      return ok(toBase64(new Uint8Array(plain)));
+    } catch {
+      return failure(SIM_CODES.badParams, 'cannot decrypt this text');
+    }
+  }
+
+  private async ownMower(serial: string): Promise<Answer> {
+    const mowers = await this.loadMowers();
+    return mowers.some((mower) => mower.vehicle_sn === serial)
+      ? ok()
+      : failure(SIM_CODES.badParams, 'this mower is not on the account');
+  }
+
+  private async changeMower(serial: string): Promise<Answer> {
+    const known = await this.ownMower(serial);
+    if (known.code !== 0) return known;
+    this.update({ mower: serial });
+    // The real app restarts on a mower switch; the simulator reloads the page once the answer is out.
+    setTimeout(() => this.onRestart(this.state), LATENCY_MS * 2);
+    return ok();
+  }
+
+  private async setWinterStorageMode({ vehicle_sn, enabled }: BridgeParams<'setWinterStorageMode'>): Promise<Answer> {
+    const mower = (await this.loadMowers()).find((candidate) => candidate.vehicle_sn === vehicle_sn);
+    if (!mower) return failure(SIM_CODES.badParams, 'this mower is not on the account');
+    if (enabled && (mower.battery_percent ?? 0) < MIN_WINTER_BATTERY) {
+      return failure(SIM_CODES.refused, `battery at ${mower.battery_percent ?? 0} %, needs ${MIN_WINTER_BATTERY} %`);
+    }
+    this.winterMode = { ...this.winterMode, [vehicle_sn]: enabled };
+    this.notify();
+    return ok({ winter_mode: enabled });
+  }
+}

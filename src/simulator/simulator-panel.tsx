@@ -1,0 +1,127 @@
+import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../common/languages.ts';
+import type { DevicePermission, Mower } from '../lib/bridge/methods.ts';
+import type { NativeSimulator } from './native-simulator.ts';
+import { DEMO_ACCOUNTS } from './simulator-state.ts';
+import styles from './simulator-panel.module.css';
+
+const PERMISSIONS: readonly DevicePermission[] = ['bluetooth', 'location', 'notification'];
+
+/** The simulated app's controls and its live log of bridge calls. */
+export function SimulatorPanel({ simulator, language }: { simulator: NativeSimulator; language: Language }) {
+  const { t } = useTranslation('simulator');
+  useSyncExternalStore(simulator.subscribe, simulator.snapshot);
+  const { state } = simulator;
+  const [mowers, setMowers] = useState<Mower[]>([]);
+  const [signInFailed, setSignInFailed] = useState(false);
+
+  useEffect(() => {
+    simulator.knownMowers().then(setMowers, () => setSignInFailed(true));
+  }, [simulator]);
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const url = new URL(window.location.href);
+    for (const name of ['sim_account', 'sim_mower', 'sim_app_version', 'sim_platform']) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value) url.searchParams.set(name, value);
+      else url.searchParams.delete(name);
+    }
+    window.location.assign(url);
+  };
+
+  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+  return (
+    <aside className={styles.panel} aria-labelledby="native-simulator-title">
+      <h2 id="native-simulator-title" className={styles.title}>
+        {t('title')}
+      </h2>
+      <p className={styles.muted}>{t('description')}</p>
+
+      <form className={styles.form} onSubmit={apply}>
+        <label>
+          {t('account')}
+          <select name="sim_account" defaultValue={state.account}>
+            {[...new Set([state.account, ...Object.keys(DEMO_ACCOUNTS)])].map((account) => (
+              <option key={account} value={account}>
+                {account}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('mower')}
+          <select name="sim_mower" defaultValue={state.mower ?? ''} key={`${state.mower}-${mowers.length}`}>
+            {mowers.length === 0 && <option value="">{t('noMowers')}</option>}
+            {mowers.map((mower) => (
+              <option key={mower.vehicle_sn} value={mower.vehicle_sn}>
+                {t('mowerOption', { name: mower.name, serial: mower.vehicle_sn, battery: mower.battery_percent ?? 0 })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('appVersion')}
+          <input name="sim_app_version" type="number" min={1} step={1} defaultValue={state.appVersionCode} />
+        </label>
+        <label>
+          {t('platform')}
+          <select name="sim_platform" defaultValue={state.platform}>
+            <option value="android">{t('platformAndroid')}</option>
+            <option value="ios">{t('platformIos')}</option>
+          </select>
+        </label>
+        <button type="submit">{t('apply')}</button>
+      </form>
+      {signInFailed && <p role="alert">{t('signInFailed')}</p>}
+
+      <fieldset className={styles.form}>
+        <legend>{t('permissions.title')}</legend>
+        {PERMISSIONS.map((permission) => (
+          <label key={permission}>
+            <input
+              type="checkbox"
+              checked={state.permissions[permission] === 'granted'}
+              onChange={(event) =>
+                simulator.update({
+                  permissions: { ...state.permissions, [permission]: event.target.checked ? 'granted' : 'denied' },
+                })
+              }
+            />
+            {t(`permissions.${permission}`)}
+          </label>
+        ))}
+      </fieldset>
+
+      <section aria-labelledby="native-simulator-log">
+        <div className={styles.logHeader}>
+          <h3 id="native-simulator-log" className={styles.subtitle}>
+            {t('log.title')}
+          </h3>
+          <button type="button" onClick={() => simulator.clearLog()}>
+            {t('log.clear')}
+          </button>
+        </div>
+        {simulator.log.length === 0 ? (
+          <p className={styles.muted}>{t('log.empty')}</p>
+        ) : (
+          <ol className={styles.log} aria-live="polite" data-testid="bridge-log">
+            {simulator.log.map((entry) => (
+              <li key={entry.id} data-method={entry.method} data-code={entry.code ?? ''}>
+                <span className={styles.muted}>{time.format(entry.at)}</span> <code>{entry.method}</code>{' '}
+                {entry.code === undefined
+                  ? t('log.pending')
+                  : t('log.answered', { code: entry.code, ms: entry.ms ?? 0 })}
+                {entry.note && <span className={styles.muted}> · {entry.note}</span>}
+                <pre className={styles.params}>{JSON.stringify(entry.params)}</pre>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </aside>
+  );
+}
