@@ -45,9 +45,9 @@ function files(keys: Set<string>) {
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
 // The route table: each route's screen module and the locale namespaces it loads with it.
 const routeTable = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
-const routes = [...routeTable.matchAll(/import\('\.\/routes\/([\w-]+)\.tsx'\)(?:,\s*\[([^\]]*)\])?/g)].map((match) => ({
-  name: match[1]!,
-  namespaces: ['common', ...[...(match[2] ?? '').matchAll(/'(\w+)'/g)].map((ns) => ns[1]!)],
+const routes = [...routeTable.matchAll(/namespaces: \[([^\]]*)\],\s*load: \(\) => import\('\.\/routes\/([\w-]+)\.tsx'\)/g)].map((match) => ({
+  name: match[2]!,
+  namespaces: [...new Set(['common', ...[...match[1]!.matchAll(/'(\w+)'/g)].map((ns) => ns[1]!)])],
 }));
 
 const localeFile = (language: string, namespace: string) => manifest[`locales/${language}/${namespace}.json`]?.file;

@@ -1,6 +1,6 @@
 /**
  * Every page path of the product, in one place (contract section 2). Screens link with `paths.x.getHref()`.
- * Paths of screens that later work adds are registered here when their screen exists, never before.
+ * A path is added here with its screen, never before: an unregistered path shows the not-found page.
  */
 export const paths = {
   healthPing: { path: '/healthPing', getHref: () => '/healthPing' },

@@ -27,8 +27,8 @@ function Other() {
 }
 
 const testRoutes: AppRoute[] = [
-  { id: 'kept', path: '/kept', titleKey: 'routes.healthPing', keepAlive: true, Screen: lazy(async () => ({ default: Counter })) },
-  { id: 'other', path: '/other', titleKey: 'routes.notFound', Screen: lazy(async () => ({ default: Other })) },
+  { id: 'kept', path: '/kept', namespaces: ['health'], keepAlive: true, Screen: lazy(async () => ({ default: Counter })) },
+  { id: 'other', path: '/other', namespaces: ['health'], Screen: lazy(async () => ({ default: Other })) },
 ];
 
 beforeAll(async () => {

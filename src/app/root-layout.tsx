@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { OfflineNotice } from '../components/offline-notice.tsx';
 import { call } from '../lib/bridge/bridge.ts';
 import { RouteOutlet } from './keep-alive.tsx';
-import { type AppRoute, appRoutes, matchAppRoute } from './routes.ts';
+import { type AppRoute, appRoutes, matchAppRoute, titleKey } from './routes.ts';
 
 let renderingReported = false;
 
@@ -24,12 +24,13 @@ function ReportFirstRender() {
   return null;
 }
 
+/** `document.title`: the route's localized title, then the product name, once its namespace is there. */
 function useDocumentTitle(route: AppRoute) {
-  const { t } = useTranslation();
-  const title = t(route.titleKey as 'routes.notFound');
-  const product = t('productName');
+  const { t, ready } = useTranslation([...route.namespaces, 'common']);
+  const title = ready ? t(titleKey(route) as 'common:notFound.title') : undefined;
+  const product = t('common:productName');
   useEffect(() => {
-    document.title = `${title} - ${product}`;
+    if (title) document.title = `${title} - ${product}`;
   }, [title, product]);
 }
 

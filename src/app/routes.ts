@@ -7,35 +7,45 @@ export interface AppRoute {
   id: string;
   /** A path of `paths.ts`; undefined for the not-found route, which matches anything else. */
   path: string | undefined;
-  /** The route's title, in the `common` namespace so it is there before the route's chunk. */
-  titleKey: `routes.${string}`;
+  /** The locale namespaces the screen needs; loaded with its chunk. The first holds its `title`. */
+  namespaces: readonly [Namespace, ...Namespace[]];
   /** Kept alive (hidden, not unmounted) when the user leaves it: the message centre. */
   keepAlive?: boolean;
-  /** The route's screen: its chunk and its locale namespaces, loaded together on first visit. */
   Screen: LazyExoticComponent<ComponentType>;
 }
 
-function screen(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[] = []) {
-  return lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
+type RouteDefinition = Omit<AppRoute, 'Screen'> & { load: () => Promise<{ default: ComponentType }> };
+
+/** A route whose screen chunk and locale namespaces load together, on first visit. */
+function route({ load, ...definition }: RouteDefinition): AppRoute {
+  return {
+    ...definition,
+    Screen: lazy(async () => (await Promise.all([load(), loadNamespaces(definition.namespaces)]))[0]),
+  };
 }
 
-/** The one route table of the web view (contract section 2). */
+/** The one route table of the web view (contract section 2). Each screen's title is `<namespace>:title`. */
 export const appRoutes: readonly AppRoute[] = [
-  {
+  route({
     id: 'healthPing',
     path: paths.healthPing.path,
-    titleKey: 'routes.healthPing',
-    Screen: screen(() => import('./routes/health-ping.tsx'), ['health']),
-  },
+    namespaces: ['health'],
+    load: () => import('./routes/health-ping.tsx'),
+  }),
 ];
 
-export const notFoundRoute: AppRoute = {
+export const notFoundRoute: AppRoute = route({
   id: 'notFound',
   path: undefined,
-  titleKey: 'routes.notFound',
-  Screen: screen(() => import('./routes/not-found.tsx')),
-};
+  namespaces: ['common'],
+  load: () => import('./routes/not-found.tsx'),
+});
 
 export function matchAppRoute(pathname: string, routes: readonly AppRoute[] = appRoutes): AppRoute {
-  return routes.find((route) => route.path && matchPath({ path: route.path, end: true }, pathname)) ?? notFoundRoute;
+  return routes.find((candidate) => candidate.path && matchPath({ path: candidate.path, end: true }, pathname)) ?? notFoundRoute;
+}
+
+/** The i18next key of a route's title. */
+export function titleKey(appRoute: AppRoute): string {
+  return appRoute.namespaces[0] === 'common' ? 'common:notFound.title' : `${appRoute.namespaces[0]}:title`;
 }

@@ -7,7 +7,7 @@ import { call, detectTransport } from '../../lib/bridge/bridge.ts';
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
-    <Page title={t('routes.notFound')}>
+    <Page title={t('notFound.title')}>
       <p>{t('notFound.message')}</p>
       {detectTransport() && (
         <Button variant="secondary" onClick={() => void call('closeWebView').catch(() => undefined)}>

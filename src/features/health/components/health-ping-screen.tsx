@@ -18,7 +18,7 @@ export function HealthPingScreen() {
   const server = useAsync(getServerHealth);
 
   return (
-    <Page title={t('common:routes.healthPing')}>
+    <Page title={t('title')}>
       <p>{t('intro')}</p>
 
       <CheckCard id="page" label={t('page.label')} status="ok">
