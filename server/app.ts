@@ -7,7 +7,11 @@ import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './modules/accounts/login-throttle.ts';
 import { mowerRoutes } from './modules/mowers/mower-routes.ts';
+import { DEMO_CLIENTS, type LinkingClient } from './modules/oauth/clients.ts';
+import { LOGIN_PAGES, oauthRoutes } from './modules/oauth/oauth-routes.ts';
+import { createOAuthProvider } from './modules/oauth/provider.ts';
 
 export interface AppOptions {
   db: Db;
@@ -16,18 +20,38 @@ export interface AppOptions {
   simulator?: boolean;
   logLevel?: string;
   version?: string;
+  /** The public origin: the OAuth issuer. */
+  publicUrl?: string;
+  oauthClients?: readonly LinkingClient[];
+  oauthCookieKeys?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The account an OAuth access token (issued to Alexa, Google or a third party) acts for. */
+    accountForOAuthToken(token: string): Promise<string | undefined>;
+  }
 }
 
 const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'];
 
-export async function buildApp({ db, webRoot, simulator = false, logLevel = 'silent', version = '0.1.0' }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  webRoot,
+  simulator = false,
+  logLevel = 'silent',
+  version = '0.1.0',
+  publicUrl = 'http://127.0.0.1:4173',
+  oauthClients = DEMO_CLIENTS,
+  oauthCookieKeys,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: logLevel,
       // Never log credentials: tokens travel in this header.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: false,
+    trustProxy: process.env.TRUST_PROXY === 'on',
     bodyLimit: 64 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -48,6 +72,7 @@ export async function buildApp({ db, webRoot, simulator = false, logLevel = 'sil
       },
     },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
     strictTransportSecurity: false,
   });
   // Flood protection per client address; sign-in failures have their own, stricter throttle.
@@ -59,16 +84,34 @@ export async function buildApp({ db, webRoot, simulator = false, logLevel = 'sil
     }),
   });
 
+  const throttle = new LoginThrottle(DEFAULT_LOGIN_THROTTLE.perAccount, DEFAULT_LOGIN_THROTTLE.perAddress);
+  const provider = createOAuthProvider({ db, issuer: publicUrl, clients: oauthClients, cookieKeys: oauthCookieKeys });
+  app.decorate('accountForOAuthToken', async (token: string) => (await provider.AccessToken.find(token))?.accountId);
+  await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { prefix: '/health', db, version });
-      await api.register(authRoutes, { prefix: '/auth', db });
+      await api.register(authRoutes, { prefix: '/auth', db, throttle });
       await api.register(mowerRoutes, { prefix: '/mowers', db });
     },
     { prefix: '/api' },
   );
 
   const { serveIndex } = webRoot ? await registerPages(app, { webRoot, simulator }) : { serveIndex: undefined };
+
+  // The real product's links open the login page itself with the authorization request: hand it to the
+  // authorization endpoint, which comes back to the page with an interaction.
+  for (const page of new Set(Object.values(LOGIN_PAGES))) {
+    app.get(page, (request, reply) => {
+      const query = request.url.slice(request.url.indexOf('?') + 1);
+      if (request.url.includes('?') && new URLSearchParams(query).has('response_type')) {
+        return reply.redirect(`/oauth/authorize?${query}`, 303);
+      }
+      return serveIndex ? serveIndex(reply) : reply.callNotFound();
+    });
+  }
+
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -12,6 +12,8 @@ const environment = z.object({
   NAVIMOW_SIMULATOR: flag.default(false),
   NAVIMOW_SEED_DEMO: flag.default(true),
   WEB_ROOT: z.string().default('dist/web'),
+  PUBLIC_URL: z.url().optional(),
+  OAUTH_COOKIE_KEYS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -23,6 +25,9 @@ export type Config = {
   seedDemo: boolean;
   webRoot: string;
   logLevel: string;
+  /** The origin users and OAuth clients reach this server at; the OAuth issuer. */
+  publicUrl: string;
+  oauthCookieKeys: string[] | undefined;
 };
 
 /** The server's settings from the environment; the README's configuration table lists them. */
@@ -36,5 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: parsed.NAVIMOW_SEED_DEMO,
     webRoot: resolve(parsed.WEB_ROOT),
     logLevel: parsed.LOG_LEVEL,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://${parsed.HOST}:${parsed.PORT}`).replace(/\/$/, ''),
+    oauthCookieKeys: parsed.OAUTH_COOKIE_KEYS?.split(',').filter(Boolean),
   };
 }

@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
+import { loadClients } from './modules/oauth/clients.ts';
+import { sweepExpired } from './modules/oauth/kysely-adapter.ts';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
@@ -9,7 +11,17 @@ const { db, kind } = database;
 await migrateToLatest(database);
 const seeded = config.seedDemo && (await seedDemoData(db));
 
-const app = await buildApp({ db, webRoot: config.webRoot, simulator: config.simulator, logLevel: config.logLevel });
+const app = await buildApp({
+  db,
+  webRoot: config.webRoot,
+  simulator: config.simulator,
+  logLevel: config.logLevel,
+  publicUrl: config.publicUrl,
+  oauthClients: loadClients(),
+  oauthCookieKeys: config.oauthCookieKeys,
+});
+const sweep = setInterval(() => void sweepExpired(db).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
+sweep.unref();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

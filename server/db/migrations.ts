@@ -67,6 +67,26 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('mower_shares_account_idx').on('mower_shares').column('account_id').execute();
     },
   },
+  '003_oauth_records': {
+    async up(db: Kysely<unknown>) {
+      // oidc-provider's models (authorization codes, tokens, grants, sessions, interactions), one row each.
+      await db.schema
+        .createTable('oauth_records')
+        .addColumn('model', 'text', (col) => col.notNull())
+        .addColumn('id', 'text', (col) => col.notNull())
+        .addColumn('payload', 'text', (col) => col.notNull())
+        .addColumn('grant_id', 'text')
+        .addColumn('uid', 'text')
+        .addColumn('user_code', 'text')
+        .addColumn('expires_at', 'text')
+        .addColumn('consumed_at', 'text')
+        .addPrimaryKeyConstraint('oauth_records_pk', ['model', 'id'])
+        .execute();
+      await db.schema.createIndex('oauth_records_grant_idx').on('oauth_records').column('grant_id').execute();
+      await db.schema.createIndex('oauth_records_uid_idx').on('oauth_records').columns(['model', 'uid']).execute();
+      await db.schema.createIndex('oauth_records_expiry_idx').on('oauth_records').column('expires_at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

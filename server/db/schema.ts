@@ -57,12 +57,25 @@ export interface InvitationTable {
   responded_at: string | null;
 }
 
+/** Everything oidc-provider persists (docs/decisions/005-oauth-server.md), as JSON text per model and id. */
+export interface OAuthRecordTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
   mowers: MowerTable;
   mower_shares: MowerShareTable;
   invitations: InvitationTable;
+  oauth_records: OAuthRecordTable;
 }
 
 export type Account = Selectable<AccountTable>;

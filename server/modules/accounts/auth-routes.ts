@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle?: LoginThrottl
 
   app.post('/logout', async (request, reply) => {
     const caller = await requireCaller(db, request);
-    await revokeSession(db, caller.sessionId);
+    if (caller.sessionId) await revokeSession(db, caller.sessionId);
     return reply.code(204).send();
   });
 };

@@ -5,7 +5,8 @@ import { accountForAccessToken } from './sessions.ts';
 
 export interface Caller {
   accountId: string;
-  sessionId: string;
+  /** The first-party session; undefined when a linked service (OAuth) calls for the account. */
+  sessionId: string | undefined;
 }
 
 const unauthorized = () =>
@@ -16,6 +17,8 @@ export async function requireCaller(db: Db, request: FastifyRequest): Promise<Ca
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '');
   if (!match) throw unauthorized();
   const session = await accountForAccessToken(db, match[1]!);
-  if (!session) throw unauthorized();
-  return session;
+  if (session) return session;
+  const accountId = await request.server.accountForOAuthToken(match[1]!);
+  if (accountId) return { accountId, sessionId: undefined };
+  throw unauthorized();
 }

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The OAuth clients allowed to link accounts: configuration, not data. `OAUTH_CLIENTS_FILE` names a JSON
+ * array of clients; without it the contract's demo clients are registered (README, Demo data).
+ */
+const clientSchema = z.object({
+  client_id: z.string().min(1),
+  client_secret: z.string().min(8),
+  client_name: z.string().min(1),
+  /** Which login page and permission text the user sees. */
+  kind: z.enum(['alexa', 'google', 'third_party']),
+  redirect_uris: z.array(z.url()).min(1),
+});
+
+export type LinkingClient = z.infer<typeof clientSchema>;
+
+const ALEXA_VENDOR_ID = 'M2NAVIMOWDEMO';
+const GOOGLE_PROJECT = 'navimow-demo';
+
+export const DEMO_CLIENTS: readonly LinkingClient[] = [
+  {
+    client_id: 'demo-client',
+    client_secret: 'demo-secret',
+    client_name: 'Navimow demo client',
+    kind: 'third_party',
+    redirect_uris: ['http://127.0.0.1:8765/callback'],
+  },
+  {
+    client_id: 'homeassistant',
+    client_secret: 'homeassistant-demo-secret',
+    client_name: 'Home Assistant',
+    kind: 'third_party',
+    redirect_uris: ['https://my.home-assistant.io/redirect/oauth'],
+  },
+  {
+    client_id: 'alexa',
+    client_secret: 'alexa-demo-secret',
+    client_name: 'Amazon Alexa',
+    kind: 'alexa',
+    redirect_uris: ['pitangui.amazon.com', 'layla.amazon.com', 'alexa.amazon.co.jp'].map(
+      (host) => `https://${host}/api/skill/link/${ALEXA_VENDOR_ID}`,
+    ),
+  },
+  {
+    client_id: 'google',
+    client_secret: 'google-demo-secret',
+    client_name: 'Google Home',
+    kind: 'google',
+    redirect_uris: [`https://oauth-redirect.googleusercontent.com/r/${GOOGLE_PROJECT}`],
+  },
+];
+
+export function loadClients(file = process.env.OAUTH_CLIENTS_FILE): readonly LinkingClient[] {
+  if (!file) return DEMO_CLIENTS;
+  return z.array(clientSchema).min(1).parse(JSON.parse(readFileSync(file, 'utf8')));
+}

@@ -1,0 +1,77 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * oidc-provider's storage interface over our database: one row per model and id, the payload as JSON.
+ * Expired rows are never returned; `sweepExpired` removes them.
+ */
+export function kyselyAdapter(db: Db) {
+  return class KyselyAdapter implements Adapter {
+    readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const row = {
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        user_code: payload.userCode ?? null,
+        expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+        consumed_at: null,
+      };
+      await db
+        .insertInto('oauth_records')
+        .values({ model: this.model, id, ...row })
+        .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(row))
+        .execute();
+    }
+
+    private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+      const row = await db
+        .selectFrom('oauth_records')
+        .select(['payload', 'consumed_at', 'expires_at'])
+        .where('model', '=', this.model)
+        .where(column, '=', value)
+        .executeTakeFirst();
+      if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) return undefined;
+      const payload = JSON.parse(row.payload) as AdapterPayload;
+      return row.consumed_at ? { ...payload, consumed: Math.floor(Date.parse(row.consumed_at) / 1000) } : payload;
+    }
+
+    find(id: string) {
+      return this.findBy('id', id);
+    }
+
+    findByUid(uid: string) {
+      return this.findBy('uid', uid);
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findBy('user_code', userCode);
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .updateTable('oauth_records')
+        .set({ consumed_at: new Date().toISOString() })
+        .where('model', '=', this.model)
+        .where('id', '=', id)
+        .execute();
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', id).execute();
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();
+    }
+  };
+}
+
+export async function sweepExpired(db: Db): Promise<void> {
+  await db.deleteFrom('oauth_records').where('expires_at', '<=', new Date().toISOString()).execute();
+}

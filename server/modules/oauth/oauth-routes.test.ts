@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { WRONG_CREDENTIALS } from '../accounts/auth-routes.ts';
+import {
+  basic,
+  CookieJar,
+  exchangeCode,
+  linkAccount,
+  pkcePair,
+  startAuthorization,
+  tokenRequest,
+} from './oauth-test-client.ts';
+
+describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const mowersWith = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${token}` } });
+
+  async function tokens(options: Parameters<typeof linkAccount>[1] = {}) {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { ...options, challenge: pkce.challenge });
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier);
+    expect(response.statusCode).toBe(200);
+    return response.json<{ access_token: string; refresh_token: string; expires_in: number; token_type: string }>();
+  }
+
+  it('publishes RFC 8414 metadata', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/.well-known/oauth-authorization-server',
+      headers: { host: '127.0.0.1:4173' },
+    });
+    expect(response.statusCode).toBe(200);
+    const metadata = response.json();
+    expect(metadata).toMatchObject({
+      issuer: 'http://127.0.0.1:4173',
+      authorization_endpoint: 'http://127.0.0.1:4173/oauth/authorize',
+      token_endpoint: 'http://127.0.0.1:4173/oauth/token',
+      revocation_endpoint: 'http://127.0.0.1:4173/oauth/revoke',
+      code_challenge_methods_supported: ['S256'],
+    });
+    expect(metadata.response_types_supported).toEqual(['code']);
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post']);
+  });
+
+  it('sends the browser to the right login page, in the requested language, keeping channel', async () => {
+    const jar = new CookieJar();
+    const authorize = await startAuthorization(t.app, jar, { extra: { channel: 'homeassistant', ui_locales: 'de-DE' } });
+    expect(authorize.statusCode).toBe(303);
+    const interaction = await t.app.inject({ method: 'GET', url: authorize.headers.location!, headers: { cookie: jar.header() } });
+    const page = new URL(interaction.headers.location!, 'http://x');
+    expect(page.pathname).toBe('/smartHome/login');
+    expect(page.searchParams.get('lang')).toBe('de');
+    expect(page.searchParams.get('channel')).toBe('homeassistant');
+    const details = await t.app.inject({ method: 'GET', url: `${authorize.headers.location}/details`, headers: { cookie: jar.header() } });
+    expect(details.json()).toMatchObject({ client: { id: 'demo-client', kind: 'third_party' }, channel: 'homeassistant' });
+
+    const alexaJar = new CookieJar();
+    const alexa = await startAuthorization(t.app, alexaJar, {
+      clientId: 'alexa',
+      redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
+    });
+    const alexaPage = await t.app.inject({ method: 'GET', url: alexa.headers.location!, headers: { cookie: alexaJar.header() } });
+    expect(alexaPage.headers.location).toMatch(/^\/smartHome\/alexa\/installNavimow\?interaction=/);
+  });
+
+  it('completes the code flow: state unchanged, tokens with expires_in, usable on the API', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge, state: 'opaque/+= state' });
+    expect(`${location!.origin}${location!.pathname}`).toBe('http://127.0.0.1:8765/callback');
+    expect(location!.searchParams.get('state')).toBe('opaque/+= state');
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token_type).toBe('Bearer');
+    expect(body.expires_in).toBeGreaterThanOrEqual(360);
+    expect(body.refresh_token).toEqual(expect.any(String));
+    expect((await mowersWith(body.access_token)).json().mowers).toHaveLength(2);
+  });
+
+  it('accepts client credentials in the form body as well as HTTP Basic', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, { inBody: true });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('never redirects to a redirect URI that is not registered exactly', async () => {
+    const mutations = [
+      'http://127.0.0.1:8765/callback/',
+      'http://127.0.0.1:8765/callback?x=1',
+      'http://127.0.0.1:8765/callbacks',
+      'http://127.0.0.1:8766/callback',
+      'https://127.0.0.1:8765/callback',
+      'http://localhost:8765/callback',
+      'http://127.0.0.1:8765/CALLBACK',
+      'https://evil.example/callback',
+      'http://127.0.0.1:8765/callback#frag',
+    ];
+    for (const redirectUri of mutations) {
+      const response = await startAuthorization(t.app, new CookieJar(), { redirectUri });
+      expect(response.statusCode, redirectUri).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.headers['content-type']).toMatch(/html/);
+    }
+    const missing = await t.app.inject({ method: 'GET', url: '/oauth/authorize?response_type=code&client_id=demo-client&state=s' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.headers.location).toBeUndefined();
+  });
+
+  it('requires PKCE with S256', async () => {
+    const withoutPkce = await startAuthorization(t.app, new CookieJar(), { challenge: null });
+    const location = new URL(withoutPkce.headers.location!);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('state')).toBe('state-123');
+
+    const plain = await startAuthorization(t.app, new CookieJar(), {
+      challenge: null,
+      extra: { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' },
+    });
+    expect(new URL(plain.headers.location!).searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('refuses a wrong or missing code verifier', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
+    const code = location!.searchParams.get('code')!;
+    const wrong = await exchangeCode(t.app, code, pkcePair().verifier);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('invalid_grant');
+    const missing = await tokenRequest(t.app, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:8765/callback' });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('uses a code once; a replayed code revokes the tokens it issued', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
+    const code = location!.searchParams.get('code')!;
+    const first = await exchangeCode(t.app, code, pkce.verifier);
+    expect(first.statusCode).toBe(200);
+    const replay = await exchangeCode(t.app, code, pkce.verifier);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error).toBe('invalid_grant');
+    expect((await mowersWith(first.json().access_token)).statusCode).toBe(401);
+    const refresh = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.json().refresh_token });
+    expect(refresh.statusCode).toBe(400);
+  });
+
+  it('refuses a code exchanged by another client', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, {
+      clientId: 'homeassistant',
+      secret: 'homeassistant-demo-secret',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_grant');
+  });
+
+  it('rotates refresh tokens; replaying an old one revokes the whole family', async () => {
+    const first = await tokens();
+    const rotated = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(rotated.statusCode).toBe(200);
+    const second = rotated.json();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.expires_in).toBeGreaterThanOrEqual(360);
+
+    const replay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error).toBe('invalid_grant');
+    const afterReplay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: second.refresh_token });
+    expect(afterReplay.statusCode).toBe(400);
+    expect((await mowersWith(second.access_token)).statusCode).toBe(401);
+  });
+
+  it('revokes a refresh token (RFC 7009), and answers 200 for an unknown one', async () => {
+    const issued = await tokens();
+    const revoke = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/revoke',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('demo-client', 'demo-secret') },
+        payload: new URLSearchParams({ token, token_type_hint: 'refresh_token' }).toString(),
+      });
+    expect((await revoke(issued.refresh_token)).statusCode).toBe(200);
+    const refresh = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: issued.refresh_token });
+    expect(refresh.statusCode).toBe(400);
+    expect((await revoke('no-such-token')).statusCode).toBe(200);
+  });
+
+  it('answers token endpoint errors with 4xx and RFC 6749 codes, never 200', async () => {
+    const badSecret = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: 'x' }, 'demo-client', 'wrong');
+    expect(badSecret.statusCode).toBe(401);
+    expect(badSecret.json().error).toBe('invalid_client');
+    const badGrant = await tokenRequest(t.app, { grant_type: 'password', username: 'a', password: 'b' });
+    expect(badGrant.statusCode).toBe(400);
+    expect(badGrant.json().error).toBe('unsupported_grant_type');
+  });
+
+  it('keeps the user’s first-party sessions when an account is linked', async () => {
+    const session = await t.signIn();
+    await tokens();
+    expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: session })).statusCode).toBe(200);
+  });
+
+  it('gives the client access_denied with its state when the user cancels', async () => {
+    const jar = new CookieJar();
+    const authorize = await startAuthorization(t.app, jar, { state: 'keep-me' });
+    const uid = authorize.headers.location!.split('/').at(-1);
+    const abort = await t.app.inject({ method: 'POST', url: `/oauth/interaction/${uid}/abort`, headers: { cookie: jar.header() } });
+    const resume = await t.app.inject({ method: 'GET', url: abort.json().redirect_to, headers: { cookie: jar.header() } });
+    const location = new URL(resume.headers.location!);
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    expect(location.searchParams.get('state')).toBe('keep-me');
+  });
+
+  it('shows the seed’s message for wrong credentials and throttles repeated failures', async () => {
+    const wrong = await linkAccount(t.app, { account: 'friend@navimow.example', password: 'nope' });
+    expect(wrong.login.statusCode).toBe(401);
+    expect(wrong.login.json().error.message).toBe(WRONG_CREDENTIALS);
+    for (let i = 0; i < 4; i += 1) await linkAccount(t.app, { account: 'friend@navimow.example', password: 'nope' });
+    const blocked = await linkAccount(t.app, { account: 'friend@navimow.example', password: 'Navimow-demo-2' });
+    expect(blocked.login.statusCode).toBe(429);
+    expect(Number(blocked.login.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('sends login page links that carry an authorization request to the authorization endpoint', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/smartHome/login?channel=homeassistant&response_type=code&client_id=homeassistant&state=s',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/oauth/authorize?channel=homeassistant&response_type=code&client_id=homeassistant&state=s');
+  });
+});

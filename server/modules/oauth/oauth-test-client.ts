@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { DEMO } from '../../db/seed.ts';
+
+/** A browser stand-in for API tests: keeps cookies across `inject` calls and follows the linking flow. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse): void {
+    const header = response.headers['set-cookie'];
+    for (const cookie of Array.isArray(header) ? header : header ? [header] : []) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export const pkcePair = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+export interface AuthorizeOptions {
+  clientId?: string;
+  redirectUri?: string;
+  state?: string;
+  challenge?: string | null;
+  extra?: Record<string, string>;
+}
+
+export async function startAuthorization(app: FastifyInstance, jar: CookieJar, options: AuthorizeOptions = {}) {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: options.clientId ?? 'demo-client',
+    redirect_uri: options.redirectUri ?? 'http://127.0.0.1:8765/callback',
+    state: options.state ?? 'state-123',
+    scope: 'mower:read mower:control',
+    ...(options.challenge !== null && { code_challenge: options.challenge ?? pkcePair().challenge, code_challenge_method: 'S256' }),
+    ...options.extra,
+  });
+  const response = await app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie: jar.header() } });
+  jar.store(response);
+  return response;
+}
+
+/** Runs authorize, the login page's "Agree and Link" and the resume; answers the final redirect. */
+export async function linkAccount(
+  app: FastifyInstance,
+  options: AuthorizeOptions & { account?: string; password?: string } = {},
+) {
+  const jar = new CookieJar();
+  const authorize = await startAuthorization(app, jar, options);
+  const interactionPath = authorize.headers.location!;
+  const uid = interactionPath.split('/').at(-1)!;
+  const login = await app.inject({
+    method: 'POST',
+    url: `/oauth/interaction/${uid}/login`,
+    headers: { cookie: jar.header() },
+    payload: { account: options.account ?? DEMO.owner.email, password: options.password ?? DEMO.owner.password },
+  });
+  jar.store(login);
+  if (login.statusCode !== 200) return { login, jar, uid };
+  const resume = await app.inject({ method: 'GET', url: login.json<{ redirect_to: string }>().redirect_to, headers: { cookie: jar.header() } });
+  jar.store(resume);
+  return { login, resume, jar, uid, location: new URL(resume.headers.location!) };
+}
+
+export function exchangeCode(
+  app: FastifyInstance,
+  code: string,
+  verifier: string,
+  { clientId = 'demo-client', secret = 'demo-secret', redirectUri = 'http://127.0.0.1:8765/callback', inBody = false } = {},
+) {
+  const form = new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri });
+  if (inBody) {
+    form.set('client_id', clientId);
+    form.set('client_secret', secret);
+  }
+  return app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(!inBody && { authorization: basic(clientId, secret) }),
+    },
+    payload: form.toString(),
+  });
+}
+
+export function tokenRequest(app: FastifyInstance, form: Record<string, string>, clientId = 'demo-client', secret = 'demo-secret') {
+  return app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clientId, secret) },
+    payload: new URLSearchParams(form).toString(),
+  });
+}

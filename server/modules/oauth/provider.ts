@@ -1,0 +1,107 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Db } from '../../db/database.ts';
+import { findAccountById } from '../accounts/account-queries.ts';
+import type { LinkingClient } from './clients.ts';
+import { renderErrorPage } from './error-page.ts';
+import { kyselyAdapter } from './kysely-adapter.ts';
+
+/** Lifetimes in seconds. Access tokens outlive Alexa's 360 s minimum; codes are single-use and short. */
+export const OAUTH_TTL = {
+  AccessToken: 60 * 60,
+  AuthorizationCode: 60,
+  RefreshToken: 60 * 60 * 24 * 90,
+  Interaction: 60 * 30,
+  Session: 60 * 60 * 24 * 14,
+  Grant: 60 * 60 * 24 * 365,
+} as const;
+
+/** What a linked service may do; the consent text is built from these. */
+export const OAUTH_SCOPES = ['mower:read', 'mower:control'] as const;
+
+export const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+  end_session: '/oauth/logout',
+} as const;
+
+/** Parameters of the real product's links that we accept and keep (`channel`), and clients' language hints. */
+const EXTRA_PARAMS = ['channel', 'lang', 'user_locale', 'locale'];
+
+export interface OAuthProviderOptions {
+  db: Db;
+  issuer: string;
+  clients: readonly LinkingClient[];
+  /** Keys that sign the interaction cookies; the first signs, all verify (rotation). */
+  cookieKeys?: string[];
+}
+
+/**
+ * oidc-provider wants a signing key even though plain OAuth 2.0 issues no ID tokens and our access tokens are
+ * opaque; a key made at start-up serves (nothing signed with it outlives the process).
+ */
+function ephemeralSigningKey() {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') };
+}
+
+/**
+ * The OAuth 2.0 authorization server for account linking, on oidc-provider (an OpenID Certified
+ * implementation) configured for plain OAuth 2.0: authorization code with PKCE S256 only, exact redirect URIs,
+ * opaque access tokens, rotating refresh tokens, revocation (docs/decisions/005-oauth-server.md).
+ */
+export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthProviderOptions): Provider {
+  const configuration: Configuration = {
+    adapter: kyselyAdapter(db),
+    clients: clients.map((client) => ({
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      client_name: client.client_name,
+      redirect_uris: [...client.redirect_uris],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      scope: OAUTH_SCOPES.join(' '),
+      kind: client.kind,
+    })),
+    extraClientMetadata: { properties: ['kind'] },
+    extraParams: EXTRA_PARAMS,
+    scopes: [...OAUTH_SCOPES],
+    claims: { openid: ['sub'] },
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    jwks: { keys: [ephemeralSigningKey()] },
+    allowOmittingSingleRegisteredRedirectUri: false,
+    pkce: { required: () => true },
+    ttl: { ...OAUTH_TTL },
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    async findAccount(_ctx, id) {
+      const account = await findAccountById(db, id);
+      return account ? { accountId: account.id, claims: () => ({ sub: account.id }) } : undefined;
+    },
+    interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
+    cookies: {
+      keys: cookieKeys ?? [randomBytes(32).toString('base64url')],
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: false },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+    },
+    routes: OAUTH_ROUTES,
+    renderError: (ctx: KoaContextWithOIDC, out) => renderErrorPage(ctx, out),
+    clientBasedCORS: () => false,
+  };
+  const provider = new Provider(issuer, configuration);
+  // Behind a reverse proxy (TRUST_PROXY=on), endpoint URLs follow X-Forwarded-Proto/Host.
+  provider.proxy = process.env.TRUST_PROXY === 'on';
+  return provider;
+}
