@@ -45,7 +45,7 @@ function files(keys: Set<string>) {
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
 // The route table: each route's screen module and the locale namespaces it loads with it.
 const routeTable = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
-const routes = [...routeTable.matchAll(/namespaces: \[([^\]]*)\],\s*load: \(\) => import\('\.\/routes\/([\w-]+)\.tsx'\)/g)].map((match) => ({
+const routes = [...routeTable.matchAll(/namespaces: \[([^\]]*)\],(?:\s*titleKey: '\w+',)?\s*load: \(\) => import\('\.\/routes\/([\w-]+)\.tsx'\)/g)].map((match) => ({
   name: match[2]!,
   namespaces: [...new Set(['common', ...[...match[1]!.matchAll(/'(\w+)'/g)].map((ns) => ns[1]!)])],
 }));

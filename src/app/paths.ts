@@ -4,4 +4,6 @@
  */
 export const paths = {
   healthPing: { path: '/healthPing', getHref: () => '/healthPing' },
+  smartHomeLogin: { path: '/smartHome/login', getHref: () => '/smartHome/login' },
+  alexaInstallNavimow: { path: '/smartHome/alexa/installNavimow', getHref: () => '/smartHome/alexa/installNavimow' },
 } as const;

@@ -7,8 +7,10 @@ export interface AppRoute {
   id: string;
   /** A path of `paths.ts`; undefined for the not-found route, which matches anything else. */
   path: string | undefined;
-  /** The locale namespaces the screen needs; loaded with its chunk. The first holds its `title`. */
+  /** The locale namespaces the screen needs; loaded with its chunk. The first holds its title. */
   namespaces: readonly [Namespace, ...Namespace[]];
+  /** The title's key in the first namespace, when it is not `title`. */
+  titleKey?: string;
   /** Kept alive (hidden, not unmounted) when the user leaves it: the message centre. */
   keepAlive?: boolean;
   Screen: LazyExoticComponent<ComponentType>;
@@ -32,6 +34,19 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['health'],
     load: () => import('./routes/health-ping.tsx'),
   }),
+  route({
+    id: 'smartHomeLogin',
+    path: paths.smartHomeLogin.path,
+    namespaces: ['accountLinking'],
+    load: () => import('./routes/smart-home-login.tsx'),
+  }),
+  route({
+    id: 'alexaInstallNavimow',
+    path: paths.alexaInstallNavimow.path,
+    namespaces: ['accountLinking'],
+    titleKey: 'alexaTitle',
+    load: () => import('./routes/alexa-install-navimow.tsx'),
+  }),
 ];
 
 export const notFoundRoute: AppRoute = route({
@@ -47,5 +62,6 @@ export function matchAppRoute(pathname: string, routes: readonly AppRoute[] = ap
 
 /** The i18next key of a route's title. */
 export function titleKey(appRoute: AppRoute): string {
-  return appRoute.namespaces[0] === 'common' ? 'common:notFound.title' : `${appRoute.namespaces[0]}:title`;
+  if (appRoute.namespaces[0] === 'common') return 'common:notFound.title';
+  return `${appRoute.namespaces[0]}:${appRoute.titleKey ?? 'title'}`;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
-import type { AccountIdentifier } from './identifiers.ts';
+import type { AccountIdentifier } from '../../../common/account-identifiers.ts';
 import { hashPassword } from './passwords.ts';
 
 export function findAccountByIdentifier(db: Db, identifier: AccountIdentifier): Promise<Account | undefined> {

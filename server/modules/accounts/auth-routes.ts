@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findAccountByIdentifier } from './account-queries.ts';
 import { requireCaller } from './authenticate.ts';
-import { parseIdentifier } from './identifiers.ts';
+import { parseIdentifier } from '../../../common/account-identifiers.ts';
 import { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, refreshSession, revokeSession } from './sessions.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findAccountByIdentifier } from '../accounts/account-queries.ts';
 import { WRONG_CREDENTIALS } from '../accounts/auth-routes.ts';
-import { parseIdentifier } from '../accounts/identifiers.ts';
+import { parseIdentifier } from '../../../common/account-identifiers.ts';
 import type { LoginThrottle } from '../accounts/login-throttle.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import type { LinkingClient } from './clients.ts';

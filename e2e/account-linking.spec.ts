@@ -1,0 +1,176 @@
+import { expect, type Page, test } from '@playwright/test';
+import * as oauth from 'openid-client';
+import en from '../locales/en/accountLinking.json' with { type: 'json' };
+import { expectAccessible, LANGUAGES } from './fixtures.ts';
+
+const DEMO_REDIRECT = 'http://127.0.0.1:8765/callback';
+const ALEXA_REDIRECT = 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO';
+
+/** A real OAuth client (openid-client, OpenID Certified) configured from our RFC 8414 metadata. */
+async function demoClient(baseURL: string) {
+  return oauth.discovery(new URL(baseURL), 'demo-client', undefined, oauth.ClientSecretBasic('demo-secret'), {
+    algorithm: 'oauth2',
+    execute: [oauth.allowInsecureRequests],
+  });
+}
+
+async function authorizationUrl(config: oauth.Configuration, extra: Record<string, string> = {}) {
+  const verifier = oauth.randomPKCECodeVerifier();
+  const state = oauth.randomState();
+  const url = oauth.buildAuthorizationUrl(config, {
+    redirect_uri: DEMO_REDIRECT,
+    scope: 'mower:read mower:control',
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    ...extra,
+  });
+  return { url, verifier, state };
+}
+
+/** Catches the browser's redirect to a client's callback (nothing listens there). */
+async function catchRedirect(page: Page, pattern: string) {
+  const caught: string[] = [];
+  await page.route(pattern, (route) => {
+    caught.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/plain', body: 'back at the client' });
+  });
+  return caught;
+}
+
+async function signIn(page: Page, account: string, password: string, button = en.actions.logInAndConnect) {
+  await page.getByLabel(en.form.account).fill(account);
+  await page.getByLabel(en.form.password).fill(password);
+  await page.getByRole('button', { name: button }).click();
+}
+
+test('a real OAuth client links an account through the login page, refreshes with rotation and revokes', async ({ page, baseURL }) => {
+  const config = await demoClient(baseURL!);
+  const { url, verifier, state } = await authorizationUrl(config, { lang: 'en' });
+  const caught = await catchRedirect(page, `${DEMO_REDIRECT}**`);
+
+  await page.goto(url.href);
+  await expect(page).toHaveURL(/\/smartHome\/login\?interaction=/);
+  await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
+  await expect(page.getByText(en.permissions.readStatus)).toBeVisible();
+  await expect(page.getByText(en.permissions.controlOnBehalf)).toBeVisible();
+  await signIn(page, 'demo@navimow.example', 'Navimow-demo-1');
+  await expect.poll(() => caught.length).toBe(1);
+
+  const tokens = await oauth.authorizationCodeGrant(config, new URL(caught[0]!), {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+  });
+  expect(tokens.expires_in).toBeGreaterThanOrEqual(360);
+  const mowers = await fetch(`${baseURL}/api/mowers`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+  expect(mowers.status).toBe(200);
+
+  const refreshed = await oauth.refreshTokenGrant(config, tokens.refresh_token!);
+  expect(refreshed.refresh_token).toBeDefined();
+  expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+
+  await oauth.tokenRevocation(config, refreshed.refresh_token!);
+  await expect(oauth.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+});
+
+test('signs in by phone number too', async ({ page, baseURL }) => {
+  const config = await demoClient(baseURL!);
+  const { url } = await authorizationUrl(config);
+  const caught = await catchRedirect(page, `${DEMO_REDIRECT}**`);
+  await page.goto(`${url.href}&lang=en`);
+  await signIn(page, '+49 151 12345678', 'Navimow-demo-1');
+  await expect.poll(() => caught.length).toBe(1);
+  expect(new URL(caught[0]!).searchParams.get('code')).toBeTruthy();
+});
+
+test('validates the form with the seed’s prompts and shows its wrong-credentials message', async ({ page, baseURL }) => {
+  const config = await demoClient(baseURL!);
+  const { url } = await authorizationUrl(config, { lang: 'en' });
+  await page.goto(url.href);
+  await page.getByRole('button', { name: en.actions.logInAndConnect }).click();
+  await expect(page.getByText(en.form.accountRequired)).toBeVisible();
+  await expect(page.getByLabel(en.form.account)).toBeFocused();
+  await page.getByLabel(en.form.account).fill('not an account');
+  await page.getByRole('button', { name: en.actions.logInAndConnect }).click();
+  await expect(page.getByText(en.form.accountInvalid)).toBeVisible();
+  await page.getByLabel(en.form.account).fill('demo@navimow.example');
+  await page.getByRole('button', { name: en.actions.logInAndConnect }).click();
+  await expect(page.getByText(en.form.passwordRequired)).toBeVisible();
+
+  await signIn(page, 'demo@navimow.example', 'wrong password');
+  await expect(page.getByRole('alert')).toHaveText(en.errors.wrongCredentials);
+  await expectAccessible(page, '#root');
+});
+
+test('the Alexa page asks to control devices; Cancel returns access_denied with the state', async ({ page }) => {
+  const caught = await catchRedirect(page, 'https://layla.amazon.com/**');
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'alexa',
+    redirect_uri: ALEXA_REDIRECT,
+    state: 'alexa-state',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    user_locale: 'en-US',
+  });
+  await page.goto(`/oauth/authorize?${query}`);
+  await expect(page).toHaveURL(/\/smartHome\/alexa\/installNavimow\?interaction=/);
+  await expect(page.getByRole('heading', { level: 1, name: en.alexaTitle })).toBeVisible();
+  await expect(page).toHaveTitle(`${en.alexaTitle} - Navimow`);
+  await expect(page.getByText(en.permissions.controlDevices)).toBeVisible();
+  await expect(page.getByRole('button', { name: en.actions.agreeAndLink })).toBeVisible();
+  await expectAccessible(page, '#root');
+
+  await page.getByRole('button', { name: en.actions.cancel }).click();
+  await expect.poll(() => caught.length).toBe(1);
+  const back = new URL(caught[0]!);
+  expect(back.searchParams.get('error')).toBe('access_denied');
+  expect(back.searchParams.get('state')).toBe('alexa-state');
+});
+
+test('an unregistered redirect URI gets a localized error page, never a redirect', async ({ page }) => {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'demo-client',
+    redirect_uri: 'https://evil.example/callback',
+    state: 's',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    lang: 'fr',
+  });
+  const response = await page.goto(`/oauth/authorize?${query}`);
+  expect(response?.status()).toBe(400);
+  expect(page.url()).toContain('/oauth/authorize');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Linking failed');
+});
+
+test('the login pages cannot be framed', async ({ request }) => {
+  for (const path of ['/smartHome/login', '/smartHome/alexa/installNavimow']) {
+    const response = await request.get(path);
+    expect(response.headers()['x-frame-options']).toBe('DENY');
+    expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  }
+});
+
+test('opened without a linking request, the page says where to start', async ({ page }) => {
+  await page.goto('/smartHome/login?lang=en');
+  await expect(page.getByText(en.noRequest)).toBeVisible();
+});
+
+for (const language of LANGUAGES) {
+  test(`the login page speaks ${language}`, async ({ page, baseURL }) => {
+    const config = await demoClient(baseURL!);
+    const { url } = await authorizationUrl(config, { ui_locales: language });
+    await page.goto(url.href);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+    if (language !== 'en') {
+      await expect(heading).not.toHaveText(en.title);
+      await expect(page.getByRole('button', { name: en.actions.logInAndConnect })).toHaveCount(0);
+    }
+    expect(await page.title()).toBe(`${await heading.innerText()} - Navimow`);
+  });
+}

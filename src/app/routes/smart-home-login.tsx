@@ -1,0 +1,5 @@
+import { LinkingLoginScreen } from '../../features/account-linking/components/linking-login-screen.tsx';
+
+export default function SmartHomeLogin() {
+  return <LinkingLoginScreen variant="generic" />;
+}

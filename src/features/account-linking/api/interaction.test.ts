@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { abortLinking, InteractionError, isInteractionUid, submitLogin } from './interaction.ts';
+
+const UID = 'abcdefghijklmnop_12345';
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers })));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('interaction API', () => {
+  it('accepts only interaction ids of the server’s shape', () => {
+    expect(isInteractionUid(UID)).toBe(true);
+    expect(isInteractionUid('../../api/x')).toBe(false);
+    expect(isInteractionUid(null)).toBe(false);
+  });
+
+  it('follows only the authorization server’s own resume URL', async () => {
+    answer(200, { redirect_to: `${window.location.origin}/oauth/authorize/${UID}` });
+    await expect(submitLogin(UID, 'a@b.example', 'pw')).resolves.toBe(`${window.location.origin}/oauth/authorize/${UID}`);
+    for (const target of ['https://evil.example/oauth/x', '//evil.example/oauth/x', '/smartHome/login', 'javascript:alert(1)']) {
+      answer(200, { redirect_to: target });
+      await expect(abortLinking(UID)).rejects.toBeInstanceOf(InteractionError);
+    }
+  });
+
+  it('tells wrong credentials, throttling with its wait, and an expired sign-in apart', async () => {
+    answer(401, { error: { code: 'invalid_credentials', message: 'x' } });
+    await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'wrong-credentials' } });
+    answer(429, { error: { code: 'rate_limited', message: 'x' } }, { 'Retry-After': '42' });
+    await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'throttled', retryAfterSeconds: 42 } });
+    answer(400, { error: { code: 'interaction_expired', message: 'x' } });
+    await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'expired' } });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'network' } });
+  });
+});

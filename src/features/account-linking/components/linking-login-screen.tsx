@@ -1,0 +1,168 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseIdentifier } from '../../../../common/account-identifiers.ts';
+import { Button } from '../../../components/button.tsx';
+import { Page } from '../../../components/page.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import {
+  abortLinking,
+  type ClientKind,
+  getInteractionDetails,
+  type InteractionDetails,
+  InteractionError,
+  type InteractionFailure,
+  isInteractionUid,
+  submitLogin,
+} from '../api/interaction.ts';
+import styles from './linking-login-screen.module.css';
+
+const PRIVACY_POLICY_URL = 'https://navimow.segway.com/privacy-policy';
+
+type PermissionKey = 'controlDevices' | 'readStatus' | 'controlOnBehalf';
+
+/** Seed section 6: Alexa may control devices; Google (and third parties) read status and control on the user's behalf. */
+const PERMISSIONS: Record<ClientKind, readonly PermissionKey[]> = {
+  alexa: ['controlDevices'],
+  google: ['readStatus', 'controlOnBehalf'],
+  third_party: ['readStatus', 'controlOnBehalf'],
+};
+
+interface FieldErrors {
+  account?: string;
+  password?: string;
+}
+
+function FailureMessage({ failure }: { failure: InteractionFailure }) {
+  const { t } = useTranslation('accountLinking');
+  const text = {
+    'wrong-credentials': () => t('errors.wrongCredentials'),
+    throttled: () => t('errors.tooManyAttempts', { count: failure.kind === 'throttled' ? failure.retryAfterSeconds : 0 }),
+    expired: () => t('errors.expired'),
+    network: () => t('errors.network'),
+    unknown: () => t('errors.generic'),
+  }[failure.kind]();
+  return (
+    <p role="alert" className={styles.alert}>
+      {text}
+    </p>
+  );
+}
+
+function LinkingForm({ uid, details, variant }: { uid: string; details: InteractionDetails; variant: 'alexa' | 'generic' }) {
+  const { t } = useTranslation('accountLinking');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<InteractionFailure | null>(null);
+  const [pending, setPending] = useState(false);
+  const accountRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const client = details.client.name;
+
+  function validate(account: string, password: string): FieldErrors {
+    const errors: FieldErrors = {};
+    if (!account.trim()) errors.account = t('form.accountRequired');
+    else if (!parseIdentifier(account)) errors.account = t('form.accountInvalid');
+    if (!password) errors.password = t('form.passwordRequired');
+    return errors;
+  }
+
+  async function run(action: () => Promise<string>) {
+    setPending(true);
+    setFailure(null);
+    try {
+      // replace(): the back button must not return to a form whose interaction is finished.
+      window.location.replace(await action());
+    } catch (error) {
+      setFailure(error instanceof InteractionError ? error.failure : { kind: 'unknown' });
+      setPending(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    const account = String(form.get('account') ?? '');
+    const password = String(form.get('password') ?? '');
+    const errors = validate(account, password);
+    setFieldErrors(errors);
+    if (errors.account) return accountRef.current?.focus();
+    if (errors.password) return passwordRef.current?.focus();
+    void run(() => submitLogin(uid, account, password));
+  }
+
+  return (
+    <>
+      <p>{t('intro', { client })}</p>
+      <section aria-labelledby="linking-permissions" className={styles.permissions}>
+        <h2 id="linking-permissions" className={styles.subtitle}>
+          {t('permissions.heading', { client })}
+        </h2>
+        <ul>
+          {PERMISSIONS[details.client.kind].map((permission) => (
+            <li key={permission}>{t(`permissions.${permission}`)}</li>
+          ))}
+        </ul>
+      </section>
+
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          ref={accountRef}
+          label={t('form.account')}
+          name="account"
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={fieldErrors.account}
+        />
+        <TextField
+          ref={passwordRef}
+          label={t('form.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={fieldErrors.password}
+        />
+        {failure && <FailureMessage failure={failure} />}
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          {pending ? t('actions.linking') : variant === 'alexa' ? t('actions.agreeAndLink') : t('actions.logInAndConnect')}
+        </Button>
+        <Button variant="secondary" disabled={pending} onClick={() => void run(() => abortLinking(uid))}>
+          {t('actions.cancel')}
+        </Button>
+      </form>
+      <p>
+        <a href={PRIVACY_POLICY_URL} target="_blank" rel="noopener noreferrer">
+          {t('form.privacyPolicy')}
+        </a>
+      </p>
+    </>
+  );
+}
+
+/**
+ * The web login of OAuth account linking (contract section 4): the authorization server sends the browser here
+ * with an interaction; the user signs in, agrees, and goes back to Alexa, Google or the third party.
+ * Works in any mobile browser, without the native app.
+ */
+export function LinkingLoginScreen({ variant }: { variant: 'alexa' | 'generic' }) {
+  const { t } = useTranslation('accountLinking');
+  const uid = new URLSearchParams(window.location.search).get('interaction');
+  const valid = isInteractionUid(uid);
+  const details = useAsync(() =>
+    valid ? getInteractionDetails(uid) : Promise.reject(new InteractionError({ kind: 'expired' })),
+  );
+  const title = variant === 'alexa' ? t('alexaTitle') : t('title');
+
+  return (
+    <Page title={title}>
+      {!valid && <p>{t('noRequest')}</p>}
+      {valid && details.status === 'error' && (
+        <FailureMessage failure={details.error instanceof InteractionError ? details.error.failure : { kind: 'unknown' }} />
+      )}
+      {valid && details.status === 'success' && <LinkingForm uid={uid} details={details.data} variant={variant} />}
+    </Page>
+  );
+}
