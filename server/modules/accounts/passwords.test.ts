@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+describe('passwords', () => {
+  it('hashes with argon2id, 19 MiB, 2 passes, 1 lane', async () => {
+    expect(await hashPassword('Navimow-demo-1')).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+
+  it('accepts long Unicode passwords whole: a change at the end matters', async () => {
+    const long = `${'Rasenmäher-🌱-газон-'.repeat(8)}end`;
+    expect(long.length).toBeGreaterThan(64);
+    const hash = await hashPassword(long);
+    expect(await verifyPassword(hash, long)).toBe(true);
+    expect(await verifyPassword(hash, `${long.slice(0, -1)}x`)).toBe(false);
+    // Composed and decomposed forms of the same text are the same password.
+    expect(await verifyPassword(await hashPassword('Müller'), 'Mu\u0308ller')).toBe(true);
+  });
+
+  it('answers false, not an error, for an unknown account or a corrupt hash', async () => {
+    expect(await verifyPassword(undefined, 'anything')).toBe(false);
+    expect(await verifyPassword('not-a-hash', 'anything')).toBe(false);
+  });
+});
