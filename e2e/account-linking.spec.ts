@@ -171,6 +171,6 @@ for (const language of LANGUAGES) {
       await expect(heading).not.toHaveText(en.title);
       await expect(page.getByRole('button', { name: en.actions.logInAndConnect })).toHaveCount(0);
     }
-    expect(await page.title()).toBe(`${await heading.innerText()} - Navimow`);
+    await expect(page).toHaveTitle(`${await heading.innerText()} - Navimow`);
   });
 }

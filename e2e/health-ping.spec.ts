@@ -55,7 +55,7 @@ test.describe('healthPing in the simulated native app', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByTestId('check-server')).toHaveAttribute('data-status', 'ok');
       const heading = await page.getByRole('heading', { level: 1 }).innerText();
-      expect(await page.title()).toBe(`${heading} - Navimow`);
+      await expect(page).toHaveTitle(`${heading} - Navimow`);
       if (language !== 'en') {
         expect(heading).not.toBe(en.title);
         strings.add(en.intro).add(en.checkAgain).add(en.status.ok).add(en.server.label);
