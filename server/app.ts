@@ -24,6 +24,8 @@ export interface AppOptions {
   publicUrl?: string;
   oauthClients?: readonly LinkingClient[];
   oauthCookieKeys?: string[];
+  /** Behind a reverse proxy: client addresses and OAuth URLs come from X-Forwarded-* headers. */
+  trustProxy?: boolean;
 }
 
 declare module 'fastify' {
@@ -44,6 +46,7 @@ export async function buildApp({
   publicUrl = 'http://127.0.0.1:4173',
   oauthClients = DEMO_CLIENTS,
   oauthCookieKeys,
+  trustProxy = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -51,7 +54,7 @@ export async function buildApp({
       // Never log credentials: tokens travel in this header.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: process.env.TRUST_PROXY === 'on',
+    trustProxy,
     bodyLimit: 64 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -85,7 +88,13 @@ export async function buildApp({
   });
 
   const throttle = new LoginThrottle(DEFAULT_LOGIN_THROTTLE.perAccount, DEFAULT_LOGIN_THROTTLE.perAddress);
-  const provider = createOAuthProvider({ db, issuer: publicUrl, clients: oauthClients, cookieKeys: oauthCookieKeys });
+  const provider = createOAuthProvider({
+    db,
+    issuer: publicUrl,
+    clients: oauthClients,
+    cookieKeys: oauthCookieKeys,
+    trustProxy,
+  });
   app.decorate('accountForOAuthToken', async (token: string) => (await provider.AccessToken.find(token))?.accountId);
   await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle });
 
@@ -111,7 +120,6 @@ export async function buildApp({
       return serveIndex ? serveIndex(reply) : reply.callNotFound();
     });
   }
-
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

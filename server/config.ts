@@ -14,6 +14,7 @@ const environment = z.object({
   WEB_ROOT: z.string().default('dist/web'),
   PUBLIC_URL: z.url().optional(),
   OAUTH_COOKIE_KEYS: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -28,6 +29,7 @@ export type Config = {
   /** The origin users and OAuth clients reach this server at; the OAuth issuer. */
   publicUrl: string;
   oauthCookieKeys: string[] | undefined;
+  trustProxy: boolean;
 };
 
 /** The server's settings from the environment; the README's configuration table lists them. */
@@ -43,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     publicUrl: (parsed.PUBLIC_URL ?? `http://${parsed.HOST}:${parsed.PORT}`).replace(/\/$/, ''),
     oauthCookieKeys: parsed.OAUTH_COOKIE_KEYS?.split(',').filter(Boolean),
+    trustProxy: parsed.TRUST_PROXY,
   };
 }

@@ -19,6 +19,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   oauthClients: loadClients(),
   oauthCookieKeys: config.oauthCookieKeys,
+  trustProxy: config.trustProxy,
 });
 const sweep = setInterval(() => void sweepExpired(db).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
 sweep.unref();

@@ -36,6 +36,7 @@ export interface OAuthProviderOptions {
   clients: readonly LinkingClient[];
   /** Keys that sign the interaction cookies; the first signs, all verify (rotation). */
   cookieKeys?: string[];
+  trustProxy?: boolean;
 }
 
 /**
@@ -52,7 +53,7 @@ function ephemeralSigningKey() {
  * implementation) configured for plain OAuth 2.0: authorization code with PKCE S256 only, exact redirect URIs,
  * opaque access tokens, rotating refresh tokens, revocation (docs/decisions/005-oauth-server.md).
  */
-export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthProviderOptions): Provider {
+export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProxy = false }: OAuthProviderOptions): Provider {
   const configuration: Configuration = {
     adapter: kyselyAdapter(db),
     clients: clients.map((client) => ({
@@ -101,7 +102,7 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthPr
     clientBasedCORS: () => false,
   };
   const provider = new Provider(issuer, configuration);
-  // Behind a reverse proxy (TRUST_PROXY=on), endpoint URLs follow X-Forwarded-Proto/Host.
-  provider.proxy = process.env.TRUST_PROXY === 'on';
+  // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host.
+  provider.proxy = trustProxy;
   return provider;
 }
