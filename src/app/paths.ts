@@ -4,4 +4,10 @@
  */
 export const paths = {
   healthPing: { path: '/healthPing', getHref: () => '/healthPing' },
+  connectSolutions: { path: '/connectSolutions', getHref: () => '/connectSolutions' },
+  winterGuide: { path: '/robotWinterMode/guide', getHref: () => '/robotWinterMode/guide' },
+  overDischargeNotice: {
+    path: '/robotWinterMode/overDischargeNotice',
+    getHref: () => '/robotWinterMode/overDischargeNotice',
+  },
 } as const;
