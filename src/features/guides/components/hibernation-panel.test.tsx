@@ -105,7 +105,7 @@ describe('HibernationPanel', () => {
     render(<HibernationPanel />);
     await user.click(beginButton());
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Begin hibernating' }));
-    expect(status()).toHaveTextContent('Sending Front lawn into hibernation…');
+    expect(status()).toHaveTextContent('Starting hibernation…');
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(status()).toHaveTextContent('The mower did not answer.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();

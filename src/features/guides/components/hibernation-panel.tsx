@@ -95,7 +95,7 @@ export function HibernationPanel() {
       case 'lowBattery':
         return <p className={styles.problem}>{t('hibernate.lowBattery', { percent: state.percent, min })}</p>;
       case 'starting':
-        return <p>{t('hibernate.starting', { name: name(state.checked) })}</p>;
+        return <p>{t('hibernate.starting')}</p>;
       case 'started':
         return (
           <div className={styles.success}>
