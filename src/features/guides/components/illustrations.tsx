@@ -19,7 +19,7 @@ export function OkButtonIllustration({ buttonLabel, durationLabel }: { buttonLab
   return (
     <Svg viewBox="0 0 120 80">
       <rect className={styles.body} x="8" y="34" width="84" height="38" rx="10" />
-      <circle className={styles.okButton} cx="50" cy="53" r="13" />
+      <circle className={styles.face} cx="50" cy="53" r="13" />
       <text className={styles.label} x="50" y="57" textAnchor="middle">
         {buttonLabel}
       </text>
@@ -74,7 +74,7 @@ export function ChargingBatteryIllustration() {
       <rect className={styles.body} x="82" y="40" width="6" height="16" rx="2" />
       <rect className={styles.low} x="12" y="34" width="6" height="28" rx="2" />
       <path className={styles.yellow} d="M50 32 L36 50 H46 L40 64 L58 44 H48 L54 32 Z" />
-      <circle className={styles.okButton} cx="102" cy="20" r="13" />
+      <circle className={styles.face} cx="102" cy="20" r="13" />
       <path className={styles.line} d="M102 12 V20 L108 24" />
     </Svg>
   );
@@ -90,7 +90,7 @@ export function ChargingStationIllustration({ screws, pegs }: { screws: number; 
       <path className={styles.body} d="M8 48 L20 34 H100 L112 48 Z" />
       {spread(screws, 24, 96).map((x) => (
         <g key={`screw-${x}`}>
-          <circle className={styles.okButton} cx={x} cy="41" r="4" />
+          <circle className={styles.face} cx={x} cy="41" r="4" />
           <path className={styles.line} d={`M${x - 2} 39 l4 4 M${x + 2} 39 l-4 4`} />
         </g>
       ))}
