@@ -6,4 +6,10 @@ export const paths = {
   healthPing: { path: '/healthPing', getHref: () => '/healthPing' },
   smartHomeLogin: { path: '/smartHome/login', getHref: () => '/smartHome/login' },
   alexaInstallNavimow: { path: '/smartHome/alexa/installNavimow', getHref: () => '/smartHome/alexa/installNavimow' },
+  connectSolutions: { path: '/connectSolutions', getHref: () => '/connectSolutions' },
+  winterGuide: { path: '/robotWinterMode/guide', getHref: () => '/robotWinterMode/guide' },
+  overDischargeNotice: {
+    path: '/robotWinterMode/overDischargeNotice',
+    getHref: () => '/robotWinterMode/overDischargeNotice',
+  },
 } as const;

@@ -47,6 +47,24 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: 'alexaTitle',
     load: () => import('./routes/alexa-install-navimow.tsx'),
   }),
+  route({
+    id: 'connectSolutions',
+    path: paths.connectSolutions.path,
+    namespaces: ['connectSolutions'],
+    load: () => import('./routes/connect-solutions.tsx'),
+  }),
+  route({
+    id: 'winterGuide',
+    path: paths.winterGuide.path,
+    namespaces: ['winterGuide'],
+    load: () => import('./routes/winter-guide.tsx'),
+  }),
+  route({
+    id: 'overDischargeNotice',
+    path: paths.overDischargeNotice.path,
+    namespaces: ['overDischarge'],
+    load: () => import('./routes/over-discharge-notice.tsx'),
+  }),
 ];
 
 export const notFoundRoute: AppRoute = route({

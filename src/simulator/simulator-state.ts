@@ -2,8 +2,9 @@ import type { DevicePermission, DevicePermissionState } from '../lib/bridge/meth
 
 /**
  * The simulated phone: who is signed in, which mower is current, which app build runs, what the user has
- * allowed. Read from the page URL first (`sim_account`, `sim_mower`, `sim_app_version`, `sim_platform`), then
- * from this tab's session storage, so that any screen state is one link away and survives navigation.
+ * allowed. Read from the page URL first (`sim_account`, `sim_mower`, `sim_app_version`, `sim_platform`,
+ * `sim_permissions` such as `bluetooth:denied,location:granted`), then from this tab's session storage, so that
+ * any screen state is one link away and survives navigation.
  */
 export interface SimulatorState {
   account: string;
@@ -30,6 +31,14 @@ export const DEFAULT_STATE: SimulatorState = {
 };
 
 const STORAGE_KEY = 'navimow.simulator';
+
+function isPermission(name: string | undefined): name is DevicePermission {
+  return name !== undefined && Object.hasOwn(DEFAULT_STATE.permissions, name);
+}
+
+function isPermissionState(value: string | undefined): value is DevicePermissionState {
+  return value === 'granted' || value === 'denied' || value === 'unsupported';
+}
 
 /** Builds such as 300000153 read as 3.0.153: major, minor and patch in 1e8, 1e5 and 1 steps. */
 export function versionNameFor(code: number): string {
@@ -71,5 +80,9 @@ export function stateFromUrl(search: string, previous: Partial<SimulatorState> =
   if (Number.isInteger(version) && version > 0) state.appVersionCode = version;
   const platform = query.get('sim_platform');
   if (platform === 'ios' || platform === 'android') state.platform = platform;
+  for (const entry of (query.get('sim_permissions') ?? '').split(',')) {
+    const [name, value] = entry.trim().split(':');
+    if (isPermission(name) && isPermissionState(value)) state.permissions = { ...state.permissions, [name]: value };
+  }
   return state;
 }

@@ -1,9 +1,10 @@
-import i18next from 'i18next';
+import i18next, { type CustomTypeOptions } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { type Language, resolveLanguage, SUPPORTED_LANGUAGES } from '../../../common/languages.ts';
 
-export type Namespace = 'common' | 'health' | 'simulator' | 'accountLinking';
+/** A locale namespace: one file per language in `locales/<lang>/`, declared in `i18next.d.ts`. */
+export type Namespace = keyof CustomTypeOptions['resources'];
 
 // One chunk per language and namespace: a page downloads only its language's strings for the routes it opens.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');

@@ -1,17 +1,24 @@
 import 'i18next';
-import type common from '../../../locales/en/common.json';
-import type health from '../../../locales/en/health.json';
-import type simulator from '../../../locales/en/simulator.json';
 import type accountLinking from '../../../locales/en/accountLinking.json';
+import type common from '../../../locales/en/common.json';
+import type connectSolutions from '../../../locales/en/connectSolutions.json';
+import type health from '../../../locales/en/health.json';
+import type overDischarge from '../../../locales/en/overDischarge.json';
+import type simulator from '../../../locales/en/simulator.json';
+import type winterGuide from '../../../locales/en/winterGuide.json';
 
+/** Every locale namespace, typed from English: a key missing in English is a type error. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
-      common: typeof common;
-      health: typeof health;
-      simulator: typeof simulator;
       accountLinking: typeof accountLinking;
+      common: typeof common;
+      connectSolutions: typeof connectSolutions;
+      health: typeof health;
+      overDischarge: typeof overDischarge;
+      simulator: typeof simulator;
+      winterGuide: typeof winterGuide;
     };
     returnNull: false;
   }

@@ -1,0 +1,3 @@
+import { OverDischargeScreen } from '../../features/guides/components/over-discharge-screen.tsx';
+
+export default OverDischargeScreen;

@@ -1,0 +1,3 @@
+import { WinterGuideScreen } from '../../features/guides/components/winter-guide-screen.tsx';
+
+export default WinterGuideScreen;

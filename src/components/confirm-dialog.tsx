@@ -1,0 +1,74 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './button.tsx';
+import styles from './confirm-dialog.module.css';
+
+/**
+ * A modal confirmation on the native <dialog>: focus is trapped, Escape and the back gesture cancel, and the
+ * page behind is inert. The labels come from the caller's locale namespace.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || !open) return;
+    // WebViews before iOS 15.4 have no showModal(); the dialog then opens in place rather than not at all.
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
+    // The safe choice gets the focus: a stray tap on Enter must not start what the dialog asks about.
+    cancelButton.current?.focus();
+    return () => {
+      if (typeof element.close === 'function') element.close();
+      else element.removeAttribute('open');
+    };
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onCancel={(event) => {
+        // Escape: let React close it through `open`, so state and the element never disagree.
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      {open && (
+        <>
+          <h2 id={`${id}-title`} className={styles.title}>
+            {title}
+          </h2>
+          <div id={`${id}-body`} className={styles.body}>
+            {children}
+          </div>
+          <div className={styles.actions}>
+            <Button ref={cancelButton} variant="secondary" onClick={onCancel}>
+              {cancelLabel}
+            </Button>
+            <Button onClick={onConfirm}>{confirmLabel}</Button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

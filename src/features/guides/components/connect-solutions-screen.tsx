@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page.tsx';
+import { OK_HOLD_SECONDS, POWER_ON_WAIT_SECONDS } from '../guide-constants.ts';
+import styles from './guide.module.css';
+import { GuideStep, GuideSteps } from './guide-step.tsx';
+import { AmbientLightIllustration, OkButtonIllustration } from './illustrations.tsx';
+import { PhonePermissions } from './phone-permissions.tsx';
+
+/** Bluetooth connection troubleshooting (route `connectSolutions`): is the mower on, then reconnect. */
+export function ConnectSolutionsScreen() {
+  const { t } = useTranslation('connectSolutions');
+  return (
+    <Page title={t('title')}>
+      <p className={styles.intro}>{t('intro')}</p>
+
+      <GuideSteps>
+        <GuideStep
+          label={t('stepLabel', { number: 1 })}
+          title={t('step1.title')}
+          pictures={
+            <>
+              <OkButtonIllustration
+                buttonLabel={t('illustration.okButton')}
+                durationLabel={t('illustration.holdDuration', { seconds: OK_HOLD_SECONDS })}
+              />
+              <AmbientLightIllustration />
+            </>
+          }
+        >
+          <ol>
+            <li>{t('step1.hold', { count: OK_HOLD_SECONDS })}</li>
+            <li>{t('step1.wait', { count: POWER_ON_WAIT_SECONDS })}</li>
+          </ol>
+          <p>{t('step1.signs')}</p>
+        </GuideStep>
+
+        <GuideStep label={t('stepLabel', { number: 2 })} title={t('step2.title')}>
+          <ul>
+            <li>{t('step2.ifOn')}</li>
+            <li>{t('step2.ifOff')}</li>
+          </ul>
+        </GuideStep>
+      </GuideSteps>
+
+      <PhonePermissions />
+    </Page>
+  );
+}

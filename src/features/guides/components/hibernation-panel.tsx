@@ -1,0 +1,148 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { BridgeError } from '../../../lib/bridge/bridge.ts';
+import type { Mower } from '../../../lib/bridge/methods.ts';
+import { getCurrentMower } from '../api/get-current-mower.ts';
+import { startHibernation } from '../api/start-hibernation.ts';
+import { MIN_HIBERNATION_BATTERY_PERCENT } from '../guide-constants.ts';
+import styles from './hibernation-panel.module.css';
+
+/** The mower that passed the battery check, with the level it had. */
+interface Checked {
+  mower: Mower;
+  percent: number;
+}
+
+type Hibernation =
+  | { step: 'idle' }
+  | { step: 'checking' }
+  | { step: 'noApp' }
+  | { step: 'noMower' }
+  | { step: 'checkFailed' }
+  | { step: 'lowBattery'; percent: number }
+  | { step: 'confirming'; checked: Checked }
+  | { step: 'starting'; checked: Checked }
+  | { step: 'started'; checked: Checked }
+  | { step: 'startFailed'; checked: Checked; reason: 'refused' | 'timeout' | 'failed' };
+
+function startFailure(error: unknown): 'refused' | 'timeout' | 'failed' {
+  if (!(error instanceof BridgeError)) return 'failed';
+  if (error.reason === 'timeout') return 'timeout';
+  // 1001: the mower said no (docs/bridge.md), for example because its battery dropped since the check.
+  return error.reason === 'native' && error.code === 1001 ? 'refused' : 'failed';
+}
+
+/**
+ * The 'Begin hibernating' action of the winter guide: reads the current mower's real battery level, refuses
+ * below the minimum with that level, otherwise asks for confirmation and puts the mower into winter storage
+ * mode. Every outcome is shown in one live region; a tap while something is under way does nothing.
+ */
+export function HibernationPanel() {
+  const { t } = useTranslation(['winterGuide', 'common']);
+  const [state, setState] = useState<Hibernation>({ step: 'idle' });
+  // State updates land a frame later; a second tap in that frame must still see the first one.
+  const busy = useRef(false);
+  const min = MIN_HIBERNATION_BATTERY_PERCENT;
+
+  const check = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setState({ step: 'checking' });
+    try {
+      const mower = await getCurrentMower();
+      if (!mower) setState({ step: 'noMower' });
+      else if (mower.battery_percent === undefined) setState({ step: 'checkFailed' });
+      else if (mower.battery_percent < min) setState({ step: 'lowBattery', percent: mower.battery_percent });
+      else setState({ step: 'confirming', checked: { mower, percent: mower.battery_percent } });
+    } catch (error) {
+      setState({ step: error instanceof BridgeError && error.reason === 'unavailable' ? 'noApp' : 'checkFailed' });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const start = async (checked: Checked) => {
+    if (busy.current) return;
+    busy.current = true;
+    setState({ step: 'starting', checked });
+    try {
+      await startHibernation(checked.mower.vehicle_sn);
+      setState({ step: 'started', checked });
+    } catch (error) {
+      setState({ step: 'startFailed', checked, reason: startFailure(error) });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const name = (checked: Checked) => checked.mower.name || checked.mower.vehicle_sn;
+
+  const message = (() => {
+    switch (state.step) {
+      case 'idle':
+      case 'confirming':
+        return null;
+      case 'checking':
+        return <p>{t('hibernate.checking')}</p>;
+      case 'noApp':
+        return <p className={styles.problem}>{t('hibernate.noApp')}</p>;
+      case 'noMower':
+        return <p className={styles.problem}>{t('hibernate.noMower')}</p>;
+      case 'checkFailed':
+        return <p className={styles.problem}>{t('hibernate.checkFailed')}</p>;
+      case 'lowBattery':
+        return <p className={styles.problem}>{t('hibernate.lowBattery', { percent: state.percent, min })}</p>;
+      case 'starting':
+        return <p>{t('hibernate.starting')}</p>;
+      case 'started':
+        return (
+          <div className={styles.success}>
+            <p>{t('hibernate.started', { name: name(state.checked) })}</p>
+            <p>{t('hibernate.howToWake')}</p>
+          </div>
+        );
+      case 'startFailed':
+        return <p className={styles.problem}>{t(`hibernate.failure.${state.reason}`, { min })}</p>;
+    }
+  })();
+
+  const pending = state.step === 'checking' || state.step === 'starting' || state.step === 'confirming';
+
+  return (
+    <div className={styles.panel} data-testid="hibernation" data-step={state.step}>
+      <div role="status" className={styles.message}>
+        {message}
+      </div>
+      {state.step === 'startFailed' || state.step === 'checkFailed' ? (
+        <Button
+          onClick={() => void (state.step === 'startFailed' ? start(state.checked) : check())}
+          disabled={pending}
+        >
+          {t('common:actions.retry')}
+        </Button>
+      ) : (
+        state.step !== 'started' && (
+          <Button onClick={() => void check()} disabled={pending}>
+            {t('hibernate.begin')}
+          </Button>
+        )
+      )}
+      <ConfirmDialog
+        open={state.step === 'confirming'}
+        title={t('hibernate.confirm.title')}
+        confirmLabel={t('hibernate.confirm.confirm')}
+        cancelLabel={t('hibernate.confirm.cancel')}
+        onConfirm={() => {
+          if (state.step === 'confirming') void start(state.checked);
+        }}
+        onCancel={() => setState({ step: 'idle' })}
+      >
+        {state.step === 'confirming' && (
+          <p>{t('hibernate.confirm.body', { name: name(state.checked), percent: state.checked.percent })}</p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page.tsx';
+import {
+  MIN_HIBERNATION_BATTERY_PERCENT,
+  OK_HOLD_SECONDS,
+  STATION_PEG_COUNT,
+  STATION_SCREW_COUNT,
+  STORAGE_MAX_CELSIUS,
+  STORAGE_MIN_CELSIUS,
+  toFahrenheit,
+} from '../guide-constants.ts';
+import styles from './guide.module.css';
+import { GuideStep, GuideSteps } from './guide-step.tsx';
+import { HibernationPanel } from './hibernation-panel.tsx';
+import { BatteryIllustration, ChargingStationIllustration, ThermometerIllustration } from './illustrations.tsx';
+
+/** Winter storage in six steps, with the 'Begin hibernating' action in step 3 (route `robotWinterMode/guide`). */
+export function WinterGuideScreen() {
+  const { t } = useTranslation('winterGuide');
+  const step = (number: number) => t('stepLabel', { number });
+  const percent = MIN_HIBERNATION_BATTERY_PERCENT;
+
+  return (
+    <Page title={t('title')}>
+      <p className={styles.intro}>{t('intro')}</p>
+
+      <GuideSteps>
+        <GuideStep label={step(1)} title={t('step1.title')}>
+          <p>{t('step1.body')}</p>
+        </GuideStep>
+
+        <GuideStep
+          label={step(2)}
+          title={t('step2.title', { percent })}
+          pictures={<BatteryIllustration percent={percent} markLabel={t('illustration.percent', { percent })} />}
+        >
+          <p>{t('step2.body', { percent })}</p>
+        </GuideStep>
+
+        <GuideStep label={step(3)} title={t('step3.title')}>
+          <p>{t('step3.body')}</p>
+          <HibernationPanel />
+        </GuideStep>
+
+        <GuideStep
+          label={step(4)}
+          title={t('step4.title')}
+          pictures={<ChargingStationIllustration screws={STATION_SCREW_COUNT} pegs={STATION_PEG_COUNT} />}
+        >
+          <ol>
+            <li>{t('step4.unplug')}</li>
+            <li>{t('step4.screws', { count: STATION_SCREW_COUNT })}</li>
+            <li>{t('step4.pegs', { count: STATION_PEG_COUNT })}</li>
+          </ol>
+        </GuideStep>
+
+        <GuideStep
+          label={step(5)}
+          title={t('step5.title')}
+          pictures={
+            <ThermometerIllustration
+              lowLabel={t('illustration.celsius', { value: STORAGE_MIN_CELSIUS })}
+              highLabel={t('illustration.celsius', { value: STORAGE_MAX_CELSIUS })}
+            />
+          }
+        >
+          <p>
+            {t('step5.body', {
+              min: STORAGE_MIN_CELSIUS,
+              max: STORAGE_MAX_CELSIUS,
+              minF: toFahrenheit(STORAGE_MIN_CELSIUS),
+              maxF: toFahrenheit(STORAGE_MAX_CELSIUS),
+            })}
+          </p>
+        </GuideStep>
+
+        <GuideStep label={step(6)} title={t('step6.title')}>
+          <ol>
+            <li>{t('step6.reinstall')}</li>
+            <li>{t('step6.charge')}</li>
+            <li>{t('step6.switchOn', { count: OK_HOLD_SECONDS })}</li>
+          </ol>
+        </GuideStep>
+      </GuideSteps>
+    </Page>
+  );
+}
