@@ -42,6 +42,8 @@ export default defineConfig({
       DATABASE_URL: 'file:.e2e-data/e2e.sqlite',
       NAVIMOW_SIMULATOR: 'on',
       LOG_LEVEL: 'warn',
+      // Every simulated app signs in once per page load; the suite loads hundreds of pages from one address.
+      LOGIN_REQUESTS_PER_MINUTE: '100000',
     },
   },
 });

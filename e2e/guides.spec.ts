@@ -118,6 +118,7 @@ test.describe('Winter storage guide', () => {
   test('cancelling the confirmation changes nothing', async ({ page }) => {
     await page.goto('/robotWinterMode/guide?lang=en&sim_mower=NVM-DEMO-0001');
     await page.getByRole('button', { name: 'Begin hibernating' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Begin hibernating' })).toBeEnabled();

@@ -26,6 +26,8 @@ export interface AppOptions {
   oauthCookieKeys?: string[];
   /** Behind a reverse proxy: client addresses and OAuth URLs come from X-Forwarded-* headers. */
   trustProxy?: boolean;
+  /** Flood limit on sign-in requests per client address (the failure throttle is separate). */
+  loginRequestsPerMinute?: number;
 }
 
 declare module 'fastify' {
@@ -47,6 +49,7 @@ export async function buildApp({
   oauthClients = DEMO_CLIENTS,
   oauthCookieKeys,
   trustProxy = false,
+  loginRequestsPerMinute = 60,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -101,7 +104,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { prefix: '/health', db, version });
-      await api.register(authRoutes, { prefix: '/auth', db, throttle });
+      await api.register(authRoutes, { prefix: '/auth', db, throttle, loginRequestsPerMinute });
       await api.register(mowerRoutes, { prefix: '/mowers', db });
     },
     { prefix: '/api' },

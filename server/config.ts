@@ -15,6 +15,7 @@ const environment = z.object({
   PUBLIC_URL: z.url().optional(),
   OAUTH_COOKIE_KEYS: z.string().optional(),
   TRUST_PROXY: flag.default(false),
+  LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -30,6 +31,8 @@ export type Config = {
   publicUrl: string;
   oauthCookieKeys: string[] | undefined;
   trustProxy: boolean;
+  /** Flood limit on sign-in requests per client address; failures have their own stricter throttle. */
+  loginRequestsPerMinute: number;
 };
 
 /** The server's settings from the environment; the README's configuration table lists them. */
@@ -46,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (parsed.PUBLIC_URL ?? `http://${parsed.HOST}:${parsed.PORT}`).replace(/\/$/, ''),
     oauthCookieKeys: parsed.OAUTH_COOKIE_KEYS?.split(',').filter(Boolean),
     trustProxy: parsed.TRUST_PROXY,
+    loginRequestsPerMinute: parsed.LOGIN_REQUESTS_PER_MINUTE,
   };
 }

@@ -20,6 +20,7 @@ const app = await buildApp({
   oauthClients: loadClients(),
   oauthCookieKeys: config.oauthCookieKeys,
   trustProxy: config.trustProxy,
+  loginRequestsPerMinute: config.loginRequestsPerMinute,
 });
 const sweep = setInterval(() => void sweepExpired(db).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
 sweep.unref();

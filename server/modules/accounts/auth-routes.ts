@@ -18,15 +18,19 @@ const loginBody = z.object({
 });
 
 /** POST /api/auth/login, /refresh, /logout: sign-in for the native app (contract section 4). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle?: LoginThrottle }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle?: LoginThrottle; loginRequestsPerMinute?: number }> = async (
   app,
-  { db, throttle = new LoginThrottle(DEFAULT_LOGIN_THROTTLE.perAccount, DEFAULT_LOGIN_THROTTLE.perAddress) },
+  {
+    db,
+    throttle = new LoginThrottle(DEFAULT_LOGIN_THROTTLE.perAccount, DEFAULT_LOGIN_THROTTLE.perAddress),
+    loginRequestsPerMinute = 60,
+  },
 ) => {
   app.post(
     '/login',
     {
       schema: { body: loginBody },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: loginRequestsPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
       const identifier = parseIdentifier(request.body.account);

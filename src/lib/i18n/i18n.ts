@@ -6,13 +6,11 @@ import { type Language, resolveLanguage, SUPPORTED_LANGUAGES } from '../../../co
 /** A locale namespace: one file per language in `locales/<lang>/`, declared in `i18next.d.ts`. */
 export type Namespace = keyof CustomTypeOptions['resources'];
 
-// One chunk per language and namespace: a page downloads only its language's strings for the routes it opens.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
-
-function loadNamespace(language: string, namespace: string) {
-  const load = localeFiles[`../../../locales/${language}/${namespace}.json`];
-  if (!load) return Promise.reject(new Error(`no locale file ${language}/${namespace}`));
-  return load().then((module) => module.default);
+/** Fetches one namespace of one language: the page downloads only its language's strings (scripts/vite-locales-plugin.ts). */
+async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${import.meta.env.VITE_LOCALES_BASE}/${language}/${namespace}.json`);
+  if (!response.ok) throw new Error(`locale ${language}/${namespace}: HTTP ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
 }
 
 export function languageFromLocation(search = window.location.search): Language {

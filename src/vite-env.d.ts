@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Where the locale files of this build are served (scripts/vite-locales-plugin.ts). */
+  readonly VITE_LOCALES_BASE: string;
+  /** Sentry DSN; unset, error reporting stays off. */
+  readonly VITE_SENTRY_DSN?: string;
+  readonly VITE_RELEASE?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
