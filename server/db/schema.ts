@@ -57,12 +57,25 @@ export interface InvitationTable {
   responded_at: string | null;
 }
 
+/** Ratings and comments from the comment tool; `topic` is one of common/comments.ts's COMMENT_TOPICS. */
+export interface CommentTable {
+  id: string;
+  account_id: string;
+  mower_serial: string | null;
+  rating: number;
+  topic: string | null;
+  comment: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
   mowers: MowerTable;
   mower_shares: MowerShareTable;
   invitations: InvitationTable;
+  comments: CommentTable;
 }
 
 export type Account = Selectable<AccountTable>;
