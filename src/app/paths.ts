@@ -4,4 +4,6 @@
  */
 export const paths = {
   healthPing: { path: '/healthPing', getHref: () => '/healthPing' },
+  expansionBay: { path: '/expansion-bay', getHref: () => '/expansion-bay' },
+  commentTool: { path: '/shulex-comment-tool', getHref: () => '/shulex-comment-tool' },
 } as const;

@@ -3,7 +3,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { type Language, resolveLanguage, SUPPORTED_LANGUAGES } from '../../../common/languages.ts';
 
-export type Namespace = 'common' | 'health' | 'simulator';
+export type Namespace = 'common' | 'health' | 'simulator' | 'expansionBay' | 'comments';
 
 // One chunk per language and namespace: a page downloads only its language's strings for the routes it opens.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
