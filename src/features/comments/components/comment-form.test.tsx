@@ -11,6 +11,11 @@ import { CommentForm } from './comment-form.tsx';
 beforeAll(() => initTestI18n());
 
 const STORED: CommentCreatedResponse = { id: 'comment-1', created_at: '2026-05-01T10:00:00.000Z' };
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function setup(submit = vi.fn<(submission: CommentSubmission) => Promise<CommentCreatedResponse>>().mockResolvedValue(STORED)) {
@@ -147,13 +152,21 @@ describe('CommentForm', () => {
       .mockResolvedValue(STORED);
     const { user, send, onSent } = setup(submit);
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    setOnline(false);
     await send();
     expect(await screen.findByRole('alert')).toHaveTextContent('No Internet connection.');
-    await act(async () => {
-      window.dispatchEvent(new Event('online'));
-    });
+    await act(async () => setOnline(true));
     expect(submit).toHaveBeenCalledTimes(2);
     expect(submit.mock.calls[1]![0].idempotency_key).toBe(submit.mock.calls[0]![0].idempotency_key);
     expect(onSent).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls a request lost on the way while online a failure to retry, not offline', async () => {
+    const submit = vi.fn().mockRejectedValue(new NetworkError('connection reset'));
+    const { user, send } = setup(submit);
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    await send();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your comment could not be sent. Please try again.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 });

@@ -13,7 +13,8 @@ import { StarRating } from './star-rating.tsx';
 type Failure = 'offline' | 'signedOut' | 'failed';
 
 function failureOf(error: unknown): Failure {
-  if (error instanceof NetworkError) return 'offline';
+  // A request that failed on the way while the phone has a connection is a plain failure, not "offline".
+  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
   if (error instanceof ApiError && error.status === 401) return 'signedOut';
   return 'failed';
 }
