@@ -23,7 +23,7 @@ describe('ExpansionBayScreen', () => {
   it('lists what fits the current model, with the antenna’s new-map warning and short steps', async () => {
     vi.mocked(getCurrentMower).mockResolvedValue(mower('Navimow i105E'));
     render(<ExpansionBayScreen />);
-    expect(await screen.findByText('Add-on modules go into your mower’s expansion bay. This is what fits your Navimow i105E.')).toBeVisible();
+    expect(await screen.findByText("Add-on modules go into your mower's expansion bay. This is what fits your Navimow i105E.")).toBeVisible();
 
     const antenna = screen.getByRole('region', { name: 'RTK antenna module' });
     expect(within(antenna).getByText('Available as an add-on')).toBeVisible();
@@ -65,7 +65,7 @@ describe('ExpansionBayScreen', () => {
       .mockRejectedValueOnce(new BridgeError('getMowerList', 'timeout', 'no answer'))
       .mockResolvedValue(mower('Navimow X330E'));
     render(<ExpansionBayScreen />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your mower’s details could not be loaded from the app. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent("Your mower's details could not be loaded from the app. Please try again.");
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'RTK antenna module' })).toBeVisible();
   });
