@@ -1,3 +1,5 @@
+import type { CommentTopic } from './comments.ts';
+
 /** JSON shapes of the HTTP API (contract section 4), shared by the server and the web view. */
 
 export interface ApiErrorBody {
@@ -29,4 +31,20 @@ export interface MowerDto {
 
 export interface MowerListResponse {
   mowers: MowerDto[];
+}
+
+/** POST /api/comments: a rating with an optional topic and comment, for the comment tool. */
+export interface CreateCommentRequest {
+  rating: number;
+  topic?: CommentTopic;
+  comment?: string;
+  /** The mower the comment is about: one the caller owns or that is shared with the caller. */
+  vehicle_sn?: string;
+  /** Client-generated UUID: a retried submit with the same key answers the stored comment (200) instead of storing it twice. */
+  idempotency_key?: string;
+}
+
+export interface CommentCreatedResponse {
+  id: string;
+  created_at: string;
 }

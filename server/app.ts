@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
 import { authRoutes } from './modules/accounts/auth-routes.ts';
+import { commentRoutes } from './modules/comments/comment-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './modules/accounts/login-throttle.ts';
 import { mowerRoutes } from './modules/mowers/mower-routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp({
       await api.register(healthRoutes, { prefix: '/health', db, version });
       await api.register(authRoutes, { prefix: '/auth', db, throttle, loginRequestsPerMinute });
       await api.register(mowerRoutes, { prefix: '/mowers', db });
+      await api.register(commentRoutes, { prefix: '/comments', db });
     },
     { prefix: '/api' },
   );

@@ -69,6 +69,18 @@ export interface OAuthRecordTable {
   consumed_at: string | null;
 }
 
+/** Ratings and comments from the comment tool; `topic` is one of common/comments.ts's COMMENT_TOPICS. */
+export interface CommentTable {
+  id: string;
+  account_id: string;
+  mower_serial: string | null;
+  rating: number;
+  topic: string | null;
+  comment: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
@@ -76,6 +88,7 @@ export interface Database {
   mower_shares: MowerShareTable;
   invitations: InvitationTable;
   oauth_records: OAuthRecordTable;
+  comments: CommentTable;
 }
 
 export type Account = Selectable<AccountTable>;

@@ -12,4 +12,6 @@ export const paths = {
     path: '/robotWinterMode/overDischargeNotice',
     getHref: () => '/robotWinterMode/overDischargeNotice',
   },
+  expansionBay: { path: '/expansion-bay', getHref: () => '/expansion-bay' },
+  commentTool: { path: '/shulex-comment-tool', getHref: () => '/shulex-comment-tool' },
 } as const;

@@ -65,6 +65,18 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['overDischarge'],
     load: () => import('./routes/over-discharge-notice.tsx'),
   }),
+  route({
+    id: 'expansionBay',
+    path: paths.expansionBay.path,
+    namespaces: ['expansionBay'],
+    load: () => import('./routes/expansion-bay.tsx'),
+  }),
+  route({
+    id: 'commentTool',
+    path: paths.commentTool.path,
+    namespaces: ['comments'],
+    load: () => import('./routes/shulex-comment-tool.tsx'),
+  }),
 ];
 
 export const notFoundRoute: AppRoute = route({

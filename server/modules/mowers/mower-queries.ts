@@ -19,3 +19,17 @@ export async function listMowersFor(db: Db, accountId: string): Promise<MowerDto
     ...shared.map((mower) => ({ ...mower, role: 'shared' as const })),
   ];
 }
+
+/** Whether an account may use a mower: it owns it or the mower is shared with it. */
+export async function mayUseMower(db: Db, accountId: string, serial: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('mowers')
+    .leftJoin('mower_shares', (join) =>
+      join.onRef('mower_shares.mower_serial', '=', 'mowers.serial_number').on('mower_shares.account_id', '=', accountId),
+    )
+    .select('mowers.serial_number')
+    .where('mowers.serial_number', '=', serial)
+    .where((eb) => eb.or([eb('mowers.owner_id', '=', accountId), eb('mower_shares.account_id', '=', accountId)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,7 +1,9 @@
 import 'i18next';
 import type accountLinking from '../../../locales/en/accountLinking.json';
+import type comments from '../../../locales/en/comments.json';
 import type common from '../../../locales/en/common.json';
 import type connectSolutions from '../../../locales/en/connectSolutions.json';
+import type expansionBay from '../../../locales/en/expansionBay.json';
 import type health from '../../../locales/en/health.json';
 import type overDischarge from '../../../locales/en/overDischarge.json';
 import type simulator from '../../../locales/en/simulator.json';
@@ -13,8 +15,10 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       accountLinking: typeof accountLinking;
+      comments: typeof comments;
       common: typeof common;
       connectSolutions: typeof connectSolutions;
+      expansionBay: typeof expansionBay;
       health: typeof health;
       overDischarge: typeof overDischarge;
       simulator: typeof simulator;
