@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { WRONG_CREDENTIALS } from './auth-routes.ts';
+import { WRONG_CREDENTIALS } from './sign-in.ts';
 
 describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
   let t: TestApp;

@@ -2,20 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findAccountByIdentifier } from './account-queries.ts';
 import { requireCaller } from './authenticate.ts';
-import { parseIdentifier } from '../../../common/account-identifiers.ts';
 import { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './login-throttle.ts';
-import { verifyPassword } from './passwords.ts';
 import { createSession, refreshSession, revokeSession } from './sessions.ts';
-
-/** The seed's wrong-credentials message; the same for an unknown account and a wrong password. */
-export const WRONG_CREDENTIALS = 'Wrong password or account. Please try again.';
-
-const loginBody = z.object({
-  account: z.string().trim().min(1, 'Enter your account.').max(254),
-  password: z.string().min(1, 'Enter your password.').max(1024),
-});
+import { credentialsSchema, signIn } from './sign-in.ts';
 
 /** POST /api/auth/login, /refresh, /logout: sign-in for the native app (contract section 4). */
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle?: LoginThrottle; loginRequestsPerMinute?: number }> = async (
@@ -29,20 +19,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle?: LoginThrottl
   app.post(
     '/login',
     {
-      schema: { body: loginBody },
+      schema: { body: credentialsSchema },
       config: { rateLimit: { max: loginRequestsPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const identifier = parseIdentifier(request.body.account);
-      const key = identifier?.value ?? request.body.account.toLowerCase();
-      throttle.check(key, request.ip);
-      const account = identifier ? await findAccountByIdentifier(db, identifier) : undefined;
-      const valid = await verifyPassword(account?.password_hash, request.body.password);
-      if (!account || !valid) {
-        throttle.fail(key, request.ip);
-        throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
-      }
-      throttle.succeed(key);
+      const account = await signIn(db, throttle, request.body, request.ip);
       return createSession(db, account.id);
     },
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { WRONG_CREDENTIALS } from '../accounts/auth-routes.ts';
+import { WRONG_CREDENTIALS } from '../accounts/sign-in.ts';
 import {
   basic,
   CookieJar,

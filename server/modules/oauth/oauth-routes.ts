@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
-import { z } from 'zod';
 import { resolveLanguage } from '../../../common/languages.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findAccountByIdentifier } from '../accounts/account-queries.ts';
-import { WRONG_CREDENTIALS } from '../accounts/auth-routes.ts';
-import { parseIdentifier } from '../../../common/account-identifiers.ts';
 import type { LoginThrottle } from '../accounts/login-throttle.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
+import { credentialsSchema, signIn } from '../accounts/sign-in.ts';
 import type { LinkingClient } from './clients.ts';
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
@@ -18,11 +14,6 @@ export const LOGIN_PAGES = {
   google: '/smartHome/login',
   third_party: '/smartHome/login',
 } as const;
-
-const loginBody = z.object({
-  account: z.string().trim().min(1, 'Enter your account.').max(254),
-  password: z.string().min(1, 'Enter your password.').max(1024),
-});
 
 function urlencodedBodyToBasic(request: FastifyRequest, body: string): string {
   // RFC 6749 2.3.1 lets clients send their credentials in the body or as HTTP Basic. oidc-provider accepts
@@ -114,18 +105,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   });
 
   /** "Agree and Link": signs in and grants the client's request in one step; answers where to go next. */
-  app.post('/oauth/interaction/:uid/login', { schema: { body: loginBody } }, async (request, reply) => {
+  app.post('/oauth/interaction/:uid/login', { schema: { body: credentialsSchema } }, async (request, reply) => {
     const interaction = await details(request, reply);
-    const identifier = parseIdentifier(request.body.account);
-    const key = identifier?.value ?? request.body.account.toLowerCase();
-    throttle.check(key, request.ip);
-    const account = identifier ? await findAccountByIdentifier(db, identifier) : undefined;
-    const valid = await verifyPassword(account?.password_hash, request.body.password);
-    if (!account || !valid) {
-      throttle.fail(key, request.ip);
-      throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
-    }
-    throttle.succeed(key);
+    const account = await signIn(db, throttle, request.body, request.ip);
 
     const clientId = String(interaction.params.client_id);
     const grant = interaction.grantId

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { parseIdentifier } from '../../../common/account-identifiers.ts';
+import type { Db } from '../../db/database.ts';
+import type { Account } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { findAccountByIdentifier } from './account-queries.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { verifyPassword } from './passwords.ts';
+
+/** The seed's wrong-credentials message; the same for an unknown account and a wrong password. */
+export const WRONG_CREDENTIALS = 'Wrong password or account. Please try again.';
+
+/** The body of every sign-in: the app's own and the account-linking login page's. */
+export const credentialsSchema = z.object({
+  account: z.string().trim().min(1, 'Enter your account.').max(254),
+  password: z.string().min(1, 'Enter your password.').max(1024),
+});
+
+/**
+ * Checks an account (e-mail or phone) and password under the failure throttle. An unknown account costs the
+ * same time and gets the same 401 as a wrong password.
+ */
+export async function signIn(
+  db: Db,
+  throttle: LoginThrottle,
+  { account: input, password }: z.infer<typeof credentialsSchema>,
+  address: string,
+): Promise<Account> {
+  const identifier = parseIdentifier(input);
+  const key = identifier?.value ?? input.toLowerCase();
+  throttle.check(key, address);
+  const account = identifier ? await findAccountByIdentifier(db, identifier) : undefined;
+  const valid = await verifyPassword(account?.password_hash, password);
+  if (!account || !valid) {
+    throttle.fail(key, address);
+    throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
+  }
+  throttle.succeed(key);
+  return account;
+}
