@@ -96,7 +96,7 @@ test.describe('language resolution', () => {
   test('downloads only the active language', async ({ page }) => {
     const localeChunks: string[] = [];
     page.on('response', (response) => {
-      const match = /\/locales\/[0-9a-f]{12}\/(\w+)\/(\w+)\.json$/.exec(response.url());
+      const match = /\/assets\/locales-[0-9a-f]{12}\/(\w+)\/(\w+)\.json$/.exec(response.url());
       if (match) localeChunks.push(`${match[1]}/${match[2]}`);
     });
     await page.goto('/healthPing?lang=sv');

@@ -50,8 +50,8 @@ const routes = [...routeTable.matchAll(/namespaces: \[([^\]]*)\],(?:\s*titleKey:
   namespaces: [...new Set(['common', ...[...match[1]!.matchAll(/'(\w+)'/g)].map((ns) => ns[1]!)])],
 }));
 
-const localesDir = readdirSync(join(web, 'locales'))[0]!;
-const localeFile = (language: string, namespace: string) => `locales/${localesDir}/${language}/${namespace}.json`;
+const localesDir = readdirSync(join(web, 'assets')).find((entry) => entry.startsWith('locales-'))!;
+const localeFile = (language: string, namespace: string) => `assets/${localesDir}/${language}/${namespace}.json`;
 
 let failures = 0;
 const rows = routes.map(({ name, namespaces }) => {

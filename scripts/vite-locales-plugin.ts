@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Serves the locale files as plain JSON under `/locales/<version>/<lang>/<namespace>.json`, where the version is
+ * Serves the locale files as plain JSON under `/assets/locales-<version>/<lang>/<namespace>.json`, where the version is
  * a hash of all of them: the page fetches only its language's namespaces, the files can be cached for good,
  * and the bundle holds no per-file map that would grow with every language and namespace
  * (docs/decisions/003-first-load-budget.md).
@@ -17,7 +17,7 @@ export function locales(root = 'locales'): Plugin {
   const read = (language: string, file: string) => readFileSync(join(root, language, file), 'utf8');
   const hash = createHash('sha256');
   for (const { language, file } of files) hash.update(`${language}/${file}\n${read(language, file)}`);
-  const base = `/locales/${hash.digest('hex').slice(0, 12)}`;
+  const base = `/assets/locales-${hash.digest('hex').slice(0, 12)}`;
 
   return {
     name: 'navimow-locales',

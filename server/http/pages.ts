@@ -11,7 +11,7 @@ export interface PagesOptions {
 }
 
 /** Build output whose name changes with its content: hashed chunks, and locale files under a content version. */
-const HASHED_ASSET = /^\/(assets\/.+-[A-Za-z0-9_-]{8,}\.\w+|locales\/[0-9a-f]{12}\/\w+\/\w+\.json)$/;
+const HASHED_ASSET = /^\/assets\/(.+-[A-Za-z0-9_-]{8,}\.\w+|locales-[0-9a-f]{12}\/\w+\/\w+\.json)$/;
 
 /**
  * Serves the built web view: hashed assets cached for a year, the HTML never cached, and every path that is
