@@ -40,8 +40,10 @@ async function boot() {
 
   afterFirstPaint(() => {
     void simulator?.mountPanel();
-    void startErrorReporting();
-    void tagReportsWithDevice();
+    // Device tags cost a bridge call: only asked for when reports are actually sent.
+    void startErrorReporting().then(async (reporting) => {
+      if (reporting) await tagReportsWithDevice();
+    });
   });
 }
 

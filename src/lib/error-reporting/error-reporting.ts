@@ -59,10 +59,12 @@ export function bufferedBreadcrumbs(): readonly Breadcrumb[] {
 }
 
 /**
- * Loads the Sentry SDK when a DSN is configured. Call after the first paint.
+ * Loads the Sentry SDK when a DSN is configured. Call after the first paint. Resolves whether reports are sent.
  */
-export async function startErrorReporting(dsn = import.meta.env.VITE_SENTRY_DSN): Promise<void> {
-  if (!dsn || reporter) return;
+export async function startErrorReporting(dsn = import.meta.env.VITE_SENTRY_DSN): Promise<boolean> {
+  if (reporter) return true;
+  if (!dsn) return false;
   const { createSentryReporter } = await import('./sentry.ts');
   attachReporter(createSentryReporter(dsn));
+  return true;
 }
