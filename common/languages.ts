@@ -23,6 +23,28 @@ export function toSupportedLanguage(tag: string | null | undefined): Language | 
   return isLanguage(language) ? language : undefined;
 }
 
+/**
+ * The language tags of an HTTP `Accept-Language` header, most preferred first (RFC 9110 section 12.5.4):
+ * ordered by q-weight, ties kept in header order, `q=0` ("not acceptable") and malformed entries dropped.
+ */
+export function parseAcceptLanguage(header: string | null | undefined): string[] {
+  if (!header) return [];
+  const entries: { tag: string; q: number; index: number }[] = [];
+  header.split(',').forEach((part, index) => {
+    const [rawTag, ...parameters] = part.split(';');
+    const tag = rawTag?.trim() ?? '';
+    if (!/^(\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)$/.test(tag)) return;
+    let q = 1;
+    for (const parameter of parameters) {
+      if (!/^\s*q\s*=/i.test(parameter)) continue;
+      const match = /^\s*q\s*=\s*([01](\.\d{0,3})?)\s*$/i.exec(parameter);
+      q = match ? Math.min(1, Number(match[1])) : 0;
+    }
+    if (q > 0 && tag !== '*') entries.push({ tag, q, index });
+  });
+  return entries.sort((a, b) => b.q - a.q || a.index - b.index).map((entry) => entry.tag);
+}
+
 /** Contract section 2: the `lang` parameter, else the first supported preferred language, else English. */
 export function resolveLanguage(
   requested: string | null | undefined,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
-import { type Language, resolveLanguage, SUPPORTED_LANGUAGES } from '../../../common/languages.ts';
+import { type Language, parseAcceptLanguage, resolveLanguage, SUPPORTED_LANGUAGES } from '../../../common/languages.ts';
 
 interface ErrorTexts {
   title: string;
@@ -26,8 +26,7 @@ function languageOf(ctx: KoaContextWithOIDC): Language {
   const requested = [params.lang, params.ui_locales, params.user_locale, params.locale].find(
     (value): value is string => typeof value === 'string',
   );
-  const accepted = (ctx.get('accept-language') || '').split(',').map((part) => part.split(';')[0]!.trim());
-  return resolveLanguage(requested?.split(' ')[0], accepted);
+  return resolveLanguage(requested?.split(' ')[0], parseAcceptLanguage(ctx.get('accept-language')));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
-import { resolveLanguage } from '../../../common/languages.ts';
+import { parseAcceptLanguage, resolveLanguage } from '../../../common/languages.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LoginThrottle } from '../accounts/login-throttle.ts';
@@ -85,7 +85,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     const params = interaction.params as Record<string, string | undefined>;
     const language = resolveLanguage(
       params.lang ?? params.ui_locales?.split(' ')[0] ?? params.user_locale ?? params.locale,
-      request.headers['accept-language']?.split(',').map((part) => part.split(';')[0]!.trim()) ?? [],
+      parseAcceptLanguage(request.headers['accept-language']),
     );
     const page = new URLSearchParams({ interaction: interaction.uid, lang: language });
     if (params.channel) page.set('channel', params.channel);
