@@ -2,33 +2,33 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
-import { authRoutes } from './modules/accounts/auth-routes.ts';
-import { commentRoutes } from './modules/comments/comment-routes.ts';
-import { healthRoutes } from './modules/health/health-routes.ts';
-import { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './modules/accounts/login-throttle.ts';
-import { mowerRoutes } from './modules/mowers/mower-routes.ts';
-import { DEMO_CLIENTS, type LinkingClient } from './modules/oauth/clients.ts';
-import { LOGIN_PAGES, oauthRoutes } from './modules/oauth/oauth-routes.ts';
-import { createOAuthProvider } from './modules/oauth/provider.ts';
+import { authRoutes, DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './modules/accounts/public.ts';
+import { commentRoutes } from './modules/comments/public.ts';
+import { healthRoutes } from './modules/health/public.ts';
+import { mowerRoutes } from './modules/mowers/public.ts';
+import { createOAuthProvider, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
+
+/** What the app needs of the configuration (server/config.ts sets every default). */
+export type AppConfig = Pick<
+  Config,
+  | 'webRoot'
+  | 'simulator'
+  | 'logLevel'
+  | 'version'
+  | 'publicUrl'
+  | 'oauthClients'
+  | 'oauthCookieKeys'
+  | 'trustProxy'
+  | 'loginRequestsPerMinute'
+>;
 
 export interface AppOptions {
   db: Db;
-  /** Where the built pages are; without it only the API is served (API tests). */
-  webRoot?: string;
-  simulator?: boolean;
-  logLevel?: string;
-  version?: string;
-  /** The public origin: the OAuth issuer. */
-  publicUrl?: string;
-  oauthClients?: readonly LinkingClient[];
-  oauthCookieKeys?: string[];
-  /** Behind a reverse proxy: client addresses and OAuth URLs come from X-Forwarded-* headers. */
-  trustProxy?: boolean;
-  /** Flood limit on sign-in requests per client address (the failure throttle is separate). */
-  loginRequestsPerMinute?: number;
+  config: AppConfig;
 }
 
 declare module 'fastify' {
@@ -40,18 +40,9 @@ declare module 'fastify' {
 
 const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'];
 
-export async function buildApp({
-  db,
-  webRoot,
-  simulator = false,
-  logLevel = 'silent',
-  version = '0.1.0',
-  publicUrl = 'http://127.0.0.1:4173',
-  oauthClients = DEMO_CLIENTS,
-  oauthCookieKeys,
-  trustProxy = false,
-  loginRequestsPerMinute = 60,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config }: AppOptions): Promise<FastifyInstance> {
+  const { webRoot, simulator, logLevel, version, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
+    config;
   const app = Fastify({
     logger: {
       level: logLevel,

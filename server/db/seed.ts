@@ -1,5 +1,5 @@
 import type { Db } from './database.ts';
-import { hashPassword } from '../modules/accounts/passwords.ts';
+import { hashPassword } from '../modules/accounts/public.ts';
 
 /** The demo data of contract section 5 (the README lists it). Fixed values: links and tests rely on them. */
 export const DEMO = {

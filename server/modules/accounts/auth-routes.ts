@@ -3,18 +3,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from './authenticate.ts';
-import { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './login-throttle.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { createSession, refreshSession, revokeSession } from './sessions.ts';
 import { credentialsSchema, signIn } from './sign-in.ts';
 
 /** POST /api/auth/login, /refresh, /logout: sign-in for the native app (contract section 4). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle?: LoginThrottle; loginRequestsPerMinute?: number }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle; loginRequestsPerMinute: number }> = async (
   app,
-  {
-    db,
-    throttle = new LoginThrottle(DEFAULT_LOGIN_THROTTLE.perAccount, DEFAULT_LOGIN_THROTTLE.perAddress),
-    loginRequestsPerMinute = 60,
-  },
+  { db, throttle, loginRequestsPerMinute },
 ) => {
   app.post(
     '/login',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MowerListResponse } from '../../../common/api-types.ts';
 import type { Db } from '../../db/database.ts';
-import { requireCaller } from '../accounts/authenticate.ts';
+import { requireCaller } from '../accounts/public.ts';
 import { listMowersFor } from './mower-queries.ts';
 
 /** GET /api/mowers: the caller's mowers. */

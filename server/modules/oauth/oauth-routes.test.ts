@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { WRONG_CREDENTIALS } from '../accounts/sign-in.ts';
+import { WRONG_CREDENTIALS } from '../accounts/public.ts';
 import {
   basic,
   CookieJar,
@@ -82,6 +82,30 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(body.expires_in).toBeGreaterThanOrEqual(360);
     expect(body.refresh_token).toEqual(expect.any(String));
     expect((await mowersWith(body.access_token)).json().mowers).toHaveLength(2);
+  });
+
+  it('grants the default scopes to a request without a scope parameter (RFC 6749 section 3.3)', async () => {
+    const pkce = pkcePair();
+    const { login, location } = await linkAccount(t.app, { challenge: pkce.challenge, scope: null, clientId: 'homeassistant', redirectUri: 'https://my.home-assistant.io/redirect/oauth' });
+    expect(login.statusCode).toBe(200);
+    expect(location!.searchParams.get('error')).toBeNull();
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, {
+      clientId: 'homeassistant',
+      secret: 'homeassistant-demo-secret',
+      redirectUri: 'https://my.home-assistant.io/redirect/oauth',
+    });
+    expect(response.statusCode).toBe(200);
+    // The client is told what it got, as the scope differs from the (absent) requested one (section 5.1).
+    expect(response.json().scope.split(' ').sort()).toEqual(['mower:control', 'mower:read']);
+    expect((await mowersWith(response.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('ignores scopes it does not know and names what it granted (RFC 6749 section 3.3)', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge, scope: 'mower:read admin' });
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().scope).toBe('mower:read');
   });
 
   it('accepts client credentials in the form body as well as HTTP Basic', async () => {

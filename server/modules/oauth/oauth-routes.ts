@@ -4,8 +4,7 @@ import type Provider from 'oidc-provider';
 import { parseAcceptLanguage, resolveLanguage } from '../../../common/languages.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { LoginThrottle } from '../accounts/login-throttle.ts';
-import { credentialsSchema, signIn } from '../accounts/sign-in.ts';
+import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import type { LinkingClient } from './clients.ts';
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
