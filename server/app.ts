@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
-import { authRoutes, DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './modules/accounts/public.ts';
+import { authRoutes, DEFAULT_LOGIN_THROTTLE, LoginThrottle, type OAuthTokenGrant } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
@@ -29,13 +29,6 @@ export type AppConfig = Pick<
 export interface AppOptions {
   db: Db;
   config: AppConfig;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The account an OAuth access token (issued to Alexa, Google or a third party) acts for. */
-    accountForOAuthToken(token: string): Promise<string | undefined>;
-  }
 }
 
 const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'];
@@ -90,11 +83,19 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
     cookieKeys: oauthCookieKeys,
     trustProxy,
   });
-  app.decorate('accountForOAuthToken', async (token: string) => (await provider.AccessToken.find(token))?.accountId);
+  app.decorate('oauthTokenGrant', async (token: string): Promise<OAuthTokenGrant | undefined> => {
+    const found = await provider.AccessToken.find(token);
+    if (!found?.accountId || !found.clientId || found.isExpired) return undefined;
+    return { accountId: found.accountId, clientId: found.clientId, scopes: String(found.scope ?? '').split(' ').filter(Boolean) };
+  });
   await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle });
 
   await app.register(
     async (api) => {
+      // Tokens and per-user data must never sit in a cache (RFC 6749 section 5.1); a route may say otherwise.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
       await api.register(healthRoutes, { prefix: '/health', db, version });
       await api.register(authRoutes, { prefix: '/auth', db, throttle, loginRequestsPerMinute });
       await api.register(mowerRoutes, { prefix: '/mowers', db });

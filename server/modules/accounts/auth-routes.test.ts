@@ -56,6 +56,18 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     expect(response.json().error.code).toBe('invalid_request');
   });
 
+  it('lets no cache keep tokens or per-user answers (Cache-Control: no-store)', async () => {
+    const signedIn = await login({ account: DEMO.owner.email, password: DEMO.owner.password });
+    const { refresh_token: refreshToken, access_token: accessToken } = signedIn.json();
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: refreshToken } });
+    const mowers = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${refreshed.json().access_token}` } });
+    const failed = await login({ account: DEMO.owner.email, password: 'wrong' });
+    const unauthorized = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${accessToken}` } });
+    for (const [name, response] of Object.entries({ signedIn, refreshed, mowers, failed, unauthorized })) {
+      expect(response.headers['cache-control'], name).toBe('no-store');
+    }
+  });
+
   it('keeps sessions on several devices side by side', async () => {
     const phone = await t.signIn();
     const tablet = await t.signIn();

@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle
   );
 
   app.post('/logout', async (request, reply) => {
-    const caller = await requireCaller(db, request);
+    const caller = await requireCaller(db, request, 'account');
     if (caller.sessionId) await revokeSession(db, caller.sessionId);
     return reply.code(204).send();
   });

@@ -1,7 +1,7 @@
 /** What the rest of the server may use of the accounts module (docs/decisions/008-import-boundaries.md). */
 export { findAccountById } from './account-queries.ts';
 export { authRoutes } from './auth-routes.ts';
-export { type Caller, requireCaller } from './authenticate.ts';
+export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } from './authenticate.ts';
 export { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './login-throttle.ts';
 export { hashPassword } from './passwords.ts';
 export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';

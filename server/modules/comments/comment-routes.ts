@@ -46,7 +46,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const caller = await requireCaller(db, request);
+      const caller = await requireCaller(db, request, 'account');
       const { rating, topic, comment = '', vehicle_sn, idempotency_key } = request.body;
       const newComment: NewComment = {
         accountId: caller.accountId,

@@ -7,7 +7,7 @@ import { listMowersFor } from './mower-queries.ts';
 /** GET /api/mowers: the caller's mowers. */
 export const mowerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/', async (request): Promise<MowerListResponse> => {
-    const caller = await requireCaller(db, request);
+    const caller = await requireCaller(db, request, 'mower:read');
     return { mowers: await listMowersFor(db, caller.accountId) };
   });
 };
