@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
-import { authRoutes, DEFAULT_LOGIN_THROTTLE, LoginThrottle, type OAuthTokenGrant } from './modules/accounts/public.ts';
+import { authRoutes, LoginThrottle, type OAuthTokenGrant } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
@@ -75,7 +75,7 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
     }),
   });
 
-  const throttle = new LoginThrottle(DEFAULT_LOGIN_THROTTLE.perAccount, DEFAULT_LOGIN_THROTTLE.perAddress);
+  const throttle = new LoginThrottle();
   const provider = createOAuthProvider({
     db,
     issuer: publicUrl,

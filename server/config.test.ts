@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       oauthClients: DEMO_CLIENTS,
       oauthCookieKeys: undefined,
       trustProxy: false,
-      loginRequestsPerMinute: 60,
+      loginRequestsPerMinute: 300,
     });
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
   });

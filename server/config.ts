@@ -47,7 +47,7 @@ const environmentSchema = z
     OAUTH_CLIENTS_FILE: clientsFile.optional(),
     OAUTH_COOKIE_KEYS: list.optional(),
     TRUST_PROXY: flag.default(false),
-    LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -2,6 +2,6 @@
 export { findAccountById } from './account-queries.ts';
 export { authRoutes } from './auth-routes.ts';
 export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } from './authenticate.ts';
-export { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './login-throttle.ts';
+export { LoginThrottle, SIGN_IN_LIMITS } from './login-throttle.ts';
 export { hashPassword } from './passwords.ts';
 export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';
