@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { REFRESH_RETRY_GRACE_MS } from './refresh-retries.ts';
 import { WRONG_CREDENTIALS } from './sign-in.ts';
 
 describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
@@ -83,12 +84,31 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     const second = refreshed.json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
 
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
     const replay = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
+    vi.useRealTimers();
     expect(replay.statusCode).toBe(401);
     const oldAccess = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${first.access_token}` } });
     expect(oldAccess.statusCode).toBe(401);
     const newAccess = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${second.access_token}` } });
     expect(newAccess.statusCode).toBe(200);
+  });
+
+  it('answers a refresh sent twice at once, or retried within seconds, with the same new tokens', async () => {
+    const first = (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json();
+    const refresh = () => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
+    const answers = [...(await Promise.all([refresh(), refresh()])), await refresh()];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().access_token)).size).toBe(1);
+    const mowers = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${answers[0]!.json().access_token}` } });
+    expect(mowers.statusCode).toBe(200);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+    const late = await refresh();
+    vi.useRealTimers();
+    expect(late.statusCode).toBe(401);
   });
 
   it('signs one session out without touching the others', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from './authenticate.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import { RefreshRetries } from './refresh-retries.ts';
 import { createSession, refreshSession, revokeSession } from './sessions.ts';
 import { credentialsSchema, signIn } from './sign-in.ts';
 
@@ -12,6 +13,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle
   app,
   { db, throttle, loginRequestsPerMinute },
 ) => {
+  const retries = new RefreshRetries();
+
   app.post(
     '/login',
     {
@@ -31,7 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const tokens = await refreshSession(db, request.body.refresh_token);
+      const { refresh_token: refreshToken } = request.body;
+      const tokens = await retries.refresh(refreshToken, () => refreshSession(db, refreshToken));
       if (!tokens) throw new HttpError(401, 'invalid_grant', 'Sign in again to continue.');
       return tokens;
     },

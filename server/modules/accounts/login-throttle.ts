@@ -44,7 +44,7 @@ export class LoginThrottle {
   private readonly limits: SignInLimits;
   private readonly now: () => number;
 
-  constructor(limits: SignInLimits = SIGN_IN_LIMITS, now: () => number = Date.now) {
+  constructor(limits: SignInLimits = SIGN_IN_LIMITS, now: () => number = () => Date.now()) {
     this.limits = limits;
     this.now = now;
   }
