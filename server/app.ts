@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { errorBody, registerErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
 import { authRoutes, LoginThrottle, type OAuthTokenGrant } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
@@ -31,8 +31,6 @@ export interface AppOptions {
   config: AppConfig;
 }
 
-const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'];
-
 export async function buildApp({ db, config }: AppOptions): Promise<FastifyInstance> {
   const { webRoot, simulator, logLevel, version, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
     config;
@@ -44,6 +42,8 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
     },
     trustProxy,
     bodyLimit: 64 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -120,7 +120,7 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path);
     if (isPage && serveIndex) return serveIndex(reply);
     return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${path}`));
   });
