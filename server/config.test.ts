@@ -12,14 +12,14 @@ const clientsFile = (content: string) => {
 };
 
 describe('loadConfig', () => {
-  it('has a default for everything, so a bare environment runs the demo', () => {
-    const config = loadConfig({});
+  it('has a default for everything but the OAuth clients; the demo brings its own', () => {
+    const config = loadConfig({ NAVIMOW_DEMO: 'on' });
     expect(config).toMatchObject({
       port: 4173,
       host: '127.0.0.1',
       databaseUrl: undefined,
       simulator: false,
-      seedDemo: true,
+      demo: true,
       webRoot: resolve('dist/web'),
       logLevel: 'info',
       publicUrl: 'http://127.0.0.1:4173',
@@ -37,7 +37,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://u@db/navimow',
       NAVIMOW_SIMULATOR: 'on',
-      NAVIMOW_SEED_DEMO: 'off',
+      NAVIMOW_DEMO: 'on',
       WEB_ROOT: '/srv/web',
       PUBLIC_URL: 'https://navimow.example/',
       OAUTH_COOKIE_KEYS: 'new-key, old-key,,',
@@ -50,7 +50,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgres://u@db/navimow',
       simulator: true,
-      seedDemo: false,
+      demo: true,
       webRoot: '/srv/web',
       publicUrl: 'https://navimow.example',
       oauthCookieKeys: ['new-key', 'old-key'],
@@ -61,7 +61,7 @@ describe('loadConfig', () => {
   });
 
   it('derives the public URL from host and port when it is not set', () => {
-    expect(loadConfig({ HOST: '10.0.0.2', PORT: '9000' }).publicUrl).toBe('http://10.0.0.2:9000');
+    expect(loadConfig({ HOST: '10.0.0.2', PORT: '9000', NAVIMOW_DEMO: 'on' }).publicUrl).toBe('http://10.0.0.2:9000');
   });
 
   it('takes the OAuth clients from the file OAUTH_CLIENTS_FILE names', () => {
@@ -75,6 +75,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ OAUTH_CLIENTS_FILE: clientsFile(JSON.stringify([client])) }).oauthClients).toEqual([client]);
   });
 
+  it('never registers the demo clients and their published secrets outside the demo: no clients, no start', () => {
+    expect(() => loadConfig({})).toThrow(/OAUTH_CLIENTS_FILE/);
+    expect(loadConfig({ NAVIMOW_DEMO: 'on' }).oauthClients).toBe(DEMO_CLIENTS);
+  });
+
   it('refuses wrong values with a message naming the variable, instead of starting half-configured', () => {
     for (const env of [
       { PORT: 'eighty' },
@@ -85,8 +90,8 @@ describe('loadConfig', () => {
       { LOGIN_REQUESTS_PER_MINUTE: '0' },
     ]) {
       const name = Object.keys(env)[0]!;
-      expect(() => loadConfig(env), name).toThrow(ConfigError);
-      expect(() => loadConfig(env), name).toThrow(name);
+      expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(ConfigError);
+      expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(name);
     }
   });
 

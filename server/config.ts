@@ -41,7 +41,7 @@ const environmentSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: z.string().optional(),
     NAVIMOW_SIMULATOR: flag.default(false),
-    NAVIMOW_SEED_DEMO: flag.default(true),
+    NAVIMOW_DEMO: flag.default(false),
     WEB_ROOT: z.string().min(1).default('dist/web'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     OAUTH_CLIENTS_FILE: clientsFile.optional(),
@@ -57,14 +57,15 @@ const environmentSchema = z
     databaseUrl: env.DATABASE_URL || undefined,
     /** Pages without a native app run in the simulated one (contract section 3). */
     simulator: env.NAVIMOW_SIMULATOR,
-    seedDemo: env.NAVIMOW_SEED_DEMO,
+    /** The demo: its accounts and mowers seeded into a fresh database, and its OAuth clients with published secrets. */
+    demo: env.NAVIMOW_DEMO,
     /** The built pages; `undefined` serves the API only (API tests). */
     webRoot: resolve(env.WEB_ROOT) as string | undefined,
     logLevel: env.LOG_LEVEL,
     /** The origin users and OAuth clients reach this server at; the OAuth issuer. */
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
-    /** The OAuth clients allowed to link accounts; without a file, the contract's demo clients. */
-    oauthClients: env.OAUTH_CLIENTS_FILE ?? DEMO_CLIENTS,
+    /** The OAuth clients allowed to link accounts: the file's, else (demo only) the contract's demo clients. */
+    oauthClients: env.OAUTH_CLIENTS_FILE ?? (env.NAVIMOW_DEMO ? DEMO_CLIENTS : []),
     /** Keys that sign OAuth interaction cookies, the first signing; unset: random per process. */
     oauthCookieKeys: env.OAUTH_COOKIE_KEYS,
     /** Behind a reverse proxy: client addresses and OAuth URLs come from X-Forwarded-* headers. */
@@ -72,7 +73,12 @@ const environmentSchema = z
     /** Flood limit on sign-in requests per client address; failures have their own stricter throttle. */
     loginRequestsPerMinute: env.LOGIN_REQUESTS_PER_MINUTE,
     version: packageJson.version,
-  }));
+  }))
+  // Demo clients have published secrets: a server that is not the demo never falls back to them.
+  .refine((config) => config.oauthClients.length > 0, {
+    message: 'No OAuth clients: set OAUTH_CLIENTS_FILE (or NAVIMOW_DEMO=on for the demo and its published secrets).',
+    path: ['OAUTH_CLIENTS_FILE'],
+  });
 
 export type Config = z.output<typeof environmentSchema>;
 

@@ -15,7 +15,7 @@ try {
 const database = openDatabase(config.databaseUrl);
 const { db, kind } = database;
 await migrateToLatest(database);
-const seeded = config.seedDemo && (await seedDemoData(db));
+const seeded = config.demo && (await seedDemoData(db));
 
 const app = await buildApp({ db, config });
 const sweep = setInterval(() => void sweepExpired(db).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);

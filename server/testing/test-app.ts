@@ -13,9 +13,9 @@ export interface TestApp {
   signIn(account?: string, password?: string): Promise<{ authorization: string }>;
 }
 
-/** The defaults of server/config.ts, quiet, API only unless a test asks for pages. */
+/** The defaults of server/config.ts for the demo (its data and clients), quiet, API only unless a test asks for pages. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot: undefined, ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', NAVIMOW_DEMO: 'on' }), webRoot: undefined, ...overrides };
 }
 
 export async function createTestApp(kind: DatabaseKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
