@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       oauthCookieKeys: undefined,
       trustProxy: false,
       loginRequestsPerMinute: 300,
+      tokenRequestsPerMinute: 3000,
     });
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -48,6 +48,7 @@ const environmentSchema = z
     OAUTH_COOKIE_KEYS: list.optional(),
     TRUST_PROXY: flag.default(false),
     LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -72,6 +73,11 @@ const environmentSchema = z
     trustProxy: env.TRUST_PROXY,
     /** Flood limit on sign-in requests per client address; failures have their own stricter throttle. */
     loginRequestsPerMinute: env.LOGIN_REQUESTS_PER_MINUTE,
+    /**
+     * Flood limit on the OAuth token and revocation endpoints per client address: Amazon and Google refresh the
+     * tokens of all their users from a few addresses, so it is wide.
+     */
+    tokenRequestsPerMinute: env.TOKEN_REQUESTS_PER_MINUTE,
     version: packageJson.version,
   }))
   // Demo clients have published secrets: a server that is not the demo never falls back to them.

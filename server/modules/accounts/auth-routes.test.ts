@@ -79,6 +79,8 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
 
   it('rotates tokens on refresh; the old refresh and access tokens stop working', async () => {
     const first = (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json();
+    const used = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${first.access_token}` } });
+    expect(used.statusCode).toBe(200);
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
     expect(refreshed.statusCode).toBe(200);
     const second = refreshed.json();
@@ -114,6 +116,8 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
   it('signs one session out without touching the others', async () => {
     const leaving = await t.signIn();
     const staying = await t.signIn();
+    // Used first, so a cache of verified tokens would know it: signing out must still end it at once.
+    expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: leaving })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: leaving })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: leaving })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: staying })).statusCode).toBe(200);

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { exchangeCode, linkAccount, pkcePair } from '../modules/oauth/oauth-test-client.ts';
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  const expected = {
+    'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+
+  it('sends Helmet’s headers on API answers, errors included', async () => {
+    for (const url of ['/api/health', '/api/mowers', '/api/nothing']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject(expected);
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('sends them on the OAuth provider’s own answers too', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
+    const token = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier);
+    expect(token.statusCode).toBe(200);
+    expect(token.headers).toMatchObject(expected);
+    const metadata = await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' });
+    expect(metadata.headers).toMatchObject(expected);
+  });
+});
