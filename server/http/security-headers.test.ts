@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { exchangeCode, linkAccount, pkcePair } from '../modules/oauth/oauth-test-client.ts';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -27,10 +26,13 @@ describe('security headers', () => {
   });
 
   it('sends them on the OAuth provider’s own answers too', async () => {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
-    const token = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier);
-    expect(token.statusCode).toBe(200);
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=refresh_token&refresh_token=unknown&client_id=demo-client&client_secret=demo-secret',
+    });
+    expect(token.statusCode).toBe(400);
     expect(token.headers).toMatchObject(expected);
     const metadata = await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' });
     expect(metadata.headers).toMatchObject(expected);
