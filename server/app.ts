@@ -10,6 +10,7 @@ import { authRoutes, LoginThrottle, type OAuthTokenGrant } from './modules/accou
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
+import { sharingRoutes } from './modules/sharing/public.ts';
 import { createOAuthProvider, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
@@ -93,6 +94,7 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
       await api.register(authRoutes, { prefix: '/auth', db, throttle, loginRequestsPerMinute });
       await api.register(mowerRoutes, { prefix: '/mowers', db });
       await api.register(commentRoutes, { prefix: '/comments', db });
+      await api.register(sharingRoutes, { prefix: '/sharing', db });
     },
     { prefix: '/api' },
   );

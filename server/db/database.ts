@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
@@ -66,6 +66,14 @@ function withStatementCache(sqlite: SQLite.Database, max = 1_000): SqliteDatabas
       return statement;
     },
   };
+}
+
+/**
+ * Whether `SELECT … FOR UPDATE` works: on PostgreSQL it serialises writers of one row; SQLite has no row locks and
+ * needs none, as it runs one writing transaction at a time.
+ */
+export function supportsRowLocks(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Brings the schema up to date; throws (and the server does not start) if a migration fails. */

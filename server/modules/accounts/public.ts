@@ -1,5 +1,5 @@
 /** What the rest of the server may use of the accounts module (docs/decisions/008-import-boundaries.md). */
-export { findAccountById } from './account-queries.ts';
+export { createAccount, findAccountById, findAccountByIdentifier } from './account-queries.ts';
 export { authRoutes } from './auth-routes.ts';
 export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } from './authenticate.ts';
 export { LoginThrottle, SIGN_IN_LIMITS } from './login-throttle.ts';
