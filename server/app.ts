@@ -10,8 +10,10 @@ import { authRoutes, LoginThrottle, type OAuthTokenGrant } from './modules/accou
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
+import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
 import { createOAuthProvider, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
+import { policyRoutes } from './modules/policy/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
 export type AppConfig = Pick<
@@ -95,6 +97,8 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
       await api.register(mowerRoutes, { prefix: '/mowers', db });
       await api.register(commentRoutes, { prefix: '/comments', db });
       await api.register(sharingRoutes, { prefix: '/sharing', db });
+      await api.register(policyRoutes, { prefix: '/policy', db });
+      await api.register(newsletterRoutes, { prefix: '/newsletter', db });
     },
     { prefix: '/api' },
   );

@@ -81,6 +81,26 @@ export interface CommentTable {
   created_at: string;
 }
 
+export interface PolicyConsentTable {
+  account_id: string;
+  version: string;
+  agreed_at: string;
+}
+
+export interface NewsletterSubscriptionTable {
+  email: string;
+  account_id: string | null;
+  language: string;
+  subscribed_at: string;
+}
+
+/** Why the newsletter popup no longer shows for an account. */
+export interface NewsletterPromptTable {
+  account_id: string;
+  hidden_at: string;
+  reason: 'subscribed' | 'dismissed';
+}
+
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
@@ -89,6 +109,9 @@ export interface Database {
   invitations: InvitationTable;
   oauth_records: OAuthRecordTable;
   comments: CommentTable;
+  policy_consents: PolicyConsentTable;
+  newsletter_subscriptions: NewsletterSubscriptionTable;
+  newsletter_prompts: NewsletterPromptTable;
 }
 
 export type Account = Selectable<AccountTable>;

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { createAccount } from '../accounts/public.ts';
 
+type Headers = Record<string, string>;
+
 describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
   let t: TestApp;
   let owner: { authorization: string };
@@ -15,12 +17,12 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
   });
   afterEach(() => t.close());
 
-  const get = (url: string, headers: object) => t.app.inject({ method: 'GET', url: `/api/sharing${url}`, headers });
-  const post = (url: string, headers: object, payload?: object) =>
+  const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url: `/api/sharing${url}`, headers });
+  const post = (url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method: 'POST', url: `/api/sharing${url}`, headers, ...(payload && { payload }) });
-  const mowerSerials = async (headers: object) =>
+  const mowerSerials = async (headers: Headers) =>
     (await t.app.inject({ method: 'GET', url: '/api/mowers', headers })).json<{ mowers: { serial_number: string }[] }>().mowers.map((mower) => mower.serial_number);
-  const invite = (headers: object, mowerSerial: string, invitee: string) => post('/invitations', headers, { mower_serial: mowerSerial, invitee });
+  const invite = (headers: Headers, mowerSerial: string, invitee: string) => post('/invitations', headers, { mower_serial: mowerSerial, invitee });
   const stranger = async () => {
     await createAccount(t.db, { email: 'stranger@navimow.example', password: 'Stranger-pass-1', displayName: 'Robin Stranger' });
     return t.signIn('stranger@navimow.example', 'Stranger-pass-1');
@@ -108,7 +110,7 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
   });
 
   it('lets only the owner invite, never themselves, never twice at once, never to a mower already shared', async () => {
-    const cases: [object, string, string, number, string][] = [
+    const cases: [Headers, string, string, number, string][] = [
       [owner, DEMO.mowers.notShared.serial, 'stranger@navimow.example', 403, 'not_mower_owner'],
       [owner, 'NVM-NO-SUCH', DEMO.friend.email, 403, 'not_mower_owner'],
       [owner, DEMO.mowers.owned.serial, DEMO.owner.phone, 400, 'cannot_invite_self'],
