@@ -9,6 +9,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes, LoginThrottle, type OAuthTokenGrant } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
+import { messageRoutes } from './modules/messages/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
@@ -99,6 +100,7 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
       await api.register(sharingRoutes, { prefix: '/sharing', db });
       await api.register(policyRoutes, { prefix: '/policy', db });
       await api.register(newsletterRoutes, { prefix: '/newsletter', db });
+      await api.register(messageRoutes, { prefix: '/messages', db });
     },
     { prefix: '/api' },
   );

@@ -101,6 +101,27 @@ export interface NewsletterPromptTable {
   reason: 'subscribed' | 'dismissed';
 }
 
+export interface MessageTable {
+  id: string;
+  mower_serial: string | null;
+  category: string;
+  type: string;
+  /** JSON of the type's parameters (common/messages.ts). */
+  params: string;
+  severity: string;
+  fault_code: string | null;
+  created_at: string;
+}
+
+/** One reader's copy of a message, with its read state. */
+export interface MessageInboxTable {
+  account_id: string;
+  message_id: string;
+  category: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
@@ -112,6 +133,8 @@ export interface Database {
   policy_consents: PolicyConsentTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
   newsletter_prompts: NewsletterPromptTable;
+  messages: MessageTable;
+  message_inbox: MessageInboxTable;
 }
 
 export type Account = Selectable<AccountTable>;
