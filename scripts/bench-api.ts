@@ -1,6 +1,7 @@
 /**
- * `npm run bench:api`: loads the product's server (as `npm start` runs it: demo data, request logs) and a bare
- * Fastify doing the same work as its mower list (bench/bare-api-server.ts) with autocannon on 127.0.0.1, on
+ * `npm run bench:api`: loads the product's server (as `npm start` runs it: demo data, request logs, plus 100 000
+ * messages for the demo owner) and a bare Fastify doing the same work as its reads (bench/bare-api-server.ts)
+ * with autocannon on 127.0.0.1, on
  * SQLite and, with TEST_POSTGRES_URL (or BENCH_POSTGRES_URL), on PostgreSQL, and prints requests/s, p50, p99 and
  * the ratio to the bare floor. A benchmark, not a test: figures vary with the machine and its load.
  *
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openDatabase } from '../server/db/database.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -146,7 +148,11 @@ async function load(options: autocannon.Options): Promise<Figures> {
   };
 }
 
-/** Each connection rotates its own refresh token: every request is a real refresh, answered with new tokens. */
+/**
+ * Every request is a real refresh answered with new tokens: a request takes a refresh token from the pool, its
+ * answer puts the new one back. (autocannon resets a connection's context after each request, so the pool is
+ * shared; with one request in flight per connection it never runs dry.)
+ */
 function refreshLoad(tokens: string[]): autocannon.Options {
   const basic = `Basic ${Buffer.from(`${OAUTH.client}:${OAUTH.secret}`).toString('base64')}`;
   return {
@@ -154,22 +160,45 @@ function refreshLoad(tokens: string[]): autocannon.Options {
     requests: [
       {
         method: 'POST',
-        setupRequest: (request, connection: object) => {
-          const context = connection as { token?: string };
-          context.token ??= tokens.pop()!;
-          return {
-            ...request,
-            headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
-            body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: context.token }).toString(),
-          };
-        },
-        onResponse: (status, body, connection: object) => {
-          const context = connection as { token?: string };
-          if (status === 200) context.token = (JSON.parse(body) as { refresh_token: string }).refresh_token;
+        setupRequest: (request) => ({
+          ...request,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.shift() ?? 'exhausted' }).toString(),
+        }),
+        onResponse: (status, body) => {
+          if (status === 200) tokens.push((JSON.parse(body) as { refresh_token: string }).refresh_token);
         },
       },
     ],
   };
+}
+
+const BENCH_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
+const CATEGORIES = ['important', 'workLog', 'notification', 'system', 'device'] as const;
+
+/** Fills the demo owner's inbox with messages over the last 60 days, in large batched inserts. */
+async function seedMessages(url: string) {
+  const { db } = openDatabase(url);
+  const now = Date.now();
+  const batch = 500;
+  for (let start = 0; start < BENCH_MESSAGES; start += batch) {
+    const rows = Array.from({ length: Math.min(batch, BENCH_MESSAGES - start) }, (_, offset) => {
+      const index = start + offset;
+      const createdAt = new Date(now - Math.floor((index / BENCH_MESSAGES) * 60 * 24 * 3600 * 1000)).toISOString();
+      return { id: `bench-${index}`, category: CATEGORIES[index % CATEGORIES.length]!, createdAt };
+    });
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('messages')
+        .values(rows.map((row) => ({ id: row.id, mower_serial: 'NVM-DEMO-0001', category: row.category, type: 'mowingStarted', params: '{}', severity: 'info', fault_code: null, created_at: row.createdAt })))
+        .execute();
+      await trx
+        .insertInto('message_inbox')
+        .values(rows.map((row) => ({ account_id: 'account-demo-owner', message_id: row.id, category: row.category, created_at: row.createdAt, read_at: null })))
+        .execute();
+    });
+  }
+  await db.destroy();
 }
 
 const rows: string[][] = [];
@@ -187,22 +216,27 @@ for (const kind of databases) {
   });
   try {
     await waitFor(`${base}/api/health`);
+    await seedMessages(url);
     const token = await signIn();
     const bare = start('bench/bare-api-server.ts', { PORT: String(BARE_PORT), DATABASE_URL: url });
     try {
       await waitFor(`http://127.0.0.1:${BARE_PORT}/mowers`);
       const refreshTokens: string[] = [];
-      for (let i = 0; i < connections * rounds; i += 1) refreshTokens.push(await linkedRefreshToken());
+      for (let i = 0; i < connections * 2; i += 1) refreshTokens.push(await linkedRefreshToken());
       const bearer = { authorization: `Bearer ${token}` };
       for (let round = 1; round <= rounds; round += 1) {
-        const floor = await load({ url: `http://127.0.0.1:${BARE_PORT}/mowers`, headers: bearer });
-        const targets: [string, Figures][] = [
-          ['bare floor: token + mower list', floor],
-          ['GET /api/mowers (first-party token)', await load({ url: `${base}/api/mowers`, headers: bearer })],
-          ['GET /api/health', await load({ url: `${base}/api/health` })],
-          ['POST /oauth/token (refresh)', await load(refreshLoad(refreshTokens))],
+        const mowerFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/mowers`, headers: bearer });
+        const messageFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/messages`, headers: bearer });
+        // Each target beside the floor it is compared with.
+        const targets: [string, Figures, Figures][] = [
+          ['bare floor: token + mower list', mowerFloor, mowerFloor],
+          ['GET /api/mowers (first-party token)', await load({ url: `${base}/api/mowers`, headers: bearer }), mowerFloor],
+          ['GET /api/health', await load({ url: `${base}/api/health` }), mowerFloor],
+          ['bare floor: token + message page', messageFloor, messageFloor],
+          [`GET /api/messages (${BENCH_MESSAGES} in the inbox)`, await load({ url: `${base}/api/messages`, headers: bearer }), messageFloor],
+          ['POST /oauth/token (refresh)', await load(refreshLoad(refreshTokens)), mowerFloor],
         ];
-        for (const [name, figures] of targets) {
+        for (const [name, figures, floor] of targets) {
           rows.push([
             kind,
             String(round),
