@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerApiCompression } from './http/compression.ts';
 import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
       api.addHook('onRequest', async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
       });
+      await registerApiCompression(api);
       await api.register(healthRoutes, { prefix: '/health', db, version });
       await api.register(authRoutes, { prefix: '/auth', db, throttle, loginRequestsPerMinute });
       await api.register(mowerRoutes, { prefix: '/mowers', db });
