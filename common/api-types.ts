@@ -12,6 +12,15 @@ export interface HealthResponse {
   version: string;
 }
 
+/**
+ * POST /api/auth/login (the app's sign-in) and POST /oauth/interaction/<uid>/login (the account-linking login
+ * page): an e-mail address or phone number, and the password.
+ */
+export interface LoginRequest {
+  account: string;
+  password: string;
+}
+
 export interface TokenResponse {
   access_token: string;
   refresh_token: string;
@@ -47,4 +56,20 @@ export interface CreateCommentRequest {
 export interface CommentCreatedResponse {
   id: string;
   created_at: string;
+}
+
+/** The OAuth clients the account-linking pages tell apart: which login page and which permissions they show. */
+export type LinkingClientKind = 'alexa' | 'google' | 'third_party';
+
+/** GET /oauth/interaction/<uid>/details: who asks the user to link the account, and for what. */
+export interface InteractionDetailsResponse {
+  client: { id: string; name: string; kind: LinkingClientKind };
+  scopes: string[];
+  /** The `channel` of the authorization request, when the client sent one. */
+  channel: string | null;
+}
+
+/** POST /oauth/interaction/<uid>/login and /abort: where the browser goes next (back to the client). */
+export interface InteractionRedirectResponse {
+  redirect_to: string;
 }

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { RootLayout } from './app/root-layout.tsx';
 import { matchAppRoute } from './app/routes.ts';
-import { detectTransport } from './lib/bridge/bridge.ts';
+import { hasNativeApp } from './lib/bridge/bridge.ts';
 import { readAppVersion } from './lib/bridge/native-app.ts';
 import { installChunkReload } from './lib/chunk-reload/chunk-reload.ts';
 import { startErrorReporting } from './lib/error-reporting/error-reporting.ts';
@@ -29,7 +29,7 @@ async function boot() {
   installChunkReload();
   const language = languageFromLocation();
   const simulator =
-    !detectTransport() && simulatorRequested()
+    !hasNativeApp() && simulatorRequested()
       ? (await import('./simulator/install.tsx')).installSimulator(language)
       : undefined;
   await initI18n(language);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OfflineNotice } from '../components/offline-notice.tsx';
 import { call } from '../lib/bridge/bridge.ts';
+import { reportUnexpected } from '../lib/error-reporting/error-reporting.ts';
 import { RouteOutlet } from './keep-alive.tsx';
 import { type AppRoute, appRoutes, matchAppRoute, titleKey } from './routes.ts';
 
@@ -18,7 +19,7 @@ function ReportFirstRender() {
     if (renderingReported) return;
     renderingReported = true;
     requestAnimationFrame(() => {
-      call('finishRendering').catch(() => undefined);
+      call('finishRendering').catch(reportUnexpected);
     });
   }, []);
   return null;

@@ -1,17 +1,19 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
-import { Page } from '../components/page.tsx';
+import { ResultScreen } from '../components/result-screen.tsx';
 import { isChunkLoadError, reloadForNewChunks } from '../lib/chunk-reload/chunk-reload.ts';
 import { reportError } from '../lib/error-reporting/error-reporting.ts';
 
 function ErrorScreen() {
   const { t } = useTranslation();
   return (
-    <Page title={t('errorPage.title')}>
-      <p>{t('errorPage.message')}</p>
-      <Button onClick={() => window.location.reload()}>{t('actions.retry')}</Button>
-    </Page>
+    <ResultScreen
+      status="failure"
+      title={t('errorPage.title')}
+      message={t('errorPage.message')}
+      actions={<Button onClick={() => window.location.reload()}>{t('actions.retry')}</Button>}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import styles from './button.module.css';
+import { classNames } from './class-names.ts';
 
 type Variant = 'primary' | 'secondary';
 
@@ -12,7 +13,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={[styles.button, styles[variant], className].filter(Boolean).join(' ')}
+      className={classNames(styles.button, styles[variant], className)}
       {...props}
     />
   );

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from './button.tsx';
+import { Card, CardTitle } from './card.tsx';
 import styles from './confirm-dialog.module.css';
 
 /**
@@ -54,10 +55,10 @@ export function ConfirmDialog({
       }}
     >
       {open && (
-        <>
-          <h2 id={`${id}-title`} className={styles.title}>
+        <Card className={styles.surface}>
+          <CardTitle id={`${id}-title`} className={styles.title}>
             {title}
-          </h2>
+          </CardTitle>
           <div id={`${id}-body`} className={styles.body}>
             {children}
           </div>
@@ -67,7 +68,7 @@ export function ConfirmDialog({
             </Button>
             <Button onClick={onConfirm}>{confirmLabel}</Button>
           </div>
-        </>
+        </Card>
       )}
     </dialog>
   );

@@ -1,35 +1,15 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
-import styles from './text-field.module.css';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field, type FieldProps } from './field.tsx';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string;
-  /** A validation message; marks the field invalid and is read with it. */
-  error?: string | undefined;
+interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its validation message tied to it for screen readers. */
-export function TextField({ label, error, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+/** A labelled one-line input (text, e-mail, password) with its validation message tied to it. */
+export function TextField({ label, error, hint, ref, ...input }: TextFieldProps) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error} hint={hint}>
+      {(control) => <input ref={ref} {...input} {...control} />}
+    </Field>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NetworkError } from './api-client.ts';
+import { reportUnexpected } from './error-reporting/error-reporting.ts';
 
 export type AsyncState<T> =
   | { status: 'pending'; data: undefined; error: undefined }
@@ -16,7 +17,8 @@ export type AsyncResult<T> = AsyncState<T> & {
 /**
  * Loads data for a screen: pending, then success or error. A load that failed for want of a network runs
  * again by itself when the device comes back online. An answer that arrives after the screen has moved on
- * (unmount or a newer load) is dropped. Kept this small on purpose: see docs/decisions/003-route-budget.md.
+ * (unmount or a newer load) is dropped. A failure the screen shows is reported when it is a defect
+ * (`reportUnexpected`). Kept this small on purpose: see docs/decisions/003-first-load-budget.md.
  */
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>): AsyncResult<T> {
   const [state, setState] = useState<AsyncState<T>>({ status: 'pending', data: undefined, error: undefined });
@@ -33,7 +35,9 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>): AsyncRes
         if (!controller.signal.aborted) setState({ status: 'success', data, error: undefined });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', data: undefined, error });
+        if (controller.signal.aborted) return;
+        reportUnexpected(error);
+        setState({ status: 'error', data: undefined, error });
       },
     );
     return () => controller.abort();

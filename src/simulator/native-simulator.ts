@@ -1,5 +1,6 @@
-import type { MowerListResponse, TokenResponse } from '../../common/api-types.ts';
-import type { BridgeRequest } from '../lib/bridge/bridge.ts';
+import type { LoginRequest, MowerListResponse, TokenResponse } from '../../common/api-types.ts';
+import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../common/hibernation.ts';
+import { type BridgeRequest, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
 import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
 import { DEMO_ACCOUNTS, saveState, type SimulatorState, versionNameFor } from './simulator-state.ts';
 
@@ -19,16 +20,7 @@ interface Answer {
   msg?: string;
 }
 
-/** Failure codes the simulator answers with; the native team uses the same ones (docs/bridge.md). */
-export const SIM_CODES = {
-  unknownMethod: 404,
-  notSignedIn: 401,
-  badParams: 400,
-  refused: 1001,
-} as const;
-
 const LATENCY_MS = 30;
-const MIN_WINTER_BATTERY = 85;
 
 const ok = (data?: unknown): Answer => ({ code: 0, data });
 const failure = (code: number, msg: string): Answer => ({ code, msg });
@@ -123,7 +115,8 @@ export class NativeSimulator {
     try {
       return await this.dispatch(method, params);
     } catch (error) {
-      return failure(SIM_CODES.refused, error instanceof Error ? error.message : String(error));
+      // Something on the app's side broke (its own request to the server, say): not a refusal by the mower.
+      return failure(NATIVE_FAILURE.internal, error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -173,7 +166,7 @@ export class NativeSimulator {
       case 'setWinterStorageMode':
         return this.setWinterStorageMode(p as BridgeParams<'setWinterStorageMode'>);
       default:
-        return failure(SIM_CODES.unknownMethod, `unknown method ${String(method)}`);
+        return failure(NATIVE_FAILURE.unknownMethod, `unknown method ${String(method)}`);
     }
   }
 
@@ -184,7 +177,7 @@ export class NativeSimulator {
       const response = await fetch('/api/auth/login', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ account: this.state.account, password }),
+        body: JSON.stringify({ account: this.state.account, password } satisfies LoginRequest),
       });
       if (!response.ok) throw new Error(`sign-in failed (${response.status})`);
       return ((await response.json()) as TokenResponse).access_token;
@@ -225,7 +218,7 @@ export class NativeSimulator {
       accessToken = await this.accessToken();
       await this.loadMowers();
     } catch (error) {
-      return failure(SIM_CODES.notSignedIn, error instanceof Error ? error.message : 'not signed in');
+      return failure(NATIVE_FAILURE.notSignedIn, error instanceof Error ? error.message : 'not signed in');
     }
     return ok({
       vehicle_sn: this.state.mower ?? '',
@@ -242,7 +235,7 @@ export class NativeSimulator {
     try {
       return ok({ mowers: await this.loadMowers() });
     } catch (error) {
-      return failure(SIM_CODES.notSignedIn, error instanceof Error ? error.message : 'not signed in');
+      return failure(NATIVE_FAILURE.notSignedIn, error instanceof Error ? error.message : 'not signed in');
     }
   }
 
@@ -279,7 +272,7 @@ export class NativeSimulator {
       const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await this.key(), bytes.slice(12));
       return ok(toBase64(new Uint8Array(plain)));
     } catch {
-      return failure(SIM_CODES.badParams, 'cannot decrypt this text');
+      return failure(NATIVE_FAILURE.badParams, 'cannot decrypt this text');
     }
   }
 
@@ -287,7 +280,7 @@ export class NativeSimulator {
     const mowers = await this.loadMowers();
     return mowers.some((mower) => mower.vehicle_sn === serial)
       ? ok()
-      : failure(SIM_CODES.badParams, 'this mower is not on the account');
+      : failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
   }
 
   private async changeMower(serial: string): Promise<Answer> {
@@ -301,9 +294,10 @@ export class NativeSimulator {
 
   private async setWinterStorageMode({ vehicle_sn, enabled }: BridgeParams<'setWinterStorageMode'>): Promise<Answer> {
     const mower = (await this.loadMowers()).find((candidate) => candidate.vehicle_sn === vehicle_sn);
-    if (!mower) return failure(SIM_CODES.badParams, 'this mower is not on the account');
-    if (enabled && (mower.battery_percent ?? 0) < MIN_WINTER_BATTERY) {
-      return failure(SIM_CODES.refused, `battery at ${mower.battery_percent ?? 0} %, needs ${MIN_WINTER_BATTERY} %`);
+    if (!mower) return failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
+    const battery = mower.battery_percent ?? 0;
+    if (enabled && !canHibernate(battery)) {
+      return failure(NATIVE_FAILURE.refused, `battery at ${battery} %, needs ${MIN_HIBERNATION_BATTERY_PERCENT} %`);
     }
     this.winterMode = { ...this.winterMode, [vehicle_sn]: enabled };
     this.notify();

@@ -11,4 +11,19 @@ describe('stateFromUrl', () => {
     const previous = { permissions: { ...DEFAULT_STATE.permissions, location: 'denied' as const } };
     expect(stateFromUrl('?sim_mower=NVM-DEMO-0001', previous).permissions.location).toBe('denied');
   });
+
+  it('takes the account, mower, app version and platform from sim_ parameters', () => {
+    const state = stateFromUrl('?sim_account=Friend@Navimow.example&sim_mower=NVM-DEMO-0003&sim_app_version=300000152&sim_platform=ios', {});
+    expect(state).toMatchObject({ account: 'friend@navimow.example', mower: 'NVM-DEMO-0003', appVersionCode: 300000152, platform: 'ios' });
+  });
+
+  it('forgets the stored mower when the account changes, and ignores values it cannot use', () => {
+    const previous = { account: 'demo@navimow.example', mower: 'NVM-DEMO-0001', appVersionCode: 300000200 };
+    expect(stateFromUrl('?sim_account=friend@navimow.example', previous).mower).toBeUndefined();
+    expect(stateFromUrl('?sim_app_version=abc&sim_platform=windows', previous)).toMatchObject({
+      mower: 'NVM-DEMO-0001',
+      appVersionCode: 300000200,
+      platform: DEFAULT_STATE.platform,
+    });
+  });
 });

@@ -7,9 +7,6 @@
 export const OK_HOLD_SECONDS = 1;
 export const POWER_ON_WAIT_SECONDS = 60;
 
-/** Hibernation needs at least this battery level; the native side refuses below it too (code 1001). */
-export const MIN_HIBERNATION_BATTERY_PERCENT = 85;
-
 /** What holds the charging station to the ground. */
 export const STATION_SCREW_COUNT = 4;
 export const STATION_PEG_COUNT = 4;

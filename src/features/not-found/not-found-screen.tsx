@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
-import { call, detectTransport } from '../../lib/bridge/bridge.ts';
+import { call, hasNativeApp } from '../../lib/bridge/bridge.ts';
+import { reportUnexpected } from '../../lib/error-reporting/error-reporting.ts';
 
 /** Any unknown path: a localized page, with a way back into the app when there is one. */
 export function NotFoundScreen() {
@@ -9,8 +10,8 @@ export function NotFoundScreen() {
   return (
     <Page title={t('notFound.title')}>
       <p>{t('notFound.message')}</p>
-      {detectTransport() && (
-        <Button variant="secondary" onClick={() => void call('closeWebView').catch(() => undefined)}>
+      {hasNativeApp() && (
+        <Button variant="secondary" onClick={() => void call('closeWebView').catch(reportUnexpected)}>
           {t('actions.close')}
         </Button>
       )}

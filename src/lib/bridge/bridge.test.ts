@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bufferedBreadcrumbs } from '../error-reporting/error-reporting.ts';
-import { BridgeError, type BridgeRequest, call } from './bridge.ts';
+import { BridgeError, type BridgeRequest, call, hasNativeApp, isNoNativeApp, NATIVE_FAILURE } from './bridge.ts';
 import { BRIDGE_METHODS } from './methods.ts';
 
 type Host = Record<string, unknown>;
@@ -83,8 +83,11 @@ describe('call', () => {
   it('fails with the native code and message on a non-zero code', async () => {
     installAndroid();
     const result = call('setWinterStorageMode', { vehicle_sn: 'NVM-1', enabled: true });
-    answer(0, { code: 1001, msg: 'battery too low' });
-    await expect(result).rejects.toMatchObject({ reason: 'native', code: 1001 });
+    answer(0, { code: NATIVE_FAILURE.refused, msg: 'battery too low' });
+    const error = (await result.catch((caught: unknown) => caught)) as BridgeError;
+    expect(error).toMatchObject({ reason: 'native', code: 1001, message: 'setWinterStorageMode: battery too low' });
+    expect(error.isNative('refused')).toBe(true);
+    expect(error.isNative('notSignedIn')).toBe(false);
   });
 
   it('fails when the result does not fit the method', async () => {
@@ -111,6 +114,30 @@ describe('call', () => {
     installAndroid();
     await expect(call('openExternalURI', { uri: 'javascript:alert(1)' })).rejects.toMatchObject({ reason: 'invalid-params' });
     expect(requests).toHaveLength(0);
+  });
+
+  it('tells whether the page runs in a native app', async () => {
+    expect(hasNativeApp()).toBe(false);
+    expect(isNoNativeApp(await call('getAppVersion').catch((caught: unknown) => caught))).toBe(true);
+    installAndroid();
+    expect(hasNativeApp()).toBe(true);
+    const timedOut = call('getAppVersion');
+    const settled = timedOut.catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(isNoNativeApp(await settled)).toBe(false);
+  });
+
+  it('counts no app, a refusal and a signed-out user as expected, the rest as defects', () => {
+    const error = (reason: ConstructorParameters<typeof BridgeError>[1], code?: number) =>
+      new BridgeError('getMowerList', reason, 'x', code);
+    expect(error('unavailable').expected).toBe(true);
+    expect(error('native', NATIVE_FAILURE.refused).expected).toBe(true);
+    expect(error('native', NATIVE_FAILURE.notSignedIn).expected).toBe(true);
+    expect(error('native', NATIVE_FAILURE.unknownMethod).expected).toBe(false);
+    expect(error('native', NATIVE_FAILURE.internal).expected).toBe(false);
+    expect(error('timeout').expected).toBe(false);
+    expect(error('invalid-result').expected).toBe(false);
+    expect(error('invalid-params').expected).toBe(false);
   });
 
   it('logs calls as breadcrumbs without their params', async () => {

@@ -22,6 +22,25 @@ const responseSchema = v.object({
 
 export type BridgeFailureReason = 'unavailable' | 'timeout' | 'native' | 'invalid-params' | 'invalid-result';
 
+/**
+ * The `code`s of a native failure that the page and the simulator tell apart (docs/bridge.md); any other
+ * non-zero code is a failure without a particular meaning.
+ */
+export const NATIVE_FAILURE = {
+  badParams: 400,
+  notSignedIn: 401,
+  unknownMethod: 404,
+  /** The app could not do it for a reason of its own (a failed request, a crash caught). */
+  internal: 500,
+  /** The app or the mower said no, for example to hibernation below the battery minimum. */
+  refused: 1001,
+} as const;
+
+export type NativeFailure = keyof typeof NATIVE_FAILURE;
+
+/** Native failures that are answers a screen shows, not defects of the app or the page. */
+const EXPECTED_NATIVE_CODES: ReadonlySet<number> = new Set([NATIVE_FAILURE.notSignedIn, NATIVE_FAILURE.refused]);
+
 export class BridgeError extends Error {
   override readonly name = 'BridgeError';
   readonly method: BridgeMethod;
@@ -34,6 +53,19 @@ export class BridgeError extends Error {
     this.method = method;
     this.reason = reason;
     this.code = code;
+  }
+
+  /** The native side answered with this failure code. */
+  isNative(failure: NativeFailure): boolean {
+    return this.reason === 'native' && this.code === NATIVE_FAILURE[failure];
+  }
+
+  /**
+   * No native app, a refusal or a signed-out user are outcomes a screen explains; a timeout, an unknown code
+   * or an answer that does not fit the method are defects worth an error report.
+   */
+  get expected(): boolean {
+    return this.reason === 'unavailable' || (this.reason === 'native' && EXPECTED_NATIVE_CODES.has(this.code!));
   }
 }
 
@@ -61,6 +93,16 @@ export function detectTransport(): TransportKind | undefined {
   if (typeof window.webkit?.messageHandlers?.NavimowBridge?.postMessage === 'function') return 'ios';
   if (typeof window.NavimowBridge?.postMessage === 'function') return 'android';
   return undefined;
+}
+
+/** Whether the page runs inside a native app (or its simulator): without one, no bridge call can succeed. */
+export function hasNativeApp(): boolean {
+  return detectTransport() !== undefined;
+}
+
+/** Whether a call failed because the page is not in a native app (a plain browser), rather than in the app. */
+export function isNoNativeApp(error: unknown): boolean {
+  return error instanceof BridgeError && error.reason === 'unavailable';
 }
 
 /** True when the answering side is the simulated native app rather than a phone. */

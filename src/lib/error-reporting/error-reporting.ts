@@ -35,6 +35,24 @@ export function reportError(error: unknown): void {
   if (import.meta.env.DEV) console.error(error);
 }
 
+/**
+ * Whether an error is an outcome a screen explains rather than a defect: errors say so themselves with
+ * `expected: true` (offline, an API answer below 500, no native app, a refusal by the mower); a request
+ * cancelled because the screen moved on (`AbortError`) is one too.
+ */
+export function isExpectedError(error: unknown): boolean {
+  if (error instanceof DOMException && error.name === 'AbortError') return true;
+  return typeof error === 'object' && error !== null && (error as { expected?: unknown }).expected === true;
+}
+
+/**
+ * For the errors a screen catches and shows itself: reports the defects, lets expected outcomes pass. The
+ * loading and submitting hooks (`useAsync`, `useSingleFlight`) call it, so screens need not.
+ */
+export function reportUnexpected(error: unknown): void {
+  if (!isExpectedError(error)) reportError(error);
+}
+
 export function addBreadcrumb(crumb: Breadcrumb): void {
   if (reporter) reporter.addBreadcrumb(crumb);
   else push(pendingCrumbs, crumb);

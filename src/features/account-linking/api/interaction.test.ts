@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { abortLinking, InteractionError, isInteractionUid, submitLogin } from './interaction.ts';
+import { abortLinking, getInteractionDetails, InteractionError, isInteractionUid, submitLogin } from './interaction.ts';
 
 const UID = 'abcdefghijklmnop_12345';
 
@@ -14,6 +14,19 @@ describe('interaction API', () => {
     expect(isInteractionUid(UID)).toBe(true);
     expect(isInteractionUid('../../api/x')).toBe(false);
     expect(isInteractionUid(null)).toBe(false);
+  });
+
+  it('talks to the interaction endpoints with the interaction cookie, and JSON', async () => {
+    answer(200, { redirect_to: `/oauth/authorize/${UID}` });
+    await submitLogin(UID, 'demo@navimow.example', 'secret');
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe(`/oauth/interaction/${UID}/login`);
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"account":"demo@navimow.example","password":"secret"}' });
+
+    const details = { client: { id: 'alexa', name: 'Amazon Alexa', kind: 'alexa' }, scopes: [], channel: null };
+    answer(200, details);
+    await expect(getInteractionDetails(UID)).resolves.toEqual(details);
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe(`/oauth/interaction/${UID}/details`);
   });
 
   it('follows only the authorization server’s own resume URL', async () => {
@@ -34,5 +47,14 @@ describe('interaction API', () => {
     await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'expired' } });
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
     await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'network' } });
+  });
+
+  it('counts what the user can act on as expected, and a server failure as a defect to report', async () => {
+    answer(401, { error: { code: 'invalid_credentials', message: 'x' } });
+    await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ expected: true });
+    answer(500, { error: { code: 'internal_error', message: 'x' } });
+    await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'unknown' }, expected: false });
+    answer(200, { redirect_to: 'https://evil.example/oauth/x' });
+    await expect(abortLinking(UID)).rejects.toMatchObject({ failure: { kind: 'unknown' }, expected: false });
   });
 });

@@ -1,15 +1,11 @@
+import type { InteractionDetailsResponse, InteractionRedirectResponse, LoginRequest } from '../../../../common/api-types.ts';
+import { ApiError, apiRequest, type ApiRequest, NetworkError } from '../../../lib/api-client.ts';
+import { isExpectedError } from '../../../lib/error-reporting/error-reporting.ts';
+
 /**
- * The authorization server's interaction endpoints behind the login pages (server/modules/oauth). They live
- * outside `/api/` because the interaction cookie is scoped to `/oauth/interaction/<uid>`.
+ * The authorization server's interaction endpoints behind the login pages (server/modules/oauth), through the
+ * one API client: they live under `/oauth/`, not `/api/`, and need the interaction cookie.
  */
-
-export type ClientKind = 'alexa' | 'google' | 'third_party';
-
-export interface InteractionDetails {
-  client: { id: string; name: string; kind: ClientKind };
-  scopes: string[];
-  channel: string | null;
-}
 
 export type InteractionFailure =
   | { kind: 'wrong-credentials' }
@@ -21,9 +17,14 @@ export type InteractionFailure =
 export class InteractionError extends Error {
   readonly failure: InteractionFailure;
 
-  constructor(failure: InteractionFailure) {
-    super(failure.kind);
+  constructor(failure: InteractionFailure, options?: ErrorOptions) {
+    super(failure.kind, options);
     this.failure = failure;
+  }
+
+  /** What the user can act on is expected; an unknown failure is as expected as what caused it. */
+  get expected(): boolean {
+    return this.failure.kind !== 'unknown' || isExpectedError(this.cause);
   }
 }
 
@@ -33,29 +34,27 @@ export function isInteractionUid(value: string | null): value is string {
   return value !== null && UID.test(value);
 }
 
-async function send(path: string, init?: RequestInit): Promise<Response> {
-  try {
-    return await fetch(path, { credentials: 'same-origin', cache: 'no-store', ...init });
-  } catch {
-    throw new InteractionError({ kind: 'network' });
+function failureOf(error: unknown): InteractionFailure {
+  if (error instanceof NetworkError) return { kind: 'network' };
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { kind: 'wrong-credentials' };
+    if (error.status === 429) return { kind: 'throttled', retryAfterSeconds: Math.max(1, error.retryAfterSeconds ?? 60) };
+    if (error.status === 400 && error.code === 'interaction_expired') return { kind: 'expired' };
   }
+  return { kind: 'unknown' };
 }
 
-async function failureOf(response: Response): Promise<InteractionError> {
-  if (response.status === 401) return new InteractionError({ kind: 'wrong-credentials' });
-  if (response.status === 429) {
-    return new InteractionError({ kind: 'throttled', retryAfterSeconds: Math.max(1, Number(response.headers.get('Retry-After')) || 60) });
+async function interaction<T>(uid: string, endpoint: string, request: ApiRequest = {}): Promise<T> {
+  try {
+    return await apiRequest<T>(`/interaction/${uid}${endpoint}`, { ...request, under: '/oauth', withCookies: true });
+  } catch (error) {
+    throw new InteractionError(failureOf(error), { cause: error });
   }
-  if (response.status === 400) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
-    if (body?.error?.code === 'interaction_expired') return new InteractionError({ kind: 'expired' });
-  }
-  return new InteractionError({ kind: 'unknown' });
 }
 
 /** Only the authorization server's own resume URL is followed: never a redirect taken from elsewhere. */
-function checkedRedirect(body: unknown): string {
-  const target = (body as { redirect_to?: unknown } | null)?.redirect_to;
+function checkedRedirect(body: Partial<InteractionRedirectResponse> | null): string {
+  const target = body?.redirect_to;
   if (typeof target !== 'string') throw new InteractionError({ kind: 'unknown' });
   const url = new URL(target, window.location.origin);
   if (url.origin !== window.location.origin || !url.pathname.startsWith('/oauth/')) {
@@ -64,26 +63,17 @@ function checkedRedirect(body: unknown): string {
   return url.href;
 }
 
-export async function getInteractionDetails(uid: string): Promise<InteractionDetails> {
-  const response = await send(`/oauth/interaction/${uid}/details`);
-  if (!response.ok) throw await failureOf(response);
-  return (await response.json()) as InteractionDetails;
+export function getInteractionDetails(uid: string): Promise<InteractionDetailsResponse> {
+  return interaction<InteractionDetailsResponse>(uid, '/details');
 }
 
 /** "Agree and Link": signs in and consents; resolves with where the browser goes next. */
 export async function submitLogin(uid: string, account: string, password: string): Promise<string> {
-  const response = await send(`/oauth/interaction/${uid}/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ account, password }),
-  });
-  if (!response.ok) throw await failureOf(response);
-  return checkedRedirect(await response.json());
+  const body: LoginRequest = { account, password };
+  return checkedRedirect(await interaction<InteractionRedirectResponse>(uid, '/login', { method: 'POST', body }));
 }
 
 /** "Cancel": resolves with the redirect that tells the client the user said no. */
 export async function abortLinking(uid: string): Promise<string> {
-  const response = await send(`/oauth/interaction/${uid}/abort`, { method: 'POST' });
-  if (!response.ok) throw await failureOf(response);
-  return checkedRedirect(await response.json());
+  return checkedRedirect(await interaction<InteractionRedirectResponse>(uid, '/abort', { method: 'POST' }));
 }

@@ -1,15 +1,17 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseIdentifier } from '../../../../common/account-identifiers.ts';
+import type { InteractionDetailsResponse, LinkingClientKind } from '../../../../common/api-types.ts';
 import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import {
   abortLinking,
-  type ClientKind,
   getInteractionDetails,
-  type InteractionDetails,
   InteractionError,
   type InteractionFailure,
   isInteractionUid,
@@ -22,7 +24,7 @@ const PRIVACY_POLICY_URL = 'https://navimow.segway.com/privacy-policy';
 type PermissionKey = 'controlDevices' | 'readStatus' | 'controlOnBehalf';
 
 /** Seed section 6: Alexa may control devices; Google (and third parties) read status and control on the user's behalf. */
-const PERMISSIONS: Record<ClientKind, readonly PermissionKey[]> = {
+const PERMISSIONS: Record<LinkingClientKind, readonly PermissionKey[]> = {
   alexa: ['controlDevices'],
   google: ['readStatus', 'controlOnBehalf'],
   third_party: ['readStatus', 'controlOnBehalf'],
@@ -42,18 +44,25 @@ function FailureMessage({ failure }: { failure: InteractionFailure }) {
     network: () => t('errors.network'),
     unknown: () => t('errors.generic'),
   }[failure.kind]();
-  return (
-    <p role="alert" className={styles.alert}>
-      {text}
-    </p>
-  );
+  return <ErrorMessage>{text}</ErrorMessage>;
 }
 
-function LinkingForm({ uid, details, variant }: { uid: string; details: InteractionDetails; variant: 'alexa' | 'generic' }) {
+function LinkingForm({
+  uid,
+  details,
+  variant,
+}: {
+  uid: string;
+  details: InteractionDetailsResponse;
+  variant: 'alexa' | 'generic';
+}) {
   const { t } = useTranslation('accountLinking');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<InteractionFailure | null>(null);
-  const [pending, setPending] = useState(false);
+  const sending = useSingleFlight();
+  // Set once the browser is on its way back to the client: the finished interaction cannot be sent again.
+  const [leaving, setLeaving] = useState(false);
+  const pending = sending.pending || leaving;
   const accountRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const client = details.client.name;
@@ -66,16 +75,17 @@ function LinkingForm({ uid, details, variant }: { uid: string; details: Interact
     return errors;
   }
 
-  async function run(action: () => Promise<string>) {
-    setPending(true);
-    setFailure(null);
-    try {
-      // replace(): the back button must not return to a form whose interaction is finished.
-      window.location.replace(await action());
-    } catch (error) {
-      setFailure(error instanceof InteractionError ? error.failure : { kind: 'unknown' });
-      setPending(false);
-    }
+  function run(action: () => Promise<string>) {
+    return sending.run(
+      async () => {
+        setFailure(null);
+        const target = await action();
+        setLeaving(true);
+        // replace(): the back button must not return to a form whose interaction is finished.
+        window.location.replace(target);
+      },
+      (error) => setFailure(error instanceof InteractionError ? error.failure : { kind: 'unknown' }),
+    );
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -94,16 +104,13 @@ function LinkingForm({ uid, details, variant }: { uid: string; details: Interact
   return (
     <>
       <p>{t('intro', { client })}</p>
-      <section aria-labelledby="linking-permissions" className={styles.permissions}>
-        <h2 id="linking-permissions" className={styles.subtitle}>
-          {t('permissions.heading', { client })}
-        </h2>
+      <Card title={t('permissions.heading', { client })}>
         <ul>
           {PERMISSIONS[details.client.kind].map((permission) => (
             <li key={permission}>{t(`permissions.${permission}`)}</li>
           ))}
         </ul>
-      </section>
+      </Card>
 
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField

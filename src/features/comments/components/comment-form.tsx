@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { CommentCreatedResponse } from '../../../../common/api-types.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_TOPICS, type CommentTopic, commentLength, RATING_MAX, RATING_MIN } from '../../../../common/comments.ts';
 import { Button } from '../../../components/button.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TextAreaField } from '../../../components/text-area-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { type CommentSubmission, createComment } from '../api/create-comment.ts';
 import { newIdempotencyKey } from '../idempotency-key.ts';
 import { validateComment } from '../validate-comment.ts';
@@ -35,9 +39,8 @@ export function CommentForm({
   const [topic, setTopic] = useState<CommentTopic | ''>('');
   const [comment, setComment] = useState('');
   const [checked, setChecked] = useState(false);
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure>();
-  const inFlight = useRef(false);
+  const sending = useSingleFlight();
   const lastAttempt = useRef<{ answer: string; key: string }>(undefined);
   const firstStarRef = useRef<HTMLInputElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
@@ -46,8 +49,6 @@ export function CommentForm({
   const remaining = COMMENT_MAX_LENGTH - commentLength(comment);
 
   const send = async () => {
-    // Double taps land here before React has disabled the button.
-    if (inFlight.current) return;
     const found = validateComment({ rating, comment });
     setChecked(true);
     if (found.rating || found.comment) {
@@ -56,21 +57,16 @@ export function CommentForm({
     }
     const text = comment.trim();
     const answer = { rating: rating!, ...(topic && { topic }), ...(text && { comment: text }) };
-    const serialized = JSON.stringify(answer);
-    if (lastAttempt.current?.answer !== serialized) lastAttempt.current = { answer: serialized, key: newIdempotencyKey() };
-
-    inFlight.current = true;
-    setPending(true);
-    setFailure(undefined);
-    try {
-      await submit({ ...answer, idempotency_key: lastAttempt.current.key });
-      onSent();
-    } catch (error) {
-      setFailure(failureOf(error));
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-    }
+    await sending.run(
+      async () => {
+        const serialized = JSON.stringify(answer);
+        if (lastAttempt.current?.answer !== serialized) lastAttempt.current = { answer: serialized, key: newIdempotencyKey() };
+        setFailure(undefined);
+        await submit({ ...answer, idempotency_key: lastAttempt.current.key });
+        onSent();
+      },
+      (error) => setFailure(failureOf(error)),
+    );
   };
 
   // A comment that could not leave the phone goes out by itself once the connection is back.
@@ -86,8 +82,6 @@ export function CommentForm({
     void send();
   };
 
-  const commentDescription = ['comment-counter', errors.comment && 'comment-error'].filter(Boolean).join(' ');
-
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <p>{t('intro')}</p>
@@ -99,53 +93,33 @@ export function CommentForm({
         firstStarRef={firstStarRef}
       />
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="comment-topic">
-          {t('topic.label')}
-        </label>
-        <select id="comment-topic" className={styles.control} value={topic} onChange={(event) => setTopic(event.target.value as CommentTopic | '')}>
-          <option value="">{t('topic.none')}</option>
-          {COMMENT_TOPICS.map((option) => (
-            <option key={option} value={option}>
-              {t(`topic.options.${option}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label={t('topic.label')} value={topic} onChange={(event) => setTopic(event.target.value as CommentTopic | '')}>
+        <option value="">{t('topic.none')}</option>
+        {COMMENT_TOPICS.map((option) => (
+          <option key={option} value={option}>
+            {t(`topic.options.${option}`)}
+          </option>
+        ))}
+      </SelectField>
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="comment-text">
-          {t('comment.label')}
-        </label>
-        {errors.comment && (
-          <p id="comment-error" className={styles.error}>
-            {t('errors.commentTooLong', { count: COMMENT_MAX_LENGTH })}
-          </p>
-        )}
-        <textarea
-          ref={commentRef}
-          id="comment-text"
-          className={styles.control}
-          rows={6}
-          value={comment}
-          placeholder={t('comment.placeholder')}
-          onChange={(event) => setComment(event.target.value)}
-          aria-describedby={commentDescription}
-          aria-invalid={errors.comment ? true : undefined}
-        />
-        <p id="comment-counter" className={remaining < 0 ? styles.counterOver : styles.counter} data-testid="comment-counter">
-          {remaining >= 0 ? t('comment.remaining', { count: remaining }) : t('comment.over', { count: -remaining })}
-        </p>
-      </div>
+      <TextAreaField
+        ref={commentRef}
+        label={t('comment.label')}
+        value={comment}
+        placeholder={t('comment.placeholder')}
+        onChange={(event) => setComment(event.target.value)}
+        error={errors.comment && t('errors.commentTooLong', { count: COMMENT_MAX_LENGTH })}
+        hint={
+          <span className={remaining < 0 ? styles.over : undefined} data-testid="comment-counter">
+            {remaining >= 0 ? t('comment.remaining', { count: remaining }) : t('comment.over', { count: -remaining })}
+          </span>
+        }
+      />
 
-      {failure && (
-        <p className={styles.error} role="alert">
-          {t(`failure.${failure}`)}
-        </p>
-      )}
+      {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
 
-      <Button type="submit" disabled={pending}>
-        {pending ? t('sending') : failure ? t('common:actions.retry') : t('submit')}
+      <Button type="submit" disabled={sending.pending}>
+        {sending.pending ? t('sending') : failure ? t('common:actions.retry') : t('submit')}
       </Button>
     </form>
   );

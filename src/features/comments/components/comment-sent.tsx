@@ -1,33 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
-import { call, detectTransport } from '../../../lib/bridge/bridge.ts';
-import styles from './comment-form.module.css';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { ResultScreen } from '../../../components/result-screen.tsx';
+import { call, hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
-/** The thank-you after a stored comment; focus moves to it so that screen readers announce the outcome. */
+/** The thank-you after a stored comment, with a way back into the app. */
 export function CommentSent() {
   const { t } = useTranslation(['comments', 'common']);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const closing = useSingleFlight();
   const [closeFailed, setCloseFailed] = useState(false);
 
-  useEffect(() => headingRef.current?.focus(), []);
-
   return (
-    <section className={styles.sent} aria-labelledby="comment-sent-title" data-testid="comment-sent">
-      <h2 id="comment-sent-title" ref={headingRef} tabIndex={-1} className={styles.sentTitle}>
-        {t('success.title')}
-      </h2>
-      <p>{t('success.text')}</p>
-      {closeFailed && (
-        <p className={styles.error} role="alert">
-          {t('success.closeFailed')}
-        </p>
-      )}
-      {detectTransport() && (
-        <Button variant="secondary" onClick={() => call('closeWebView').catch(() => setCloseFailed(true))}>
-          {t('common:actions.close')}
-        </Button>
-      )}
-    </section>
+    <ResultScreen
+      status="success"
+      title={t('success.title')}
+      message={t('success.text')}
+      actions={
+        hasNativeApp() ? (
+          <Button
+            variant="secondary"
+            disabled={closing.pending}
+            onClick={() => void closing.run(() => call('closeWebView'), () => setCloseFailed(true))}
+          >
+            {t('common:actions.close')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {closeFailed && <ErrorMessage>{t('success.closeFailed')}</ErrorMessage>}
+    </ResultScreen>
   );
 }

@@ -8,5 +8,10 @@ import { CommentSent } from './comment-sent.tsx';
 export function CommentToolScreen() {
   const { t } = useTranslation('comments');
   const [sent, setSent] = useState(false);
-  return <Page title={t('title')}>{sent ? <CommentSent /> : <CommentForm onSent={() => setSent(true)} />}</Page>;
+  if (sent) return <CommentSent />;
+  return (
+    <Page title={t('title')}>
+      <CommentForm onSent={() => setSent(true)} />
+    </Page>
+  );
 }

@@ -1,7 +1,9 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_MAX, RATING_MIN } from '../../../../common/comments.ts';
-import styles from './comment-form.module.css';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
+import styles from './star-rating.module.css';
 
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
 
@@ -36,7 +38,7 @@ export function StarRating({
   return (
     // A radiogroup rather than a fieldset: it can carry required and invalid states to assistive technology.
     <div
-      className={styles.field}
+      className={styles.group}
       role="radiogroup"
       aria-labelledby="rating-label"
       aria-describedby={error ? 'rating-error' : undefined}
@@ -47,9 +49,9 @@ export function StarRating({
         {t('rating.label')}
       </span>
       {error && (
-        <p id="rating-error" className={styles.error}>
+        <ErrorMessage id="rating-error" announce={false}>
           {error}
-        </p>
+        </ErrorMessage>
       )}
       <div className={styles.stars}>
         {STARS.map((stars) => (
@@ -66,7 +68,7 @@ export function StarRating({
             />
             <label htmlFor={`rating-${stars}`} className={value !== undefined && stars <= value ? styles.filled : styles.empty}>
               <StarIcon />
-              <span className={styles.visuallyHidden}>{t('rating.option', { count: stars })}</span>
+              <VisuallyHidden>{t('rating.option', { count: stars })}</VisuallyHidden>
             </label>
           </span>
         ))}

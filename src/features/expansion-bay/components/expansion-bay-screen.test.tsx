@@ -4,11 +4,11 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError } from '../../../lib/bridge/bridge.ts';
 import type { Mower } from '../../../lib/bridge/methods.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
-import { getCurrentMower } from '../api/get-current-mower.ts';
+import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { openMowerSettings } from '../api/open-mower-settings.ts';
 import { ExpansionBayScreen } from './expansion-bay-screen.tsx';
 
-vi.mock('../api/get-current-mower.ts', () => ({ getCurrentMower: vi.fn() }));
+vi.mock('../../../lib/current-mower.ts', () => ({ getCurrentMower: vi.fn() }));
 vi.mock('../api/open-mower-settings.ts', () => ({ openMowerSettings: vi.fn() }));
 
 const mower = (model: string): Mower => ({ vehicle_sn: 'NVM-TEST-1', name: 'Test lawn', model, role: 'owner', battery_percent: 80 });

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
-import { BridgeError } from '../../../lib/bridge/bridge.ts';
+import { isNoNativeApp } from '../../../lib/bridge/bridge.ts';
+import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { useAsync } from '../../../lib/use-async.ts';
-import { getCurrentMower } from '../api/get-current-mower.ts';
 import { modulesFor } from '../catalogue.ts';
 import styles from './expansion-bay.module.css';
 import { ModuleCard } from './module-card.tsx';
@@ -23,12 +25,9 @@ export function ExpansionBayScreen() {
   }
 
   if (mower.status === 'error') {
-    const notInApp = mower.error instanceof BridgeError && mower.error.reason === 'unavailable';
     return (
       <Page title={t('title')}>
-        <p className={styles.error} role="alert">
-          {notInApp ? t('notInApp') : t('loadFailed')}
-        </p>
+        <ErrorMessage>{isNoNativeApp(mower.error) ? t('notInApp') : t('loadFailed')}</ErrorMessage>
         <Button onClick={mower.reload}>{t('common:actions.retry')}</Button>
       </Page>
     );
@@ -37,7 +36,7 @@ export function ExpansionBayScreen() {
   if (!mower.data) {
     return (
       <Page title={t('title')}>
-        <p>{t('noMower')}</p>
+        <EmptyState title={t('noMower')} titleAs="p" />
       </Page>
     );
   }
@@ -61,12 +60,9 @@ export function ExpansionBayScreen() {
         </>
       ) : (
         <>
-          <section className={styles.card} aria-labelledby="unknown-model-title" data-testid="unknown-model">
-            <h2 id="unknown-model-title" className={styles.cardTitle}>
-              {t('unknownModel.title')}
-            </h2>
-            <p>{t('unknownModel.text', { model })}</p>
-          </section>
+          <EmptyState title={t('unknownModel.title')} data-testid="unknown-model">
+            {t('unknownModel.text', { model })}
+          </EmptyState>
           <OpenSettings vehicleSn={vehicle_sn} text={t('settings.unknownModelText')} />
         </>
       )}

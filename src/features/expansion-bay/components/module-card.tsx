@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card, CardTitle } from '../../../components/card.tsx';
 import type { ModuleForModel } from '../catalogue.ts';
 import styles from './expansion-bay.module.css';
 import { ModuleIcon, WarningIcon } from './module-icon.tsx';
@@ -8,13 +9,11 @@ export function ModuleCard({ entry: { module, support }, model }: { entry: Modul
   const { t } = useTranslation('expansionBay');
   const headingId = `module-${module.id}`;
   return (
-    <section className={styles.card} aria-labelledby={headingId} data-testid={`module-${module.id}`} data-support={support}>
+    <Card as="section" aria-labelledby={headingId} data-testid={`module-${module.id}`} data-support={support}>
       <div className={styles.cardHeader}>
         <ModuleIcon id={module.id} className={styles.icon} />
         <div>
-          <h2 id={headingId} className={styles.cardTitle}>
-            {t(`modules.${module.id}.name`)}
-          </h2>
+          <CardTitle id={headingId}>{t(`modules.${module.id}.name`)}</CardTitle>
           <p className={`${styles.badge} ${styles[support]}`}>{t(`status.${support}`)}</p>
         </div>
       </div>
@@ -24,20 +23,22 @@ export function ModuleCard({ entry: { module, support }, model }: { entry: Modul
       {support === 'notSupported' && <p>{t('notSupportedNote', { model })}</p>}
 
       {support === 'optional' && module.requiresNewMap && (
-        <div className={styles.warning} role="note" aria-labelledby={`${headingId}-warning`}>
+        <Card tone="warning" role="note" aria-labelledby={`${headingId}-warning`} className={styles.warning}>
           <WarningIcon className={styles.warningIcon} />
           <div>
-            <h3 id={`${headingId}-warning`} className={styles.warningTitle}>
+            <CardTitle id={`${headingId}-warning`} level={3} className={styles.warningTitle}>
               {t('antennaWarning.title')}
-            </h3>
+            </CardTitle>
             <p>{t('antennaWarning.text')}</p>
           </div>
-        </div>
+        </Card>
       )}
 
       {support === 'optional' && (
         <>
-          <h3 className={styles.stepsTitle}>{t('install.title')}</h3>
+          <CardTitle level={3} className={styles.stepsTitle}>
+            {t('install.title')}
+          </CardTitle>
           <ol className={styles.steps}>
             {module.steps.map((step) => (
               <li key={step}>{t(`install.steps.${step}`)}</li>
@@ -45,6 +46,6 @@ export function ModuleCard({ entry: { module, support }, model }: { entry: Modul
           </ol>
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,37 +1,33 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { openMowerSettings } from '../api/open-mower-settings.ts';
-import styles from './expansion-bay.module.css';
 
 /** Opens the app's settings of the mower, where it shows what is installed; a failure says so and may be retried. */
 export function OpenSettings({ vehicleSn, text }: { vehicleSn: string; text: string }) {
   const { t } = useTranslation('expansionBay');
-  const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
+  const opening = useSingleFlight();
+  const [failed, setFailed] = useState(false);
 
-  const open = () => {
-    if (state === 'opening') return;
-    setState('opening');
-    openMowerSettings(vehicleSn).then(
-      () => setState('idle'),
-      () => setState('failed'),
+  const open = () =>
+    opening.run(
+      async () => {
+        setFailed(false);
+        await openMowerSettings(vehicleSn);
+      },
+      () => setFailed(true),
     );
-  };
 
   return (
-    <section className={styles.card} aria-labelledby="mower-settings-title">
-      <h2 id="mower-settings-title" className={styles.cardTitle}>
-        {t('settings.title')}
-      </h2>
+    <Card title={t('settings.title')}>
       <p>{text}</p>
-      {state === 'failed' && (
-        <p className={styles.error} role="alert">
-          {t('settings.failed')}
-        </p>
-      )}
-      <Button variant="secondary" onClick={open} disabled={state === 'opening'}>
-        {state === 'opening' ? t('settings.opening') : t('settings.open')}
+      {failed && <ErrorMessage>{t('settings.failed')}</ErrorMessage>}
+      <Button variant="secondary" onClick={() => void open()} disabled={opening.pending}>
+        {opening.pending ? t('settings.opening') : t('settings.open')}
       </Button>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BridgeError } from '../../../lib/bridge/bridge.ts';
+import { isNoNativeApp } from '../../../lib/bridge/bridge.ts';
+import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
 import { type ConnectPermissions, getConnectPermissions } from './get-phone-permissions.ts';
 
 export type ConnectPermissionsState =
@@ -26,7 +27,8 @@ export function useConnectPermissions() {
       },
       (error: unknown) => {
         if (request !== latest.current) return;
-        setState({ status: 'error', unavailable: error instanceof BridgeError && error.reason === 'unavailable' });
+        reportUnexpected(error);
+        setState({ status: 'error', unavailable: isNoNativeApp(error) });
       },
     );
   }, []);

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
+import { Step, StepList } from '../../../components/step-list.tsx';
 import { OK_HOLD_SECONDS, POWER_ON_WAIT_SECONDS } from '../guide-constants.ts';
-import styles from './guide.module.css';
-import { GuideStep, GuideSteps } from './guide-step.tsx';
 import { AmbientLightIllustration, OkButtonIllustration } from './illustrations.tsx';
 import { PhonePermissions } from './phone-permissions.tsx';
 
@@ -11,10 +10,10 @@ export function ConnectSolutionsScreen() {
   const { t } = useTranslation('connectSolutions');
   return (
     <Page title={t('title')}>
-      <p className={styles.intro}>{t('intro')}</p>
+      <p>{t('intro')}</p>
 
-      <GuideSteps>
-        <GuideStep
+      <StepList>
+        <Step
           label={t('stepLabel', { number: 1 })}
           title={t('step1.title')}
           pictures={
@@ -32,15 +31,15 @@ export function ConnectSolutionsScreen() {
             <li>{t('step1.wait', { count: POWER_ON_WAIT_SECONDS })}</li>
           </ol>
           <p>{t('step1.signs')}</p>
-        </GuideStep>
+        </Step>
 
-        <GuideStep label={t('stepLabel', { number: 2 })} title={t('step2.title')}>
+        <Step label={t('stepLabel', { number: 2 })} title={t('step2.title')}>
           <ul>
             <li>{t('step2.ifOn')}</li>
             <li>{t('step2.ifOff')}</li>
           </ul>
-        </GuideStep>
-      </GuideSteps>
+        </Step>
+      </StepList>
 
       <PhonePermissions />
     </Page>

@@ -1,12 +1,15 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../../../common/hibernation.ts';
 import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { BridgeError } from '../../../lib/bridge/bridge.ts';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { BridgeError, isNoNativeApp } from '../../../lib/bridge/bridge.ts';
 import type { Mower } from '../../../lib/bridge/methods.ts';
-import { getCurrentMower } from '../api/get-current-mower.ts';
+import { getCurrentMower } from '../../../lib/current-mower.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { startHibernation } from '../api/start-hibernation.ts';
-import { MIN_HIBERNATION_BATTERY_PERCENT } from '../guide-constants.ts';
 import styles from './hibernation-panel.module.css';
 
 /** The mower that passed the battery check, with the level it had. */
@@ -30,8 +33,8 @@ type Hibernation =
 function startFailure(error: unknown): 'refused' | 'timeout' | 'failed' {
   if (!(error instanceof BridgeError)) return 'failed';
   if (error.reason === 'timeout') return 'timeout';
-  // 1001: the mower said no (docs/bridge.md), for example because its battery dropped since the check.
-  return error.reason === 'native' && error.code === 1001 ? 'refused' : 'failed';
+  // The mower said no, for example because its battery dropped since the check.
+  return error.isNative('refused') ? 'refused' : 'failed';
 }
 
 /**
@@ -42,40 +45,31 @@ function startFailure(error: unknown): 'refused' | 'timeout' | 'failed' {
 export function HibernationPanel() {
   const { t } = useTranslation(['winterGuide', 'common']);
   const [state, setState] = useState<Hibernation>({ step: 'idle' });
-  // State updates land a frame later; a second tap in that frame must still see the first one.
-  const busy = useRef(false);
+  const flight = useSingleFlight();
   const min = MIN_HIBERNATION_BATTERY_PERCENT;
 
-  const check = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setState({ step: 'checking' });
-    try {
-      const mower = await getCurrentMower();
-      if (!mower) setState({ step: 'noMower' });
-      else if (mower.battery_percent === undefined) setState({ step: 'checkFailed' });
-      else if (mower.battery_percent < min) setState({ step: 'lowBattery', percent: mower.battery_percent });
-      else setState({ step: 'confirming', checked: { mower, percent: mower.battery_percent } });
-    } catch (error) {
-      setState({ step: error instanceof BridgeError && error.reason === 'unavailable' ? 'noApp' : 'checkFailed' });
-    } finally {
-      busy.current = false;
-    }
-  };
+  const check = () =>
+    flight.run(
+      async () => {
+        setState({ step: 'checking' });
+        const mower = await getCurrentMower();
+        if (!mower) setState({ step: 'noMower' });
+        else if (mower.battery_percent === undefined) setState({ step: 'checkFailed' });
+        else if (!canHibernate(mower.battery_percent)) setState({ step: 'lowBattery', percent: mower.battery_percent });
+        else setState({ step: 'confirming', checked: { mower, percent: mower.battery_percent } });
+      },
+      (error) => setState({ step: isNoNativeApp(error) ? 'noApp' : 'checkFailed' }),
+    );
 
-  const start = async (checked: Checked) => {
-    if (busy.current) return;
-    busy.current = true;
-    setState({ step: 'starting', checked });
-    try {
-      await startHibernation(checked.mower.vehicle_sn);
-      setState({ step: 'started', checked });
-    } catch (error) {
-      setState({ step: 'startFailed', checked, reason: startFailure(error) });
-    } finally {
-      busy.current = false;
-    }
-  };
+  const start = (checked: Checked) =>
+    flight.run(
+      async () => {
+        setState({ step: 'starting', checked });
+        await startHibernation(checked.mower.vehicle_sn);
+        setState({ step: 'started', checked });
+      },
+      (error) => setState({ step: 'startFailed', checked, reason: startFailure(error) }),
+    );
 
   const name = (checked: Checked) => checked.mower.name || checked.mower.vehicle_sn;
 
@@ -87,24 +81,24 @@ export function HibernationPanel() {
       case 'checking':
         return <p>{t('hibernate.checking')}</p>;
       case 'noApp':
-        return <p className={styles.problem}>{t('hibernate.noApp')}</p>;
+        return <ErrorMessage announce={false}>{t('hibernate.noApp')}</ErrorMessage>;
       case 'noMower':
-        return <p className={styles.problem}>{t('hibernate.noMower')}</p>;
+        return <ErrorMessage announce={false}>{t('hibernate.noMower')}</ErrorMessage>;
       case 'checkFailed':
-        return <p className={styles.problem}>{t('hibernate.checkFailed')}</p>;
+        return <ErrorMessage announce={false}>{t('hibernate.checkFailed')}</ErrorMessage>;
       case 'lowBattery':
-        return <p className={styles.problem}>{t('hibernate.lowBattery', { percent: state.percent, min })}</p>;
+        return <ErrorMessage announce={false}>{t('hibernate.lowBattery', { percent: state.percent, min })}</ErrorMessage>;
       case 'starting':
         return <p>{t('hibernate.starting')}</p>;
       case 'started':
         return (
-          <div className={styles.success}>
+          <Card tone="success">
             <p>{t('hibernate.started', { name: name(state.checked) })}</p>
             <p>{t('hibernate.howToWake')}</p>
-          </div>
+          </Card>
         );
       case 'startFailed':
-        return <p className={styles.problem}>{t(`hibernate.failure.${state.reason}`, { min })}</p>;
+        return <ErrorMessage announce={false}>{t(`hibernate.failure.${state.reason}`, { min })}</ErrorMessage>;
     }
   })();
 

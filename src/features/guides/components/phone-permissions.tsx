@@ -1,10 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
 import type { DevicePermissionState } from '../../../lib/bridge/methods.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { CONNECT_PERMISSIONS, type ConnectPermission, openPermissionSettings } from '../api/get-phone-permissions.ts';
 import { useConnectPermissions } from '../api/use-connect-permissions.ts';
-import guide from './guide.module.css';
 import styles from './phone-permissions.module.css';
 
 const STATE_ICONS: Record<DevicePermissionState, string> = { granted: '✓', denied: '!', unsupported: '–' };
@@ -16,40 +18,30 @@ const STATE_ICONS: Record<DevicePermissionState, string> = { granted: '✓', den
 export function PhonePermissions() {
   const { t } = useTranslation(['connectSolutions', 'common']);
   const { state, refresh, retry } = useConnectPermissions();
-  const [opening, setOpening] = useState<ConnectPermission | undefined>();
+  const opening = useSingleFlight();
   const [openFailed, setOpenFailed] = useState<ConnectPermission | undefined>();
-  // A ref, not state: two taps within one frame both see the first one's flag.
-  const busy = useRef(false);
 
-  const openSettings = async (permission: ConnectPermission) => {
-    if (busy.current) return;
-    busy.current = true;
-    setOpening(permission);
-    setOpenFailed(undefined);
-    try {
-      await openPermissionSettings(permission);
-    } catch {
-      setOpenFailed(permission);
-    } finally {
-      busy.current = false;
-      setOpening(undefined);
-      refresh();
-    }
-  };
+  const openSettings = (permission: ConnectPermission) =>
+    opening.run(
+      async () => {
+        setOpenFailed(undefined);
+        try {
+          await openPermissionSettings(permission);
+        } finally {
+          refresh();
+        }
+      },
+      () => setOpenFailed(permission),
+    );
 
   return (
-    <section className={guide.card} aria-labelledby="phone-permissions-title" data-testid="phone-permissions">
-      <h2 id="phone-permissions-title" className={guide.heading}>
-        {t('permissions.title')}
-      </h2>
-      <p className={styles.text}>{t('permissions.intro')}</p>
-      <div aria-live="polite">
-        {state.status === 'pending' && <p className={`${styles.text} ${guide.muted}`}>{t('permissions.checking')}</p>}
+    <Card title={t('permissions.title')} data-testid="phone-permissions">
+      <p>{t('permissions.intro')}</p>
+      <div className={styles.status} aria-live="polite">
+        {state.status === 'pending' && <p className={styles.muted}>{t('permissions.checking')}</p>}
         {state.status === 'error' && (
           <>
-            <p className={styles.text} role="alert">
-              {t(state.unavailable ? 'permissions.unavailable' : 'permissions.failed')}
-            </p>
+            <ErrorMessage>{t(state.unavailable ? 'permissions.unavailable' : 'permissions.failed')}</ErrorMessage>
             {!state.unavailable && (
               <Button variant="secondary" className={styles.action} onClick={retry}>
                 {t('common:actions.retry')}
@@ -72,16 +64,14 @@ export function PhonePermissions() {
                     <Button
                       variant="secondary"
                       className={styles.action}
-                      disabled={opening !== undefined}
+                      disabled={opening.pending}
                       onClick={() => void openSettings(permission)}
                     >
                       {t(`permissions.allow.${permission}`)}
                     </Button>
                   )}
                   {openFailed === permission && value === 'denied' && (
-                    <p className={styles.failure} role="alert">
-                      {t(`permissions.openFailed.${permission}`)}
-                    </p>
+                    <ErrorMessage className={styles.failure}>{t(`permissions.openFailed.${permission}`)}</ErrorMessage>
                   )}
                 </li>
               );
@@ -89,6 +79,6 @@ export function PhonePermissions() {
           </ul>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

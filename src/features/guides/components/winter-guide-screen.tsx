@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { MIN_HIBERNATION_BATTERY_PERCENT } from '../../../../common/hibernation.ts';
 import { Page } from '../../../components/page.tsx';
+import { Step, StepList } from '../../../components/step-list.tsx';
 import {
-  MIN_HIBERNATION_BATTERY_PERCENT,
   OK_HOLD_SECONDS,
   STATION_PEG_COUNT,
   STATION_SCREW_COUNT,
@@ -9,8 +10,6 @@ import {
   STORAGE_MIN_CELSIUS,
   toFahrenheit,
 } from '../guide-constants.ts';
-import styles from './guide.module.css';
-import { GuideStep, GuideSteps } from './guide-step.tsx';
 import { HibernationPanel } from './hibernation-panel.tsx';
 import { BatteryIllustration, ChargingStationIllustration, ThermometerIllustration } from './illustrations.tsx';
 
@@ -22,27 +21,27 @@ export function WinterGuideScreen() {
 
   return (
     <Page title={t('title')}>
-      <p className={styles.intro}>{t('intro')}</p>
+      <p>{t('intro')}</p>
 
-      <GuideSteps>
-        <GuideStep label={step(1)} title={t('step1.title')}>
+      <StepList>
+        <Step label={step(1)} title={t('step1.title')}>
           <p>{t('step1.body')}</p>
-        </GuideStep>
+        </Step>
 
-        <GuideStep
+        <Step
           label={step(2)}
           title={t('step2.title', { percent })}
           pictures={<BatteryIllustration percent={percent} markLabel={t('illustration.percent', { percent })} />}
         >
           <p>{t('step2.body', { percent })}</p>
-        </GuideStep>
+        </Step>
 
-        <GuideStep label={step(3)} title={t('step3.title')}>
+        <Step label={step(3)} title={t('step3.title')}>
           <p>{t('step3.body')}</p>
           <HibernationPanel />
-        </GuideStep>
+        </Step>
 
-        <GuideStep
+        <Step
           label={step(4)}
           title={t('step4.title')}
           pictures={<ChargingStationIllustration screws={STATION_SCREW_COUNT} pegs={STATION_PEG_COUNT} />}
@@ -52,9 +51,9 @@ export function WinterGuideScreen() {
             <li>{t('step4.screws', { count: STATION_SCREW_COUNT })}</li>
             <li>{t('step4.pegs', { count: STATION_PEG_COUNT })}</li>
           </ol>
-        </GuideStep>
+        </Step>
 
-        <GuideStep
+        <Step
           label={step(5)}
           title={t('step5.title')}
           pictures={
@@ -72,16 +71,16 @@ export function WinterGuideScreen() {
               maxF: toFahrenheit(STORAGE_MAX_CELSIUS),
             })}
           </p>
-        </GuideStep>
+        </Step>
 
-        <GuideStep label={step(6)} title={t('step6.title')}>
+        <Step label={step(6)} title={t('step6.title')}>
           <ol>
             <li>{t('step6.reinstall')}</li>
             <li>{t('step6.charge')}</li>
             <li>{t('step6.switchOn', { count: OK_HOLD_SECONDS })}</li>
           </ol>
-        </GuideStep>
-      </GuideSteps>
+        </Step>
+      </StepList>
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card, CardTitle } from '../../../components/card.tsx';
 import styles from './check-card.module.css';
 
 export type CheckStatus = 'ok' | 'failed' | 'checking';
@@ -19,17 +20,15 @@ export function CheckCard({
 }) {
   const { t } = useTranslation('health');
   return (
-    <section className={styles.card} aria-labelledby={`${id}-label`} data-testid={`check-${id}`} data-status={status}>
+    <Card as="section" aria-labelledby={`${id}-label`} data-testid={`check-${id}`} data-status={status}>
       <div className={styles.header}>
-        <h2 id={`${id}-label`} className={styles.label}>
-          {label}
-        </h2>
+        <CardTitle id={`${id}-label`}>{label}</CardTitle>
         <span className={`${styles.status} ${styles[status]}`}>
           <span aria-hidden="true">{ICONS[status]} </span>
           {t(`status.${status}`)}
         </span>
       </div>
       {children && <div className={styles.details}>{children}</div>}
-    </section>
+    </Card>
   );
 }

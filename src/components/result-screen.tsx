@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import styles from './result-screen.module.css';
+
+const ICON_PATHS = {
+  success: 'M32 6a26 26 0 1 0 0 52a26 26 0 1 0 0-52M20 33l8 8 16-18',
+  failure: 'M32 6a26 26 0 1 0 0 52a26 26 0 1 0 0-52M32 18v18M32 45v.5',
+} as const;
+
+/**
+ * The outcome of something the user did, as a whole screen: a success or failure sign, a title, a message
+ * and what to do next (Done, Retry, Close). The title takes the focus when the screen appears, so screen
+ * readers announce the outcome at once. Invitations accepted or expired, a linked account, a sent comment.
+ */
+export function ResultScreen({
+  status,
+  title,
+  message,
+  actions,
+  children,
+}: {
+  status: 'success' | 'failure';
+  title: string;
+  message?: ReactNode;
+  /** Buttons, the main one first. */
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <main className={styles.screen} data-result={status}>
+      <svg className={`${styles.icon} ${styles[status]}`} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+        <path d={ICON_PATHS[status]} />
+      </svg>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        {title}
+      </h1>
+      {message !== undefined && <p className={styles.message}>{message}</p>}
+      {children}
+      {actions !== undefined && <div className={styles.actions}>{actions}</div>}
+    </main>
+  );
+}
