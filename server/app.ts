@@ -30,6 +30,7 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'loginRequestsPerMinute'
   | 'tokenRequestsPerMinute'
+  | 'signInLimits'
 >;
 
 /**
@@ -80,7 +81,7 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
     }),
   });
 
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(config.signInLimits);
   const provider = createOAuthProvider({
     db,
     issuer: publicUrl,

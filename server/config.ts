@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
+import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
 import { DEMO_CLIENTS, linkingClientsSchema } from './modules/oauth/public.ts';
 
 const flag = z
@@ -78,6 +79,8 @@ const environmentSchema = z
      * tokens of all their users from a few addresses, so it is wide.
      */
     tokenRequestsPerMinute: env.TOKEN_REQUESTS_PER_MINUTE,
+    /** The sign-in throttle's limits (docs/decisions/010-sign-in-throttle.md): fixed, not read from the environment. */
+    signInLimits: SIGN_IN_LIMITS as SignInLimits,
     version: packageJson.version,
   }))
   // Demo clients have published secrets: a server that is not the demo never falls back to them.

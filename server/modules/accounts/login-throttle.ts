@@ -16,9 +16,13 @@ export const SIGN_IN_LIMITS = {
    * is not held back, so the owner at home still gets in while the account is under attack.
    */
   account: { free: 5, baseDelayMs: 1_000, maxDelayMs: 60_000, windowMs: 60 * 60_000 },
-} as const;
+} as const satisfies SignInLimits;
 
-export type SignInLimits = typeof SIGN_IN_LIMITS;
+export interface SignInLimits {
+  pair: { max: number; windowMs: number };
+  address: { max: number; windowMs: number };
+  account: { free: number; baseDelayMs: number; maxDelayMs: number; windowMs: number };
+}
 
 /** One sign-in attempt, counted as a failure from the moment it is let through until it proves otherwise. */
 export interface SignInAttempt {
