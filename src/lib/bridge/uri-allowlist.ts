@@ -45,7 +45,8 @@ const SCHEMES: Record<UriPurpose, ReadonlySet<string>> = {
  * and odd spellings resolve to what a browser would open.
  */
 export function isAllowedUri(uri: string, purpose: UriPurpose): boolean {
-  if (uri.length > 4096 || /[\s\u0000-\u001f]/.test(uri)) return false;
+  // Whitespace and control characters: the URL parser would drop some of them, so what is checked is not what opens.
+  if (uri.length > 4096 || /\s/.test(uri) || [...uri].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return false;
   let url: URL;
   try {
     url = new URL(uri);
