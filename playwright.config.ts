@@ -41,6 +41,7 @@ export default defineConfig({
       PORT: String(port),
       DATABASE_URL: 'file:.e2e-data/e2e.sqlite',
       NAVIMOW_SIMULATOR: 'on',
+      NAVIMOW_DEMO: 'on',
       LOG_LEVEL: 'warn',
       // Every simulated app signs in once per page load; the suite loads hundreds of pages from one address.
       LOGIN_REQUESTS_PER_MINUTE: '100000',

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compress } from './scripts/vite-compress-plugin.ts';
 import { locales } from './scripts/vite-locales-plugin.ts';
 
 const serverPort = Number(process.env.PORT ?? 4173);
 
 export default defineConfig({
-  plugins: [react(), locales()],
+  plugins: [react(), locales(), compress()],
   build: {
     outDir: 'dist/web',
     target: ['es2022', 'safari16', 'chrome100'],

@@ -73,6 +73,30 @@ test('a real OAuth client links an account through the login page, refreshes wit
   await expect(oauth.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
 });
 
+test('a client that sends no scope (as Home Assistant does) gets a code and the default scopes', async ({ page, baseURL }) => {
+  const config = await demoClient(baseURL!);
+  const verifier = oauth.randomPKCECodeVerifier();
+  const url = oauth.buildAuthorizationUrl(config, {
+    redirect_uri: DEMO_REDIRECT,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: 'no-scope-state',
+  });
+  expect(url.searchParams.has('scope')).toBe(false);
+  const caught = await catchRedirect(page, `${DEMO_REDIRECT}**`);
+
+  await page.goto(url.href);
+  await expect(page.getByText(en.permissions.controlOnBehalf)).toBeVisible();
+  await signIn(page, 'demo@navimow.example', 'Navimow-demo-1');
+  await expect.poll(() => caught.length).toBe(1);
+  const back = new URL(caught[0]!);
+  expect(back.searchParams.get('error')).toBeNull();
+  expect(back.searchParams.get('code')).toBeTruthy();
+
+  const tokens = await oauth.authorizationCodeGrant(config, back, { pkceCodeVerifier: verifier, expectedState: 'no-scope-state' });
+  expect(tokens.scope?.split(' ').sort()).toEqual(['mower:control', 'mower:read']);
+});
+
 test('signs in by phone number too', async ({ page, baseURL }) => {
   const config = await demoClient(baseURL!);
   const { url } = await authorizationUrl(config);

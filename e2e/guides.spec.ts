@@ -75,7 +75,7 @@ test.describe('Winter storage guide', () => {
     await expect(page).toHaveTitle('Winter storage - Navimow');
     const steps = page.getByRole('main').getByRole('list').first().locator('> li');
     await expect(steps).toHaveCount(6);
-    await expect(page.getByRole('heading', { level: 2, name: /Step 2\s+Charge the battery to at least 85\s%/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /Step 2\s+Charge the battery to at least 85%/ })).toBeVisible();
     await expect(page.getByText('Undo the 4 screws that hold the station to the ground.')).toBeVisible();
     await expect(page.getByText('Remove the 4 silicone pegs and keep them with the screws for spring.')).toBeVisible();
     await expect(page.getByText(/between 5 and 45\s°C \(41 to 113\s°F\)/)).toBeVisible();
@@ -86,7 +86,7 @@ test.describe('Winter storage guide', () => {
     await page.goto('/robotWinterMode/guide?lang=en&sim_mower=NVM-DEMO-0002');
     await page.getByRole('button', { name: 'Begin hibernating' }).click();
     await expect(page.getByTestId('hibernation').getByRole('status')).toHaveText(
-      'Battery at 40 %. Charge the mower to at least 85 % before hibernating.',
+      'Battery at 40%. Charge the mower to at least 85% before hibernating.',
     );
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(bridgeLog(page).locator('li[data-method="getMowerList"][data-code="0"]').first()).toBeVisible();
@@ -99,7 +99,7 @@ test.describe('Winter storage guide', () => {
     await page.getByRole('button', { name: 'Begin hibernating' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Begin hibernating?' });
-    await expect(dialog).toContainText('Front lawn (battery 92 %) will power off');
+    await expect(dialog).toContainText('Front lawn (battery 92%) will power off');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expectAccessible(page, 'dialog');
     await dialog.getByRole('button', { name: 'Begin hibernating' }).click();

@@ -1,28 +1,48 @@
 /**
- * `npm run bench:web` (after `npm run build`): for every route, the gzip size of the JavaScript and CSS a phone
- * downloads before the route's first screen (the entry, its static imports, the route's chunk and its static
- * imports) and of the active language's strings (the largest over the 22 languages). Fails past
- * bench/budgets.json.
+ * `npm run bench:web` (after `npm run build`; `npm test` runs it): for every page of the route table, what a phone
+ * downloads before the page's first screen, against bench/budgets.json.
+ * - The gzip estimate of the JavaScript and CSS (the entry, the route's chunk and their static imports) and of
+ *   the strings (common and the route's namespaces, in the largest of the 22 languages). The budgets apply here.
+ * - The bytes the real server sends over HTTP to a browser that accepts Brotli: the page's HTML and every script,
+ *   stylesheet and locale file it announces, headers included, in the language that costs most.
+ * Fails when a route is over budget, when a route of the table is not in the build, or when a page does not
+ * announce what its first screen loads (docs/decisions/007-bytes-on-the-wire.md).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
 import { SUPPORTED_LANGUAGES } from '../common/languages.ts';
+import { type PageRoute, type PageRouteId, pageRoutes, screenModule } from '../common/page-routes.ts';
+import { repositoryRoot, startBenchServer, webRoot } from './bench-server.ts';
 
 interface ManifestChunk {
   file: string;
-  src?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
 
-const root = new URL('..', import.meta.url).pathname;
-const web = join(root, 'dist/web');
-const manifest = JSON.parse(readFileSync(join(web, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-const budgets = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8')) as Record<string, number>;
+interface Budgets {
+  firstLoadJsKb: number;
+  firstLoadCssKb: number;
+  localeKb: number;
+  sentKb: number;
+}
 
-const gzipKb = (file: string) => gzipSync(readFileSync(join(web, file)), { level: 9 }).length / 1024;
+const manifest = JSON.parse(readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const budgets = JSON.parse(readFileSync(join(repositoryRoot, 'bench/budgets.json'), 'utf8')) as Budgets;
+
+const kb = (bytes: number) => bytes / 1024;
+const gzipSizes = new Map<string, number>();
+function gzipBytes(file: string): number {
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(webRoot, file)), { level: 9 }).length;
+    gzipSizes.set(file, size);
+  }
+  return size;
+}
 
 function closure(key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return seen;
@@ -31,54 +51,101 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-function files(keys: Set<string>) {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const key of keys) {
-    const chunk = manifest[key]!;
-    js.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-  }
-  return { js, css };
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+const localesDir = readdirSync(join(webRoot, 'assets')).find((entry) => entry.startsWith('locales-'))!;
+
+/** A response's bytes on the wire: status line, headers and (encoded) body. */
+function wireBytes(response: LightMyRequestResponse): number {
+  const headers = Object.entries(response.headers).map(([name, value]) => `${name}: ${String(value)}\r\n`);
+  return `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n${headers.join('')}\r\n`.length + response.rawPayload.length;
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-// The route table: each route's screen module and the locale namespaces it loads with it.
-const routeTable = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
-const routes = [...routeTable.matchAll(/namespaces: \[([^\]]*)\],(?:\s*titleKey: '\w+',)?\s*load: \(\) => import\('\.\/routes\/([\w-]+)\.tsx'\)/g)].map((match) => ({
-  name: match[2]!,
-  namespaces: [...new Set(['common', ...[...match[1]!.matchAll(/'(\w+)'/g)].map((ns) => ns[1]!)])],
-}));
+/** The URLs a page's HTML makes the browser fetch before running anything. */
+function announcedUrls(html: string): string[] {
+  return [...html.matchAll(/<(?:script[^>]* src|link[^>]* href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+}
 
-const localesDir = readdirSync(join(web, 'assets')).find((entry) => entry.startsWith('locales-'))!;
-const localeFile = (language: string, namespace: string) => `assets/${localesDir}/${language}/${namespace}.json`;
+const app = await startBenchServer();
+const problems: string[] = [];
 
-let failures = 0;
-const rows = routes.map(({ name, namespaces }) => {
-  const key = `src/app/routes/${name}.tsx`;
-  if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
-  const { js, css } = files(new Set([...closure(entryKey), ...closure(key)]));
-  const jsKb = [...js].reduce((sum, file) => sum + gzipKb(file), 0);
-  const cssKb = [...css].reduce((sum, file) => sum + gzipKb(file), 0);
-  const localeKb = Math.max(
-    ...SUPPORTED_LANGUAGES.map((language) =>
-      namespaces.reduce((sum, namespace) => {
-        return sum + gzipKb(localeFile(language, namespace));
-      }, 0),
-    ),
+/** Each asset is the same for every page and language: asked for once. */
+const assetBytes = new Map<string, number>();
+async function assetWireBytes(url: string): Promise<number> {
+  let bytes = assetBytes.get(url);
+  if (bytes === undefined) {
+    const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    if (response.statusCode !== 200) problems.push(`${url} answers ${response.statusCode}`);
+    if (response.headers['content-encoding'] !== 'br') problems.push(`${url} is not sent as Brotli`);
+    bytes = wireBytes(response);
+    assetBytes.set(url, bytes);
+  }
+  return bytes;
+}
+
+async function measureRoute(id: PageRouteId, route: PageRoute) {
+  const key = screenModule(route);
+  if (!manifest[key]) {
+    problems.push(`${id}: ${key} is not in the build manifest (run npm run build)`);
+    return undefined;
+  }
+  const chunks = new Set([...closure(entryKey), ...closure(key)]);
+  const scripts = [...chunks].map((chunk) => manifest[chunk]!.file);
+  const stylesheets = [...new Set([...chunks].flatMap((chunk) => manifest[chunk]!.css ?? []))];
+  const namespaces = [...new Set(['common', ...route.namespaces])];
+  const localeFiles = (language: string) => namespaces.map((namespace) => `assets/${localesDir}/${language}/${namespace}.json`);
+
+  const jsKb = kb(scripts.reduce((sum, file) => sum + gzipBytes(file), 0));
+  const cssKb = kb(stylesheets.reduce((sum, file) => sum + gzipBytes(file), 0));
+  const localeKb = kb(
+    Math.max(...SUPPORTED_LANGUAGES.map((language) => localeFiles(language).reduce((sum, file) => sum + gzipBytes(file), 0))),
   );
+
+  let sent = { bytes: 0, requests: 0, language: '' };
+  for (const language of SUPPORTED_LANGUAGES) {
+    const headers = { 'accept-encoding': 'gzip, deflate, br, zstd', 'accept-language': language };
+    const document = await app.inject({ method: 'GET', url: route.path ?? '/no-such-page', headers });
+    if (document.headers['content-encoding'] !== 'br') problems.push(`${id}: the page is not sent as Brotli`);
+    const urls = announcedUrls(brotliDecompressSync(document.rawPayload).toString());
+    const expected = [...scripts, ...stylesheets, ...localeFiles(language)].map((file) => `/${file}`);
+    const unannounced = expected.filter((url) => !urls.includes(url));
+    if (unannounced.length) problems.push(`${id} (${language}): the page does not announce ${unannounced.join(', ')}`);
+    let bytes = wireBytes(document);
+    for (const url of urls) bytes += await assetWireBytes(url);
+    if (bytes > sent.bytes) sent = { bytes, requests: urls.length + 1, language };
+  }
+
   const over = [
-    jsKb > budgets.firstLoadJsKb! && 'js',
-    cssKb > budgets.firstLoadCssKb! && 'css',
-    localeKb > budgets.localeKb! && 'locale',
+    jsKb > budgets.firstLoadJsKb && 'js',
+    cssKb > budgets.firstLoadCssKb && 'css',
+    localeKb > budgets.localeKb && 'locale',
+    kb(sent.bytes) > budgets.sentKb && 'sent',
   ].filter(Boolean);
-  if (over.length) failures += 1;
-  return { route: name, 'first-load JS kB': jsKb.toFixed(1), 'CSS kB': cssKb.toFixed(1), 'locale kB': localeKb.toFixed(1), 'over budget': over.join(' ') || '-' };
-});
+  if (over.length) problems.push(`${id}: over budget (${over.join(', ')})`);
+  return {
+    route: route.path ?? '(not found)',
+    'JS kB gz': jsKb.toFixed(1),
+    'CSS kB gz': cssKb.toFixed(1),
+    'locale kB gz': localeKb.toFixed(1),
+    'sent kB br': kb(sent.bytes).toFixed(1),
+    requests: sent.requests,
+    'costliest language': sent.language,
+    'over budget': over.join(' ') || '-',
+  };
+}
+
+const rows = [];
+for (const [id, route] of Object.entries(pageRoutes) as [PageRouteId, PageRoute][]) {
+  const row = await measureRoute(id, route);
+  if (row) rows.push(row);
+}
+await app.close();
 
 console.table(rows);
-console.log(`budgets (gzip kB): JS ${budgets.firstLoadJsKb}, CSS ${budgets.firstLoadCssKb}, locale ${budgets.localeKb}`);
-if (failures) {
-  console.error(`${failures} route(s) over budget`);
+console.log(
+  `budgets: JS ${budgets.firstLoadJsKb} kB, CSS ${budgets.firstLoadCssKb} kB, locale ${budgets.localeKb} kB (gzip estimate); ` +
+    `sent ${budgets.sentKb} kB (HTTP, Brotli, with the HTML and headers)`,
+);
+if (problems.length) {
+  console.error(problems.join('\n'));
   process.exitCode = 1;
 }

@@ -1,87 +1,76 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { errorBody, registerErrorHandling } from './http/errors.ts';
+import { registerApiCompression } from './http/compression.ts';
+import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
-import { authRoutes } from './modules/accounts/auth-routes.ts';
-import { commentRoutes } from './modules/comments/comment-routes.ts';
-import { healthRoutes } from './modules/health/health-routes.ts';
-import { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './modules/accounts/login-throttle.ts';
-import { mowerRoutes } from './modules/mowers/mower-routes.ts';
-import { DEMO_CLIENTS, type LinkingClient } from './modules/oauth/clients.ts';
-import { LOGIN_PAGES, oauthRoutes } from './modules/oauth/oauth-routes.ts';
-import { createOAuthProvider } from './modules/oauth/provider.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { authRoutes, LoginThrottle, type OAuthTokenGrant } from './modules/accounts/public.ts';
+import { commentRoutes } from './modules/comments/public.ts';
+import { healthRoutes } from './modules/health/public.ts';
+import { messageRoutes } from './modules/messages/public.ts';
+import { mowerRoutes } from './modules/mowers/public.ts';
+import { newsletterRoutes } from './modules/newsletter/public.ts';
+import { sharingRoutes } from './modules/sharing/public.ts';
+import { createOAuthProvider, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
+import { policyRoutes } from './modules/policy/public.ts';
 
-export interface AppOptions {
-  db: Db;
-  /** Where the built pages are; without it only the API is served (API tests). */
-  webRoot?: string;
-  simulator?: boolean;
-  logLevel?: string;
-  version?: string;
-  /** The public origin: the OAuth issuer. */
-  publicUrl?: string;
-  oauthClients?: readonly LinkingClient[];
-  oauthCookieKeys?: string[];
-  /** Behind a reverse proxy: client addresses and OAuth URLs come from X-Forwarded-* headers. */
-  trustProxy?: boolean;
-  /** Flood limit on sign-in requests per client address (the failure throttle is separate). */
-  loginRequestsPerMinute?: number;
-}
+/** What the app needs of the configuration (server/config.ts sets every default). */
+export type AppConfig = Pick<
+  Config,
+  | 'webRoot'
+  | 'simulator'
+  | 'logLevel'
+  | 'version'
+  | 'publicUrl'
+  | 'oauthClients'
+  | 'oauthCookieKeys'
+  | 'trustProxy'
+  | 'loginRequestsPerMinute'
+  | 'tokenRequestsPerMinute'
+>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The account an OAuth access token (issued to Alexa, Google or a third party) acts for. */
-    accountForOAuthToken(token: string): Promise<string | undefined>;
+/**
+ * One short log line per request, when it is answered, instead of Fastify's two with the full request and
+ * response: half the writes on the hot path. The path is logged without its query, which can carry OAuth codes.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, path: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
   }
 }
 
-const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'];
+export interface AppOptions {
+  db: Db;
+  config: AppConfig;
+}
 
-export async function buildApp({
-  db,
-  webRoot,
-  simulator = false,
-  logLevel = 'silent',
-  version = '0.1.0',
-  publicUrl = 'http://127.0.0.1:4173',
-  oauthClients = DEMO_CLIENTS,
-  oauthCookieKeys,
-  trustProxy = false,
-  loginRequestsPerMinute = 60,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config }: AppOptions): Promise<FastifyInstance> {
+  const { webRoot, simulator, logLevel, version, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
+    config;
   const app = Fastify({
     logger: {
       level: logLevel,
       // Never log credentials: tokens travel in this header.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
+    logController: new OneLinePerRequest(),
     trustProxy,
     bodyLimit: 64 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://*.ingest.sentry.io', 'https://*.ingest.de.sentry.io'],
-        frameAncestors: ["'none'"],
-        formAction: null,
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app);
   // Flood protection per client address; sign-in failures have their own, stricter throttle.
   await app.register(rateLimit, {
     global: false,
@@ -91,7 +80,7 @@ export async function buildApp({
     }),
   });
 
-  const throttle = new LoginThrottle(DEFAULT_LOGIN_THROTTLE.perAccount, DEFAULT_LOGIN_THROTTLE.perAddress);
+  const throttle = new LoginThrottle();
   const provider = createOAuthProvider({
     db,
     issuer: publicUrl,
@@ -99,15 +88,28 @@ export async function buildApp({
     cookieKeys: oauthCookieKeys,
     trustProxy,
   });
-  app.decorate('accountForOAuthToken', async (token: string) => (await provider.AccessToken.find(token))?.accountId);
-  await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle });
+  app.decorate('oauthTokenGrant', async (token: string): Promise<OAuthTokenGrant | undefined> => {
+    const found = await provider.AccessToken.find(token);
+    if (!found?.accountId || !found.clientId || found.isExpired) return undefined;
+    return { accountId: found.accountId, clientId: found.clientId, scopes: String(found.scope ?? '').split(' ').filter(Boolean) };
+  });
+  await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle, tokenRequestsPerMinute: config.tokenRequestsPerMinute });
 
   await app.register(
     async (api) => {
+      // Tokens and per-user data must never sit in a cache (RFC 6749 section 5.1); a route may say otherwise.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
+      await registerApiCompression(api);
       await api.register(healthRoutes, { prefix: '/health', db, version });
       await api.register(authRoutes, { prefix: '/auth', db, throttle, loginRequestsPerMinute });
       await api.register(mowerRoutes, { prefix: '/mowers', db });
       await api.register(commentRoutes, { prefix: '/comments', db });
+      await api.register(sharingRoutes, { prefix: '/sharing', db });
+      await api.register(policyRoutes, { prefix: '/policy', db });
+      await api.register(newsletterRoutes, { prefix: '/newsletter', db });
+      await api.register(messageRoutes, { prefix: '/messages', db });
     },
     { prefix: '/api' },
   );
@@ -128,7 +130,7 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path);
     if (isPage && serveIndex) return serveIndex(reply);
     return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${path}`));
   });

@@ -1,54 +1,100 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import packageJson from '../package.json' with { type: 'json' };
+import { DEMO_CLIENTS, linkingClientsSchema } from './modules/oauth/public.ts';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
 
-const environment = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4173),
-  HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z.string().optional(),
-  NAVIMOW_SIMULATOR: flag.default(false),
-  NAVIMOW_SEED_DEMO: flag.default(true),
-  WEB_ROOT: z.string().default('dist/web'),
-  PUBLIC_URL: z.url().optional(),
-  OAUTH_COOKIE_KEYS: z.string().optional(),
-  TRUST_PROXY: flag.default(false),
-  LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+/** A comma-separated list; empty entries dropped, none at all is `undefined`. */
+const list = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((items) => (items.length ? items : undefined));
+
+/** The JSON array of OAuth clients in the file an environment variable names. */
+const clientsFile = z.string().min(1).transform((path, context) => {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: `cannot read ${path}: ${(error as Error).message}` });
+    return z.NEVER;
+  }
+  const clients = linkingClientsSchema.safeParse(json);
+  if (!clients.success) {
+    context.addIssue({ code: 'custom', message: `${path}: ${z.prettifyError(clients.error)}` });
+    return z.NEVER;
+  }
+  return clients.data;
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  simulator: boolean;
-  seedDemo: boolean;
-  webRoot: string;
-  logLevel: string;
-  /** The origin users and OAuth clients reach this server at; the OAuth issuer. */
-  publicUrl: string;
-  oauthCookieKeys: string[] | undefined;
-  trustProxy: boolean;
-  /** Flood limit on sign-in requests per client address; failures have their own stricter throttle. */
-  loginRequestsPerMinute: number;
-};
+/**
+ * Every setting of the server, read from the environment in this one place (README, Configuration). Each default
+ * is set here and nowhere else: the rest of the server takes a `Config`.
+ */
+const environmentSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4173),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z.string().optional(),
+    NAVIMOW_SIMULATOR: flag.default(false),
+    NAVIMOW_DEMO: flag.default(false),
+    WEB_ROOT: z.string().min(1).default('dist/web'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    OAUTH_CLIENTS_FILE: clientsFile.optional(),
+    OAUTH_COOKIE_KEYS: list.optional(),
+    TRUST_PROXY: flag.default(false),
+    LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    /** Unset: the embedded SQLite file under ./data/. */
+    databaseUrl: env.DATABASE_URL || undefined,
+    /** Pages without a native app run in the simulated one (contract section 3). */
+    simulator: env.NAVIMOW_SIMULATOR,
+    /** The demo: its accounts and mowers seeded into a fresh database, and its OAuth clients with published secrets. */
+    demo: env.NAVIMOW_DEMO,
+    /** The built pages; `undefined` serves the API only (API tests). */
+    webRoot: resolve(env.WEB_ROOT) as string | undefined,
+    logLevel: env.LOG_LEVEL,
+    /** The origin users and OAuth clients reach this server at; the OAuth issuer. */
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
+    /** The OAuth clients allowed to link accounts: the file's, else (demo only) the contract's demo clients. */
+    oauthClients: env.OAUTH_CLIENTS_FILE ?? (env.NAVIMOW_DEMO ? DEMO_CLIENTS : []),
+    /** Keys that sign OAuth interaction cookies, the first signing; unset: random per process. */
+    oauthCookieKeys: env.OAUTH_COOKIE_KEYS,
+    /** Behind a reverse proxy: client addresses and OAuth URLs come from X-Forwarded-* headers. */
+    trustProxy: env.TRUST_PROXY,
+    /** Flood limit on sign-in requests per client address; failures have their own stricter throttle. */
+    loginRequestsPerMinute: env.LOGIN_REQUESTS_PER_MINUTE,
+    /**
+     * Flood limit on the OAuth token and revocation endpoints per client address: Amazon and Google refresh the
+     * tokens of all their users from a few addresses, so it is wide.
+     */
+    tokenRequestsPerMinute: env.TOKEN_REQUESTS_PER_MINUTE,
+    version: packageJson.version,
+  }))
+  // Demo clients have published secrets: a server that is not the demo never falls back to them.
+  .refine((config) => config.oauthClients.length > 0, {
+    message: 'No OAuth clients: set OAUTH_CLIENTS_FILE (or NAVIMOW_DEMO=on for the demo and its published secrets).',
+    path: ['OAUTH_CLIENTS_FILE'],
+  });
 
-/** The server's settings from the environment; the README's configuration table lists them. */
+export type Config = z.output<typeof environmentSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** The server's settings from the environment; a wrong value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environment.parse(env);
-  return {
-    port: parsed.PORT,
-    host: parsed.HOST,
-    databaseUrl: parsed.DATABASE_URL || undefined,
-    simulator: parsed.NAVIMOW_SIMULATOR,
-    seedDemo: parsed.NAVIMOW_SEED_DEMO,
-    webRoot: resolve(parsed.WEB_ROOT),
-    logLevel: parsed.LOG_LEVEL,
-    publicUrl: (parsed.PUBLIC_URL ?? `http://${parsed.HOST}:${parsed.PORT}`).replace(/\/$/, ''),
-    oauthCookieKeys: parsed.OAUTH_COOKIE_KEYS?.split(',').filter(Boolean),
-    trustProxy: parsed.TRUST_PROXY,
-    loginRequestsPerMinute: parsed.LOGIN_REQUESTS_PER_MINUTE,
-  };
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }

@@ -1,27 +1,23 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
-import { loadClients } from './modules/oauth/clients.ts';
-import { sweepExpired } from './modules/oauth/kysely-adapter.ts';
+import { sweepExpired } from './modules/oauth/public.ts';
 
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const database = openDatabase(config.databaseUrl);
 const { db, kind } = database;
 await migrateToLatest(database);
-const seeded = config.seedDemo && (await seedDemoData(db));
+const seeded = config.demo && (await seedDemoData(db));
 
-const app = await buildApp({
-  db,
-  webRoot: config.webRoot,
-  simulator: config.simulator,
-  logLevel: config.logLevel,
-  publicUrl: config.publicUrl,
-  oauthClients: loadClients(),
-  oauthCookieKeys: config.oauthCookieKeys,
-  trustProxy: config.trustProxy,
-  loginRequestsPerMinute: config.loginRequestsPerMinute,
-});
+const app = await buildApp({ db, config });
 const sweep = setInterval(() => void sweepExpired(db).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
 sweep.unref();
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { RootLayout } from './app/root-layout.tsx';
+import { matchAppRoute } from './app/routes.ts';
 import { hasNativeApp } from './lib/bridge/bridge.ts';
 import { readAppVersion } from './lib/bridge/native-app.ts';
 import { installChunkReload } from './lib/chunk-reload/chunk-reload.ts';
@@ -10,8 +11,12 @@ import { initI18n, languageFromLocation } from './lib/i18n/i18n.ts';
 import { tagReportsWithDevice } from './lib/session.ts';
 import './styles/global.css';
 
-/** The server marks pages that should run in the simulated native app (`NAVIMOW_SIMULATOR=on`). */
+/**
+ * The server marks pages that should run in the simulated native app (`NAVIMOW_SIMULATOR=on`); the Vite dev
+ * server cannot, so there every page runs in it. Pages opened in a plain browser never do.
+ */
 function simulatorRequested(): boolean {
+  if (matchAppRoute(window.location.pathname).plainBrowser) return false;
   const meta = document.querySelector<HTMLMetaElement>('meta[name="navimow-simulator"]');
   return import.meta.env.DEV || meta?.content === 'on';
 }

@@ -111,6 +111,66 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('oauth_records_expiry_idx').on('oauth_records').column('expires_at').execute();
     },
   },
+  '004_policy_and_newsletter': {
+    async up(db: Kysely<unknown>) {
+      // Who agreed to which version of the API access policy, and when: one row per account and version.
+      await db.schema
+        .createTable('policy_consents')
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('version', 'text', (col) => col.notNull())
+        .addColumn('agreed_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('policy_consents_pk', ['account_id', 'version'])
+        .execute();
+      // Subscribed addresses, normalised; the account that subscribed it, if it still exists.
+      await db.schema
+        .createTable('newsletter_subscriptions')
+        .addColumn('email', 'text', (col) => col.primaryKey())
+        .addColumn('account_id', 'text', (col) => col.references('accounts.id').onDelete('set null'))
+        .addColumn('language', 'text', (col) => col.notNull())
+        .addColumn('subscribed_at', 'text', (col) => col.notNull())
+        .execute();
+      // The popup's state per account: subscribed from it, or "Don't show this again".
+      await db.schema
+        .createTable('newsletter_prompts')
+        .addColumn('account_id', 'text', (col) => col.primaryKey().references('accounts.id').onDelete('cascade'))
+        .addColumn('hidden_at', 'text', (col) => col.notNull())
+        .addColumn('reason', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
+  '005_messages': {
+    async up(db: Kysely<unknown>) {
+      // A message about a mower (or the account): a type with JSON parameters, localised by the reader's page.
+      await db.schema
+        .createTable('messages')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('mower_serial', 'text', (col) => col.references('mowers.serial_number').onDelete('cascade'))
+        .addColumn('category', 'text', (col) => col.notNull())
+        .addColumn('type', 'text', (col) => col.notNull())
+        .addColumn('params', 'text', (col) => col.notNull())
+        .addColumn('severity', 'text', (col) => col.notNull())
+        .addColumn('fault_code', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      // Each reader's copy: written when the message is (to the owner and everyone the mower is shared with), so
+      // a reader's list, counts and read state are one indexed range each.
+      await db.schema
+        .createTable('message_inbox')
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('message_id', 'text', (col) => col.notNull().references('messages.id').onDelete('cascade'))
+        .addColumn('category', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('read_at', 'text')
+        .addPrimaryKeyConstraint('message_inbox_pk', ['account_id', 'message_id'])
+        .execute();
+      await db.schema.createIndex('message_inbox_list_idx').on('message_inbox').columns(['account_id', 'created_at', 'message_id']).execute();
+      await db.schema
+        .createIndex('message_inbox_category_idx')
+        .on('message_inbox')
+        .columns(['account_id', 'category', 'created_at', 'message_id'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -81,6 +81,47 @@ export interface CommentTable {
   created_at: string;
 }
 
+export interface PolicyConsentTable {
+  account_id: string;
+  version: string;
+  agreed_at: string;
+}
+
+export interface NewsletterSubscriptionTable {
+  email: string;
+  account_id: string | null;
+  language: string;
+  subscribed_at: string;
+}
+
+/** Why the newsletter popup no longer shows for an account. */
+export interface NewsletterPromptTable {
+  account_id: string;
+  hidden_at: string;
+  reason: 'subscribed' | 'dismissed';
+}
+
+export interface MessageTable {
+  id: string;
+  mower_serial: string | null;
+  category: string;
+  type: string;
+  /** JSON of the type's parameters (common/messages.ts). */
+  params: string;
+  severity: string;
+  fault_code: string | null;
+  created_at: string;
+}
+
+/** One reader's copy of a message, with its read state. */
+export interface MessageInboxTable {
+  account_id: string;
+  message_id: string;
+  category: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
@@ -89,6 +130,11 @@ export interface Database {
   invitations: InvitationTable;
   oauth_records: OAuthRecordTable;
   comments: CommentTable;
+  policy_consents: PolicyConsentTable;
+  newsletter_subscriptions: NewsletterSubscriptionTable;
+  newsletter_prompts: NewsletterPromptTable;
+  messages: MessageTable;
+  message_inbox: MessageInboxTable;
 }
 
 export type Account = Selectable<AccountTable>;

@@ -1,5 +1,6 @@
 import type { Db } from './database.ts';
-import { hashPassword } from '../modules/accounts/passwords.ts';
+import { hashPassword } from '../modules/accounts/public.ts';
+import { type NewMessage, postMessage } from '../modules/messages/public.ts';
 
 /** The demo data of contract section 5 (the README lists it). Fixed values: links and tests rely on them. */
 export const DEMO = {
@@ -71,5 +72,43 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .values({ mower_serial: mowers.shared.serial, account_id: owner.id, invitation_id: invitations.accepted, created_at: '2026-01-16T18:30:00.000Z' })
       .execute();
   });
+  await seedDemoMessages(db, new Date());
   return true;
+}
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/**
+ * Messages in every category over 45 days (so some are history, older than the 30-day window), for the owned
+ * and the shared mower and the account: relative to the seeding time, so a fresh demo always has new ones.
+ */
+export const DEMO_MESSAGES: readonly (NewMessage & { id: string; ago: number; read?: boolean; account?: 'owner' | 'friend' })[] = [
+  { id: 'demo-msg-finished', ago: 2 * HOUR, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 420, minutes: 95 }, severity: 'info' },
+  { id: 'demo-msg-started', ago: 4 * HOUR, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingStarted', params: {}, severity: 'info' },
+  { id: 'demo-msg-shared-started', ago: 6 * HOUR, mowerSerial: DEMO.mowers.shared.serial, category: 'workLog', type: 'mowingStarted', params: {}, severity: 'info' },
+  { id: 'demo-msg-stuck', ago: 1 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'stuck' }, severity: 'critical', faultCode: 'E-203' },
+  { id: 'demo-msg-offline', ago: 2 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'device', type: 'deviceOffline', params: {}, severity: 'warning' },
+  { id: 'demo-msg-online', ago: 2 * DAY - HOUR, mowerSerial: DEMO.mowers.owned.serial, category: 'device', type: 'deviceOnline', params: {}, severity: 'info' },
+  { id: 'demo-msg-rain', ago: 3 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'returnedToStation', params: { reason: 'rain' }, severity: 'info' },
+  { id: 'demo-msg-blade', ago: 4 * DAY, mowerSerial: DEMO.mowers.shared.serial, category: 'important', type: 'fault', params: { reason: 'bladeBlocked' }, severity: 'critical', faultCode: 'E-301' },
+  { id: 'demo-msg-welcome', ago: 6 * DAY, mowerSerial: null, account: 'owner', category: 'notification', type: 'generic', params: { title: 'Welcome to the message centre', body: 'What your mowers report arrives here.' }, severity: 'info' },
+  { id: 'demo-msg-shared-offline', ago: 8 * DAY, read: true, mowerSerial: DEMO.mowers.shared.serial, category: 'device', type: 'deviceOffline', params: {}, severity: 'warning' },
+  { id: 'demo-msg-firmware', ago: 10 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'system', type: 'firmwareAvailable', params: { version: '3.2.1' }, severity: 'info' },
+  { id: 'demo-msg-lifted', ago: 12 * DAY, read: true, mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'lifted' }, severity: 'critical', faultCode: 'E-105' },
+  { id: 'demo-msg-share-accepted', ago: 15 * DAY, mowerSerial: null, account: 'friend', category: 'notification', type: 'shareAccepted', params: { name: DEMO.owner.displayName }, severity: 'info' },
+  { id: 'demo-msg-finished-20', ago: 20 * DAY, read: true, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 380, minutes: 82 }, severity: 'info' },
+  { id: 'demo-msg-shared-finished-33', ago: 33 * DAY, mowerSerial: DEMO.mowers.shared.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 610, minutes: 130 }, severity: 'info' },
+  { id: 'demo-msg-finished-35', ago: 35 * DAY, read: true, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 415, minutes: 90 }, severity: 'info' },
+  { id: 'demo-msg-tilted', ago: 40 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'tilted' }, severity: 'critical', faultCode: 'E-110' },
+  { id: 'demo-msg-maintenance', ago: 45 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'system', type: 'maintenance', params: { date: '2026-03-01' }, severity: 'info' },
+];
+
+async function seedDemoMessages(db: Db, now: Date) {
+  for (const { ago, read, account, ...message } of DEMO_MESSAGES) {
+    const createdAt = new Date(now.getTime() - ago);
+    const accounts = account ? [DEMO[account].id] : [];
+    await postMessage(db, { ...message, createdAt }, accounts);
+    if (read) await db.updateTable('message_inbox').set({ read_at: createdAt.toISOString() }).where('message_id', '=', message.id).execute();
+  }
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/api-types.ts';
 
@@ -36,6 +37,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const name = field ? `${where}.${field}` : where;
       return reply.code(400).send(errorBody('invalid_request', `${name}: ${issue?.message ?? 'invalid'}`, name));
     }
+    // The static files' guard against odd paths (`//`, `%00`): such a path names nothing, here as anywhere.
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: unparsable JSON, wrong content type, body too large, rate limit.
@@ -47,3 +50,43 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
 }
+
+/** Paths whose every answer is JSON in the contract's error shape, never a page. */
+export const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'] as const;
+
+export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/**
+ * Errors Fastify meets before routing: a URL that does not decode (`/api/%ff`). The contract's shape, not
+ * Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const badUrl = error.code === 'FST_ERR_BAD_URL';
+  void reply
+    .code(400)
+    .header('Cache-Control', 'no-store')
+    .send(errorBody('invalid_request', badUrl ? 'The URL is not valid.' : 'The request is not valid.'));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (control characters in a header, headers over
+ * the size limit): answered in the contract's shape, then the connection closes.
+ */
+export const clientErrorHandler = (error: { code?: string }, socket: Socket): void => {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify(errorBody(status === 408 ? 'request_timeout' : 'invalid_request', message));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
+

@@ -1,36 +1,126 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageRoutes, screenModule } from '../../common/page-routes.ts';
+import { compressFile } from '../../scripts/vite-compress-plugin.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import type { BuildManifest } from './page-head.ts';
 
-/** A stand-in for `dist/web`: the HTML, a hashed chunk and a versioned locale file. */
-function fakeBuild() {
+const LOCALES = 'assets/locales-0123456789ab';
+
+/** What the build writes for a screen that imports nothing: its chunk, named as Vite names it. */
+const chunkOf = (screen: string) => `assets/${screen}-Sc${screen.length.toString().padStart(6, '0')}.js`;
+
+/**
+ * A stand-in for `dist/web`, written the way the build writes it: the HTML with the entry's tags, a manifest
+ * with every page's screen (the winter guide with a shared chunk and CSS), the simulator, locale files, and a
+ * Brotli and a gzip copy beside each asset (scripts/vite-compress-plugin.ts).
+ */
+async function fakeBuild() {
   const root = mkdtempSync(join(tmpdir(), 'navimow-web-'));
-  mkdirSync(join(root, 'assets/locales-0123456789ab/de'), { recursive: true });
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><title>Navimow</title></head><body></body></html>');
-  writeFileSync(join(root, 'assets/index-AbCdEf12.js'), 'console.log(1)');
-  writeFileSync(join(root, 'assets/locales-0123456789ab/de/common.json'), '{"productName":"Navimow"}');
-  writeFileSync(join(root, 'robots.txt'), 'User-agent: *');
-  return root;
+  const manifest: Record<string, BuildManifest[string]> = {
+    'index.html': {
+      file: 'assets/index-AbCdEf12.js',
+      isEntry: true,
+      imports: ['_react-ReAcT123.js'],
+      css: ['assets/index-InDeX123.css'],
+    },
+    '_react-ReAcT123.js': { file: 'assets/react-ReAcT123.js' },
+    '_guide-step-GuIdE123.js': {
+      file: 'assets/guide-step-GuIdE123.js',
+      imports: ['_react-ReAcT123.js'],
+      css: ['assets/guide-step-GuIdE123.css'],
+    },
+    'src/simulator/install.tsx': {
+      file: 'assets/install-SiMuLaT1.js',
+      imports: ['index.html', '_react-ReAcT123.js'],
+      css: ['assets/install-SiMuLaT1.css'],
+    },
+  };
+  for (const route of Object.values(pageRoutes)) {
+    manifest[screenModule(route)] = { file: chunkOf(route.screen), imports: ['index.html', '_react-ReAcT123.js'] };
+  }
+  manifest[screenModule(pageRoutes.winterGuide)] = {
+    file: chunkOf('winter-guide'),
+    imports: ['index.html', '_guide-step-GuIdE123.js', '_react-ReAcT123.js'],
+    css: ['assets/winter-guide-WiNtEr12.css'],
+  };
+
+  const files: Record<string, string> = {
+    'index.html': [
+      '<!doctype html>',
+      '<html lang="en">',
+      '  <head>',
+      '    <title>Navimow</title>',
+      '    <script type="module" crossorigin src="/assets/index-AbCdEf12.js"></script>',
+      '    <link rel="modulepreload" crossorigin href="/assets/react-ReAcT123.js">',
+      '    <link rel="stylesheet" crossorigin href="/assets/index-InDeX123.css">',
+      '  </head>',
+      '  <body><div id="root"></div></body>',
+      '</html>',
+    ].join('\n'),
+    '.vite/manifest.json': JSON.stringify(manifest),
+    'robots.txt': 'User-agent: *',
+    [`${LOCALES}/de/common.json`]: JSON.stringify({ productName: 'Navimow', offline: { message: 'Keine Internetverbindung' } }),
+    [`${LOCALES}/de/winterGuide.json`]: JSON.stringify({ title: 'Überwinterung' }),
+    [`${LOCALES}/fr/common.json`]: JSON.stringify({ productName: 'Navimow' }),
+    'assets/index-InDeX123.css': 'body{margin:0}',
+    'assets/guide-step-GuIdE123.css': '.step{display:grid}',
+    'assets/winter-guide-WiNtEr12.css': '.guide{padding:1rem}',
+    'assets/install-SiMuLaT1.css': '.simulator{display:flex}',
+  };
+  for (const chunk of Object.values(manifest)) {
+    files[chunk.file] ??= `export const chunk = ${JSON.stringify(chunk.file)};\n`.repeat(40);
+  }
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), content);
+  }
+  const assets = Object.keys(files).filter((file) => file.startsWith('assets/'));
+  await Promise.all(assets.map((file) => compressFile(join(root, file))));
+  return { root, assets };
+}
+
+const decoded = (response: LightMyRequestResponse): Buffer => {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload);
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload);
+  return response.rawPayload;
+};
+
+/** The entry's own tags, which Vite writes into index.html. */
+const ENTRY_TAGS = ['modulepreload /assets/react-ReAcT123.js', 'stylesheet /assets/index-InDeX123.css'];
+
+/** The preload and stylesheet links the server added to a page's HTML, as `rel href` lines. */
+function announced(html: string): string[] {
+  return [...html.matchAll(/<link rel="(modulepreload|stylesheet|preload)"( as="fetch")? crossorigin href="([^"]+)">/g)]
+    .map((match) => `${match[1]}${match[2] ? ' fetch' : ''} ${match[3]}`)
+    .filter((tag) => !ENTRY_TAGS.includes(tag));
 }
 
 describe('serving the pages', () => {
+  let build: Awaited<ReturnType<typeof fakeBuild>>;
   let withSimulator: TestApp;
   let production: TestApp;
   beforeAll(async () => {
-    const webRoot = fakeBuild();
-    withSimulator = await createTestApp('sqlite', { webRoot, simulator: true });
-    production = await createTestApp('sqlite', { webRoot, simulator: false });
+    build = await fakeBuild();
+    withSimulator = await createTestApp('sqlite', { webRoot: build.root, simulator: true });
+    production = await createTestApp('sqlite', { webRoot: build.root, simulator: false });
   });
   afterAll(async () => {
     await withSimulator.close();
     await production.close();
   });
 
+  const page = (url: string, headers: Record<string, string> = {}, app = production) =>
+    app.app.inject({ method: 'GET', url, headers });
+
   it('answers every page path with the app’s HTML, uncached, with 200 (history routing)', async () => {
     for (const url of ['/', '/healthPing', '/robotWinterMode/guide?lang=de', '/no/such/page']) {
-      const response = await production.app.inject({ method: 'GET', url });
+      const response = await page(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -38,24 +128,35 @@ describe('serving the pages', () => {
   });
 
   it('caches hashed chunks and versioned locale files for a year, other files not', async () => {
-    for (const url of ['/assets/index-AbCdEf12.js', '/assets/locales-0123456789ab/de/common.json']) {
-      const response = await production.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/assets/index-AbCdEf12.js', `/${LOCALES}/de/common.json`]) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const response = await page(url, { 'accept-encoding': encoding });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['cache-control'], `${url} ${encoding}`).toBe('public, max-age=31536000, immutable');
+      }
     }
-    const robots = await production.app.inject({ method: 'GET', url: '/robots.txt' });
+    const robots = await page('/robots.txt');
     expect(robots.headers['cache-control']).toBe('no-cache');
   });
 
   it('marks pages for the simulated app only when the server is told to', async () => {
-    const simulated = await withSimulator.app.inject({ method: 'GET', url: '/healthPing' });
+    const simulated = await page('/healthPing', {}, withSimulator);
     expect(simulated.body).toContain('<meta name="navimow-simulator" content="on" />');
-    const real = await production.app.inject({ method: 'GET', url: '/healthPing' });
+    const real = await page('/healthPing');
     expect(real.body).not.toContain('navimow-simulator');
   });
 
+  it('never puts the pages meant for a plain browser inside the simulated app', async () => {
+    for (const url of ['/smartHome/login', '/smartHome/alexa/installNavimow?lang=de', '/SMARTHOME/LOGIN/']) {
+      const response = await page(url, {}, withSimulator);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('navimow-simulator');
+      expect(announced(response.body).join('\n'), url).not.toContain('install-SiMuLaT1');
+    }
+  });
+
   it('sends security headers: no framing, no sniffing, a strict script policy', async () => {
-    const response = await production.app.inject({ method: 'GET', url: '/smartHome/login' });
+    const response = await page('/smartHome/login');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -63,10 +164,158 @@ describe('serving the pages', () => {
   });
 
   it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
-    const api = await production.app.inject({ method: 'GET', url: '/api/nope' });
+    const api = await page('/api/nope');
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
     const post = await production.app.inject({ method: 'POST', url: '/healthPing' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('bytes on the wire', () => {
+  let build: Awaited<ReturnType<typeof fakeBuild>>;
+  let server: TestApp;
+  beforeAll(async () => {
+    build = await fakeBuild();
+    server = await createTestApp('sqlite', { webRoot: build.root, simulator: false });
+  });
+  afterAll(() => server.close());
+
+  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    server.app.inject({ method, url, headers });
+
+  it('sends every hashed asset and locale file as Brotli to a client that accepts it, byte-identical once decoded', async () => {
+    expect(build.assets.length).toBeGreaterThan(10);
+    for (const file of build.assets) {
+      const response = await get(`/${file}`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers['content-encoding'], file).toBe('br');
+      expect(response.headers.vary, file).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type'], file).toMatch(
+        file.endsWith('.js') ? /^(application|text)\/javascript/ : file.endsWith('.css') ? /^text\/css/ : /^application\/json/,
+      );
+      expect(decoded(response).equals(readFileSync(join(build.root, file))), file).toBe(true);
+    }
+  });
+
+  it('sends gzip to a client that accepts only gzip (or refuses Brotli), and the file itself to one that accepts neither', async () => {
+    const file = `${LOCALES}/de/common.json`;
+    const original = readFileSync(join(build.root, file));
+    for (const header of ['gzip', 'br;q=0, gzip', 'gzip;q=1, br;q=0.5']) {
+      const response = await get(`/${file}`, { 'accept-encoding': header });
+      expect(response.headers['content-encoding'], header).toBe('gzip');
+      expect(decoded(response).equals(original), header).toBe(true);
+    }
+    const refusing: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+    for (const headers of refusing) {
+      const response = await get(`/${file}`, headers);
+      expect(response.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+      expect(response.headers.vary, JSON.stringify(headers)).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.equals(original), JSON.stringify(headers)).toBe(true);
+    }
+  });
+
+  it('answers HEAD with the headers of GET, and revalidates with ETags per encoding', async () => {
+    const url = '/assets/index-AbCdEf12.js';
+    const brotli = await get(url, { 'accept-encoding': 'br' });
+    const head = await get(url, { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(brotli.headers['content-length']);
+
+    const plain = await get(url);
+    expect(brotli.headers.etag).toBeTruthy();
+    expect(plain.headers.etag).not.toBe(brotli.headers.etag);
+    const revalidated = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(brotli.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('compresses the HTML, varies it on encoding and language, and revalidates it', async () => {
+    const url = '/robotWinterMode/guide';
+    const brotli = await get(url, { 'accept-encoding': 'br', 'accept-language': 'de' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers.vary).toMatch(/accept-language/i);
+    const html = decoded(brotli).toString();
+    expect(html).toContain('<div id="root">');
+    const plain = await get(url, { 'accept-language': 'de' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+
+    const revalidated = await get(url, {
+      'accept-encoding': 'br',
+      'accept-language': 'de',
+      'if-none-match': String(brotli.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('no-cache');
+    const otherLanguage = await get(url, {
+      'accept-encoding': 'br',
+      'accept-language': 'fr',
+      'if-none-match': String(brotli.headers.etag),
+    });
+    expect(otherLanguage.statusCode).toBe(200);
+
+    const head = await get(url, { 'accept-encoding': 'br', 'accept-language': 'de' }, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+  });
+});
+
+describe('preloading a page’s first screen', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    const build = await fakeBuild();
+    server = await createTestApp('sqlite', { webRoot: build.root, simulator: true });
+  });
+  afterAll(() => server.close());
+
+  const html = async (url: string, headers: Record<string, string> = {}) =>
+    (await server.app.inject({ method: 'GET', url, headers })).body;
+
+  it('announces the route’s chunk, its imports, its CSS and its strings in the page’s language', async () => {
+    const body = await html('/robotWinterMode/guide', { 'accept-language': 'en;q=0.3, de-DE;q=0.9, fr;q=0.5' });
+    expect(body).toContain('<html lang="de"');
+    expect(announced(body)).toEqual([
+      'stylesheet /assets/install-SiMuLaT1.css',
+      'stylesheet /assets/guide-step-GuIdE123.css',
+      'stylesheet /assets/winter-guide-WiNtEr12.css',
+      'modulepreload /assets/install-SiMuLaT1.js',
+      'modulepreload /assets/guide-step-GuIdE123.js',
+      `modulepreload /${chunkOf('winter-guide')}`,
+      `preload fetch /${LOCALES}/de/common.json`,
+      `preload fetch /${LOCALES}/de/winterGuide.json`,
+    ]);
+    // What the entry loads itself, Vite announced already: once is enough.
+    expect(body.match(/react-ReAcT123\.js/g)).toHaveLength(1);
+    expect(body.match(/index-InDeX123\.css/g)).toHaveLength(1);
+  });
+
+  it('takes the lang parameter before the browser’s languages', async () => {
+    const body = await html('/robotWinterMode/guide?lang=FR-ca', { 'accept-language': 'de' });
+    expect(body).toContain('<html lang="fr"');
+    expect(announced(body)).toContain(`preload fetch /${LOCALES}/fr/winterGuide.json`);
+    expect(body).not.toContain('/de/');
+  });
+
+  it('preloads nothing of another route', async () => {
+    const body = await html('/robotWinterMode/guide?lang=de');
+    for (const route of Object.values(pageRoutes)) {
+      if (route.screen === 'winter-guide') continue;
+      expect(body, route.screen).not.toContain(chunkOf(route.screen));
+    }
+    expect(body).not.toMatch(/\/de\/(?!common|winterGuide)\w+\.json/);
+  });
+
+  it('gives an unknown path the not-found page’s chunk and only the common strings', async () => {
+    const body = await html('/no/such/page', { 'accept-language': 'ja, sv;q=0.8' });
+    expect(body).toContain('<html lang="sv"');
+    expect(announced(body).filter((link) => !link.includes('install-'))).toEqual([
+      `modulepreload /${chunkOf('not-found')}`,
+      `preload fetch /${LOCALES}/sv/common.json`,
+    ]);
   });
 });

@@ -1,7 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseAcceptLanguage, resolveLanguage } from '../../common/languages.ts';
+import { matchPageRoute } from '../../common/page-routes.ts';
+import { type ContentEncoding, negotiateEncoding } from './content-encoding.ts';
+import { type BuildManifest, createPageHeads, renderPageHtml } from './page-head.ts';
 
 export interface PagesOptions {
   /** The Vite build (`dist/web`). */
@@ -12,10 +18,44 @@ export interface PagesOptions {
 
 /** Build output whose name changes with its content: hashed chunks, and locale files under a content version. */
 const HASHED_ASSET = /^\/assets\/(.+-[A-Za-z0-9_-]{8,}\.\w+|locales-[0-9a-f]{12}\/\w+\/\w+\.json)$/;
+const ENCODED_COPY = /\.(?:br|gz)$/;
+
+/** One page document, ready to send in each encoding. */
+interface PageDocument {
+  body: Buffer;
+  etag: string;
+}
+
+function readManifest(webRoot: string): BuildManifest | undefined {
+  const file = join(webRoot, '.vite/manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildManifest) : undefined;
+}
+
+function localesBase(webRoot: string): string | undefined {
+  const assets = join(webRoot, 'assets');
+  const folder = existsSync(assets) ? readdirSync(assets).find((entry) => /^locales-[0-9a-f]{12}$/.test(entry)) : undefined;
+  return folder && `/assets/${folder}`;
+}
+
+function encode(html: string, encoding: ContentEncoding | undefined): PageDocument {
+  const raw = Buffer.from(html);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+      : encoding === 'gzip'
+        ? gzipSync(raw, { level: constants.Z_BEST_COMPRESSION })
+        : raw;
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
 
 /**
  * Serves the built web view: hashed assets cached for a year, the HTML never cached, and every path that is
  * not a file answered with the app's HTML (history routing; the app renders its own not-found page).
+ *
+ * Bytes on the wire (docs/decisions/007-bytes-on-the-wire.md): assets go out as the Brotli or gzip copy the build
+ * wrote beside them, whichever the client accepts. Each page's HTML is written for its route and language (the
+ * `lang` parameter, else Accept-Language), announcing the requests of its first screen, and is compressed once
+ * per variant.
  */
 export async function registerPages(app: FastifyInstance, { webRoot, simulator }: PagesOptions) {
   const indexFile = join(webRoot, 'index.html');
@@ -23,21 +63,50 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
     app.log.warn(`no web build at ${webRoot}: run npm run build; serving the API only`);
     return { serveIndex: undefined };
   }
-  let html = readFileSync(indexFile, 'utf8');
-  if (simulator) html = html.replace('<head>', '<head>\n    <meta name="navimow-simulator" content="on" />');
+  const template = readFileSync(indexFile, 'utf8');
+  const manifest = readManifest(webRoot);
+  const heads = createPageHeads({ manifest, localesBase: localesBase(webRoot), simulator });
+  if (!manifest) app.log.warn(`no build manifest in ${webRoot}: pages are served without preloads`);
+  if (heads.missing.length) app.log.warn(`pages missing from the build: ${heads.missing.join(', ')}; run npm run build`);
 
   await app.register(fastifyStatic, {
     root: webRoot,
     index: false,
     wildcard: true,
+    // Sends `<file>.br` or `<file>.gz` when the client accepts it, with `Vary: Accept-Encoding` either way.
+    preCompressed: true,
     setHeaders(res, path) {
-      const url = path.slice(webRoot.length).replaceAll('\\', '/');
+      const url = path.slice(webRoot.length).replaceAll('\\', '/').replace(ENCODED_COPY, '');
       res.header('Cache-Control', HASHED_ASSET.test(url) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
-  const serveIndex = (reply: FastifyReply) =>
-    reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  // Bounded: one entry per page route, language and encoding.
+  const documents = new Map<string, PageDocument>();
+
+  const serveIndex = (reply: FastifyReply) => {
+    const { request } = reply;
+    const url = new URL(request.url, 'http://page.invalid');
+    const route = matchPageRoute(url.pathname);
+    const language = resolveLanguage(url.searchParams.get('lang'), parseAcceptLanguage(request.headers['accept-language']));
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const key = `${route} ${language} ${encoding ?? 'identity'}`;
+    let document = documents.get(key);
+    if (!document) {
+      document = encode(renderPageHtml(template, language, heads.head(route, language)), encoding);
+      documents.set(key, document);
+    }
+
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding, Accept-Language')
+      .header('ETag', document.etag);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(document.etag)) {
+      return reply.code(304).send();
+    }
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.code(200).type('text/html; charset=utf-8').send(document.body);
+  };
 
   app.get('/', (_request, reply) => serveIndex(reply));
   return { serveIndex };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { type AppConfig, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
-import { buildApp } from '../app.ts';
 import { DEMO } from '../db/seed.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -12,9 +13,14 @@ export interface TestApp {
   signIn(account?: string, password?: string): Promise<{ authorization: string }>;
 }
 
-export async function createTestApp(kind: DatabaseKind, options: { webRoot?: string; simulator?: boolean } = {}): Promise<TestApp> {
+/** The defaults of server/config.ts for the demo (its data and clients), quiet, API only unless a test asks for pages. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', NAVIMOW_DEMO: 'on' }), webRoot: undefined, ...overrides };
+}
+
+export async function createTestApp(kind: DatabaseKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const { db, destroy } = await createTestDatabase(kind);
-  const app = await buildApp({ db, ...options });
+  const app = await buildApp({ db, config: testConfig(overrides) });
   return {
     app,
     db,

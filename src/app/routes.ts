@@ -1,11 +1,10 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
+import { type PageRoute, type PageRouteId, pageRoutes, pathMatches, screenModule } from '../../common/page-routes.ts';
 import { loadNamespaces, type Namespace } from '../lib/i18n/i18n.ts';
-import { paths } from './paths.ts';
 
 export interface AppRoute {
   id: string;
-  /** A path of `paths.ts`; undefined for the not-found route, which matches anything else. */
+  /** A path of `common/page-routes.ts`; undefined for the not-found route, which matches anything else. */
   path: string | undefined;
   /** The locale namespaces the screen needs; loaded with its chunk. The first holds its title. */
   namespaces: readonly [Namespace, ...Namespace[]];
@@ -13,81 +12,47 @@ export interface AppRoute {
   titleKey?: string;
   /** Kept alive (hidden, not unmounted) when the user leaves it: the message centre. */
   keepAlive?: boolean;
+  /** Opened in a plain browser, outside the mower app: never inside the simulated one. */
+  plainBrowser?: boolean;
   Screen: LazyExoticComponent<ComponentType>;
 }
 
-type RouteDefinition = Omit<AppRoute, 'Screen'> & { load: () => Promise<{ default: ComponentType }> };
+/** A namespace of the page table without a locale file is a type error here. */
+type KnownNamespace<T extends Namespace> = T;
+type _PageNamespaces = KnownNamespace<(typeof pageRoutes)[PageRouteId]['namespaces'][number]>;
+
+/**
+ * Every screen module, each its own chunk. Looked up by the page table's `screen` name, so that the server,
+ * which reads the same table, preloads exactly the chunk this file loads.
+ */
+const screens = import.meta.glob<{ default: ComponentType }>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
 /** A route whose screen chunk and locale namespaces load together, on first visit. */
-function route({ load, ...definition }: RouteDefinition): AppRoute {
+function route(id: PageRouteId): AppRoute {
+  const { screen, namespaces, ...definition }: PageRoute = pageRoutes[id];
+  const load = screens[`./routes/${screen}.tsx`];
+  if (!load) throw new Error(`The page ${id} has no screen module ${screenModule({ screen })}`);
+  const routeNamespaces = namespaces as AppRoute['namespaces'];
   return {
-    ...definition,
-    Screen: lazy(async () => (await Promise.all([load(), loadNamespaces(definition.namespaces)]))[0]),
+    id,
+    path: definition.path,
+    namespaces: routeNamespaces,
+    ...(definition.titleKey && { titleKey: definition.titleKey }),
+    ...(definition.keepAlive && { keepAlive: true }),
+    ...(definition.plainBrowser && { plainBrowser: true }),
+    Screen: lazy(async () => (await Promise.all([load(), loadNamespaces(routeNamespaces)]))[0]),
   };
 }
 
-/** The one route table of the web view (contract section 2). Each screen's title is `<namespace>:title`. */
-export const appRoutes: readonly AppRoute[] = [
-  route({
-    id: 'healthPing',
-    path: paths.healthPing.path,
-    namespaces: ['health'],
-    load: () => import('./routes/health-ping.tsx'),
-  }),
-  route({
-    id: 'smartHomeLogin',
-    path: paths.smartHomeLogin.path,
-    namespaces: ['accountLinking'],
-    load: () => import('./routes/smart-home-login.tsx'),
-  }),
-  route({
-    id: 'alexaInstallNavimow',
-    path: paths.alexaInstallNavimow.path,
-    namespaces: ['accountLinking'],
-    titleKey: 'alexaTitle',
-    load: () => import('./routes/alexa-install-navimow.tsx'),
-  }),
-  route({
-    id: 'connectSolutions',
-    path: paths.connectSolutions.path,
-    namespaces: ['connectSolutions'],
-    load: () => import('./routes/connect-solutions.tsx'),
-  }),
-  route({
-    id: 'winterGuide',
-    path: paths.winterGuide.path,
-    namespaces: ['winterGuide'],
-    load: () => import('./routes/winter-guide.tsx'),
-  }),
-  route({
-    id: 'overDischargeNotice',
-    path: paths.overDischargeNotice.path,
-    namespaces: ['overDischarge'],
-    load: () => import('./routes/over-discharge-notice.tsx'),
-  }),
-  route({
-    id: 'expansionBay',
-    path: paths.expansionBay.path,
-    namespaces: ['expansionBay'],
-    load: () => import('./routes/expansion-bay.tsx'),
-  }),
-  route({
-    id: 'commentTool',
-    path: paths.commentTool.path,
-    namespaces: ['comments'],
-    load: () => import('./routes/shulex-comment-tool.tsx'),
-  }),
-];
+/** The one route table of the web view (contract section 2), built from `common/page-routes.ts`. */
+export const appRoutes: readonly AppRoute[] = (Object.keys(pageRoutes) as PageRouteId[])
+  .filter((id) => id !== 'notFound')
+  .map(route);
 
-export const notFoundRoute: AppRoute = route({
-  id: 'notFound',
-  path: undefined,
-  namespaces: ['common'],
-  load: () => import('./routes/not-found.tsx'),
-});
+export const notFoundRoute: AppRoute = route('notFound');
 
 export function matchAppRoute(pathname: string, routes: readonly AppRoute[] = appRoutes): AppRoute {
-  return routes.find((candidate) => candidate.path && matchPath({ path: candidate.path, end: true }, pathname)) ?? notFoundRoute;
+  return routes.find((candidate) => candidate.path !== undefined && pathMatches(candidate.path, pathname)) ?? notFoundRoute;
 }
 
 /** The i18next key of a route's title. */

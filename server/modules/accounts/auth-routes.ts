@@ -3,19 +3,18 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from './authenticate.ts';
-import { DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './login-throttle.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { RefreshRetries } from './refresh-retries.ts';
 import { createSession, refreshSession, revokeSession } from './sessions.ts';
 import { credentialsSchema, signIn } from './sign-in.ts';
 
 /** POST /api/auth/login, /refresh, /logout: sign-in for the native app (contract section 4). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle?: LoginThrottle; loginRequestsPerMinute?: number }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle; loginRequestsPerMinute: number }> = async (
   app,
-  {
-    db,
-    throttle = new LoginThrottle(DEFAULT_LOGIN_THROTTLE.perAccount, DEFAULT_LOGIN_THROTTLE.perAddress),
-    loginRequestsPerMinute = 60,
-  },
+  { db, throttle, loginRequestsPerMinute },
 ) => {
+  const retries = new RefreshRetries();
+
   app.post(
     '/login',
     {
@@ -35,14 +34,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle?: LoginThrottl
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const tokens = await refreshSession(db, request.body.refresh_token);
+      const { refresh_token: refreshToken } = request.body;
+      const tokens = await retries.refresh(refreshToken, () => refreshSession(db, refreshToken));
       if (!tokens) throw new HttpError(401, 'invalid_grant', 'Sign in again to continue.');
       return tokens;
     },
   );
 
   app.post('/logout', async (request, reply) => {
-    const caller = await requireCaller(db, request);
+    const caller = await requireCaller(db, request, 'account');
     if (caller.sessionId) await revokeSession(db, caller.sessionId);
     return reply.code(204).send();
   });

@@ -3,22 +3,73 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { accountForAccessToken } from './sessions.ts';
 
+/**
+ * What a request may do for its account. `mower:read` and `mower:control` are the OAuth scopes a linked service
+ * (Alexa, Google, Home Assistant) can hold; `account` is the account's own data and settings (comments, sign-out,
+ * later sharing, newsletter, policy), which only the app's first-party sessions may touch.
+ */
+export type Permission = 'mower:read' | 'mower:control' | 'account';
+
+const LINKABLE: readonly Permission[] = ['mower:read', 'mower:control'];
+const FIRST_PARTY: ReadonlySet<Permission> = new Set<Permission>([...LINKABLE, 'account']);
+
 export interface Caller {
   accountId: string;
   /** The first-party session; undefined when a linked service (OAuth) calls for the account. */
   sessionId: string | undefined;
+  /** The linked service's client, for OAuth tokens. */
+  clientId: string | undefined;
+  permissions: ReadonlySet<Permission>;
+}
+
+/** What the OAuth server knows of one of its access tokens (decorated on the app by the oauth module). */
+export interface OAuthTokenGrant {
+  accountId: string;
+  clientId: string;
+  scopes: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The account, client and scopes of a valid OAuth access token issued to a linked service. */
+    oauthTokenGrant(token: string): Promise<OAuthTokenGrant | undefined>;
+  }
 }
 
 const unauthorized = () =>
   new HttpError(401, 'unauthorized', 'Sign in again to continue.', undefined, { 'WWW-Authenticate': 'Bearer' });
 
-/** The account behind the request's bearer token, or a 401. */
-export async function requireCaller(db: Db, request: FastifyRequest): Promise<Caller> {
+/** RFC 6750 section 3.1: a valid token that may not do this. */
+const insufficientScope = (permission: Permission) =>
+  new HttpError(
+    403,
+    'insufficient_scope',
+    permission === 'account'
+      ? 'Only the Navimow app may do this; a linked service may not.'
+      : `This token lacks the scope ${permission}.`,
+    undefined,
+    {
+      'WWW-Authenticate':
+        permission === 'account' ? 'Bearer error="insufficient_scope"' : `Bearer error="insufficient_scope", scope="${permission}"`,
+    },
+  );
+
+async function identify(db: Db, request: FastifyRequest): Promise<Caller> {
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '');
   if (!match) throw unauthorized();
   const session = await accountForAccessToken(db, match[1]!);
-  if (session) return session;
-  const accountId = await request.server.accountForOAuthToken(match[1]!);
-  if (accountId) return { accountId, sessionId: undefined };
+  if (session) return { ...session, clientId: undefined, permissions: FIRST_PARTY };
+  const grant = await request.server.oauthTokenGrant(match[1]!);
+  if (grant) {
+    const permissions = new Set(LINKABLE.filter((scope) => grant.scopes.includes(scope)));
+    return { accountId: grant.accountId, sessionId: undefined, clientId: grant.clientId, permissions };
+  }
   throw unauthorized();
+}
+
+/** The account behind the request's bearer token if it may do `permission`: else a 401 (no valid token) or 403. */
+export async function requireCaller(db: Db, request: FastifyRequest, permission: Permission): Promise<Caller> {
+  const caller = await identify(db, request);
+  if (!caller.permissions.has(permission)) throw insufficientScope(permission);
+  return caller;
 }

@@ -51,20 +51,64 @@ export async function refreshSession(db: Db, refreshToken: string, now = new Dat
     .where('refresh_token_hash', '=', hashToken(refreshToken))
     .where('revoked_at', 'is', null)
     .where('refresh_expires_at', '>', now.toISOString())
+    .returning('id')
     .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1 ? response : undefined;
+  if (!updated) return undefined;
+  // The session's previous access token stops working now, not when the cache would have let it go.
+  forgetSession(db, updated.id);
+  return response;
+}
+
+/**
+ * Access tokens this process has verified lately, so that a burst of API calls does not look each one up:
+ * `VERIFIED_TOKEN_TTL_MS` at most, never past the token's own expiry, and dropped at once when this process
+ * rotates or revokes the session. Another server process revoking a session is seen here within the TTL.
+ */
+export const VERIFIED_TOKEN_TTL_MS = 10_000;
+const MAX_VERIFIED_TOKENS = 10_000;
+
+interface VerifiedToken {
+  sessionId: string;
+  accountId: string;
+  /** Until when this entry may answer: the earlier of the cache TTL and the token's expiry. */
+  until: number;
+}
+
+const verifiedTokens = new WeakMap<Db, Map<string, VerifiedToken>>();
+
+function verifiedTokensOf(db: Db): Map<string, VerifiedToken> {
+  let tokens = verifiedTokens.get(db);
+  if (!tokens) verifiedTokens.set(db, (tokens = new Map()));
+  return tokens;
+}
+
+function forgetSession(db: Db, sessionId: string): void {
+  const tokens = verifiedTokensOf(db);
+  for (const [hash, entry] of tokens) if (entry.sessionId === sessionId) tokens.delete(hash);
 }
 
 export async function accountForAccessToken(db: Db, accessToken: string, now = new Date()) {
-  return db
+  const hash = hashToken(accessToken);
+  const tokens = verifiedTokensOf(db);
+  const known = tokens.get(hash);
+  if (known && known.until > now.getTime()) return { sessionId: known.sessionId, accountId: known.accountId };
+  if (known) tokens.delete(hash);
+
+  const session = await db
     .selectFrom('sessions')
-    .select(['id as sessionId', 'account_id as accountId'])
-    .where('access_token_hash', '=', hashToken(accessToken))
+    .select(['id as sessionId', 'account_id as accountId', 'access_expires_at as expiresAt'])
+    .where('access_token_hash', '=', hash)
     .where('revoked_at', 'is', null)
     .where('access_expires_at', '>', now.toISOString())
     .executeTakeFirst();
+  if (!session) return undefined;
+  if (tokens.size >= MAX_VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
+  const until = Math.min(now.getTime() + VERIFIED_TOKEN_TTL_MS, Date.parse(session.expiresAt));
+  tokens.set(hash, { sessionId: session.sessionId, accountId: session.accountId, until });
+  return { sessionId: session.sessionId, accountId: session.accountId };
 }
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  forgetSession(db, sessionId);
   await db.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).execute();
 }

@@ -17,8 +17,8 @@ export const credentialsSchema = z.object({
 });
 
 /**
- * Checks an account (e-mail or phone) and password under the failure throttle. An unknown account costs the
- * same time and gets the same 401 as a wrong password.
+ * Checks an account (e-mail or phone) and password under the sign-in throttle, which counts the attempt before
+ * the password is checked. An unknown account costs the same time and gets the same 401 as a wrong password.
  */
 export async function signIn(
   db: Db,
@@ -28,13 +28,10 @@ export async function signIn(
 ): Promise<Account> {
   const identifier = parseIdentifier(input);
   const key = identifier?.value ?? input.toLowerCase();
-  throttle.check(key, address);
+  const attempt = throttle.begin(key, address);
   const account = identifier ? await findAccountByIdentifier(db, identifier) : undefined;
   const valid = await verifyPassword(account?.password_hash, password);
-  if (!account || !valid) {
-    throttle.fail(key, address);
-    throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
-  }
-  throttle.succeed(key);
+  if (!account || !valid) throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
+  attempt.succeeded();
   return account;
 }

@@ -5,8 +5,8 @@ import type { CommentCreatedResponse } from '../../../common/api-types.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_TOPICS, commentLength, RATING_MAX, RATING_MIN } from '../../../common/comments.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireCaller } from '../accounts/authenticate.ts';
-import { mayUseMower } from '../mowers/mower-queries.ts';
+import { requireCaller } from '../accounts/public.ts';
+import { mayUseMower } from '../mowers/public.ts';
 import { findCommentByIdempotencyKey, insertComment, isSameComment, type NewComment, type StoredComment } from './comment-queries.ts';
 
 const ratingMessage = `a whole number from ${RATING_MIN} to ${RATING_MAX} is required`;
@@ -46,7 +46,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const caller = await requireCaller(db, request);
+      const caller = await requireCaller(db, request, 'account');
       const { rating, topic, comment = '', vehicle_sn, idempotency_key } = request.body;
       const newComment: NewComment = {
         accountId: caller.accountId,

@@ -1,23 +1,28 @@
-import type { MowerDto } from '../../../common/api-types.ts';
+import { sql } from 'kysely';
+import type { MowerDto, MowerRole } from '../../../common/api-types.ts';
 import type { Db } from '../../db/database.ts';
 
 /** The mowers an account may use: its own and those shared with it (seed section 6), owned ones first. */
 export async function listMowersFor(db: Db, accountId: string): Promise<MowerDto[]> {
-  const columns = ['serial_number', 'name', 'model', 'battery_percent'] as const;
-  const [owned, shared] = await Promise.all([
-    db.selectFrom('mowers').select(columns).where('owner_id', '=', accountId).orderBy('serial_number').execute(),
-    db
-      .selectFrom('mowers')
-      .innerJoin('mower_shares', 'mower_shares.mower_serial', 'mowers.serial_number')
-      .select(columns.map((column) => `mowers.${column}` as const))
-      .where('mower_shares.account_id', '=', accountId)
-      .orderBy('mowers.serial_number')
-      .execute(),
-  ]);
-  return [
-    ...owned.map((mower) => ({ ...mower, role: 'owner' as const })),
-    ...shared.map((mower) => ({ ...mower, role: 'shared' as const })),
-  ];
+  // One query, not two: it runs on every mower-list call of the app and of linked services.
+  const owned = db
+    .selectFrom('mowers')
+    .select(['serial_number', 'name', 'model', 'battery_percent', sql<MowerRole>`'owner'`.as('role'), sql<number>`0`.as('rank')])
+    .where('owner_id', '=', accountId);
+  const shared = db
+    .selectFrom('mowers')
+    .innerJoin('mower_shares', 'mower_shares.mower_serial', 'mowers.serial_number')
+    .select([
+      'mowers.serial_number',
+      'mowers.name',
+      'mowers.model',
+      'mowers.battery_percent',
+      sql<MowerRole>`'shared'`.as('role'),
+      sql<number>`1`.as('rank'),
+    ])
+    .where('mower_shares.account_id', '=', accountId);
+  const rows = await owned.unionAll(shared).orderBy('rank').orderBy('serial_number').execute();
+  return rows.map(({ rank: _rank, ...mower }) => mower);
 }
 
 /** Whether an account may use a mower: it owns it or the mower is shared with it. */

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
- * The OAuth clients allowed to link accounts: configuration, not data. `OAUTH_CLIENTS_FILE` names a JSON
- * array of clients; without it the contract's demo clients are registered (README, Demo data).
+ * The OAuth clients allowed to link accounts: configuration, not data (server/config.ts reads
+ * `OAUTH_CLIENTS_FILE`); without it the contract's demo clients are registered (README, Demo data).
  */
 const clientSchema = z.object({
   client_id: z.string().min(1),
@@ -15,6 +14,8 @@ const clientSchema = z.object({
 });
 
 export type LinkingClient = z.infer<typeof clientSchema>;
+
+export const linkingClientsSchema = z.array(clientSchema).min(1).readonly();
 
 const ALEXA_VENDOR_ID = 'M2NAVIMOWDEMO';
 const GOOGLE_PROJECT = 'navimow-demo';
@@ -51,8 +52,3 @@ export const DEMO_CLIENTS: readonly LinkingClient[] = [
     redirect_uris: [`https://oauth-redirect.googleusercontent.com/r/${GOOGLE_PROJECT}`],
   },
 ];
-
-export function loadClients(file = process.env.OAUTH_CLIENTS_FILE): readonly LinkingClient[] {
-  if (!file) return DEMO_CLIENTS;
-  return z.array(clientSchema).min(1).parse(JSON.parse(readFileSync(file, 'utf8')));
-}

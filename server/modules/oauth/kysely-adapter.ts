@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
+import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
 
 /**
  * oidc-provider's storage interface over our database: one row per model and id, the payload as JSON.
@@ -38,7 +39,12 @@ export function kyselyAdapter(db: Db) {
         .executeTakeFirst();
       if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) return undefined;
       const payload = JSON.parse(row.payload) as AdapterPayload;
-      return row.consumed_at ? { ...payload, consumed: Math.floor(Date.parse(row.consumed_at) / 1000) } : payload;
+      if (!row.consumed_at) return payload;
+      const consumedAt = Date.parse(row.consumed_at);
+      // A refresh token used again within seconds is a client's retry (or two requests at once), not a thief:
+      // it rotates again instead of revoking the grant (issue 8). Codes and later replays stay single-use.
+      if (this.model === 'RefreshToken' && Date.now() - consumedAt < REFRESH_RETRY_GRACE_MS) return payload;
+      return { ...payload, consumed: Math.floor(consumedAt / 1000) };
     }
 
     find(id: string) {
@@ -59,6 +65,8 @@ export function kyselyAdapter(db: Db) {
         .set({ consumed_at: new Date().toISOString() })
         .where('model', '=', this.model)
         .where('id', '=', id)
+        // The first use counts: a retry inside the grace window must not extend it.
+        .where('consumed_at', 'is', null)
         .execute();
     }
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { WRONG_CREDENTIALS } from '../accounts/sign-in.ts';
+import { REFRESH_RETRY_GRACE_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
 import {
   basic,
   CookieJar,
@@ -84,6 +84,30 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect((await mowersWith(body.access_token)).json().mowers).toHaveLength(2);
   });
 
+  it('grants the default scopes to a request without a scope parameter (RFC 6749 section 3.3)', async () => {
+    const pkce = pkcePair();
+    const { login, location } = await linkAccount(t.app, { challenge: pkce.challenge, scope: null, clientId: 'homeassistant', redirectUri: 'https://my.home-assistant.io/redirect/oauth' });
+    expect(login.statusCode).toBe(200);
+    expect(location!.searchParams.get('error')).toBeNull();
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, {
+      clientId: 'homeassistant',
+      secret: 'homeassistant-demo-secret',
+      redirectUri: 'https://my.home-assistant.io/redirect/oauth',
+    });
+    expect(response.statusCode).toBe(200);
+    // The client is told what it got, as the scope differs from the (absent) requested one (section 5.1).
+    expect(response.json().scope.split(' ').sort()).toEqual(['mower:control', 'mower:read']);
+    expect((await mowersWith(response.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('ignores scopes it does not know and names what it granted (RFC 6749 section 3.3)', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge, scope: 'mower:read admin' });
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().scope).toBe('mower:read');
+  });
+
   it('accepts client credentials in the form body as well as HTTP Basic', async () => {
     const pkce = pkcePair();
     const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
@@ -163,6 +187,21 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(response.json().error).toBe('invalid_grant');
   });
 
+  it('answers a refresh sent twice at once, or retried within seconds, without ending the link', async () => {
+    const first = await tokens();
+    const refresh = () => tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    const answers = [...(await Promise.all([refresh(), refresh()])), await refresh()];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      // Whichever answer the client kept, its tokens work.
+      const { access_token: accessToken, refresh_token: refreshToken } = answer.json();
+      expect((await mowersWith(accessToken)).statusCode).toBe(200);
+      expect(refreshToken).not.toBe(first.refresh_token);
+    }
+    const next = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: answers[2]!.json().refresh_token });
+    expect(next.statusCode).toBe(200);
+  });
+
   it('rotates refresh tokens; replaying an old one revokes the whole family', async () => {
     const first = await tokens();
     const rotated = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
@@ -171,7 +210,11 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.expires_in).toBeGreaterThanOrEqual(360);
 
+    // Past the few seconds in which a retry is answered (REFRESH_RETRY_GRACE_MS), a reuse is a replay.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
     const replay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    vi.useRealTimers();
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe('invalid_grant');
     const afterReplay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: second.refresh_token });

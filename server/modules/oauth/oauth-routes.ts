@@ -4,8 +4,7 @@ import type Provider from 'oidc-provider';
 import { parseAcceptLanguage, resolveLanguage } from '../../../common/languages.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { LoginThrottle } from '../accounts/login-throttle.ts';
-import { credentialsSchema, signIn } from '../accounts/sign-in.ts';
+import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import type { LinkingClient } from './clients.ts';
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
@@ -42,13 +41,15 @@ export interface OAuthRoutesOptions {
   provider: Provider;
   clients: readonly LinkingClient[];
   throttle: LoginThrottle;
+  /** Flood limit per client address on the token and revocation endpoints. */
+  tokenRequestsPerMinute: number;
 }
 
 /**
  * The authorization server's HTTP surface: the provider's own endpoints (metadata, authorize, token, revoke)
  * and the interaction endpoints behind the web login pages.
  */
-export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { db, provider, clients, throttle }) => {
+export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { db, provider, clients, throttle, tokenRequestsPerMinute }) => {
   const clientKind = (clientId: string | undefined) => clients.find((client) => client.client_id === clientId)?.kind ?? 'third_party';
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
@@ -64,10 +65,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   app.get('/oauth/authorize', (request, reply) => delegate(provider, request, reply));
   app.get('/oauth/authorize/:uid', (request, reply) => delegate(provider, request, reply));
   app.get('/oauth/jwks', (request, reply) => delegate(provider, request, reply));
-  app.post('/oauth/token', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, (request, reply) =>
+  app.post('/oauth/token', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
     delegate(provider, request, reply),
   );
-  app.post('/oauth/revoke', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, (request, reply) =>
+  app.post('/oauth/revoke', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
     delegate(provider, request, reply),
   );
 

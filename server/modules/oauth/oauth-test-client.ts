@@ -32,6 +32,8 @@ export interface AuthorizeOptions {
   redirectUri?: string;
   state?: string;
   challenge?: string | null;
+  /** `null` leaves the parameter out, as generic clients such as Home Assistant do. */
+  scope?: string | null;
   extra?: Record<string, string>;
 }
 
@@ -41,7 +43,7 @@ export async function startAuthorization(app: FastifyInstance, jar: CookieJar, o
     client_id: options.clientId ?? 'demo-client',
     redirect_uri: options.redirectUri ?? 'http://127.0.0.1:8765/callback',
     state: options.state ?? 'state-123',
-    scope: 'mower:read mower:control',
+    ...(options.scope !== null && { scope: options.scope ?? 'mower:read mower:control' }),
     ...(options.challenge !== null && { code_challenge: options.challenge ?? pkcePair().challenge, code_challenge_method: 'S256' }),
     ...options.extra,
   });

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
-import { findAccountById } from '../accounts/account-queries.ts';
+import { findAccountById } from '../accounts/public.ts';
 import type { LinkingClient } from './clients.ts';
 import { renderErrorPage } from './error-page.ts';
 import { kyselyAdapter } from './kysely-adapter.ts';
@@ -46,6 +46,19 @@ export interface OAuthProviderOptions {
 function ephemeralSigningKey() {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') };
+}
+
+/**
+ * RFC 6749 section 3.3: a request without `scope` gets the pre-defined default, every scope a linking client may
+ * hold. Generic clients send none (Home Assistant unless configured; Alexa's scope field is optional), and without
+ * this the user would sign in only for the client to receive `access_denied`. The token response then names the
+ * scopes granted (section 5.1).
+ */
+async function defaultScope(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET' && !ctx.query.scope) {
+    ctx.query = { ...ctx.query, scope: OAUTH_SCOPES.join(' ') };
+  }
+  await next();
 }
 
 /**
@@ -102,6 +115,7 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
     clientBasedCORS: () => false,
   };
   const provider = new Provider(issuer, configuration);
+  provider.use(defaultScope);
   // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host.
   provider.proxy = trustProxy;
   return provider;

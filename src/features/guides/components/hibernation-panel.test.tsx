@@ -44,7 +44,7 @@ describe('HibernationPanel', () => {
     render(<HibernationPanel />);
     await user.click(beginButton());
     await waitFor(() =>
-      expect(status()).toHaveTextContent('Battery at 40 %. Charge the mower to at least 85 % before hibernating.'),
+      expect(status()).toHaveTextContent('Battery at 40%. Charge the mower to at least 85% before hibernating.'),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(bridge!.callsOf('setWinterStorageMode')).toEqual([]);
@@ -58,7 +58,7 @@ describe('HibernationPanel', () => {
     await user.click(beginButton());
 
     const dialog = await screen.findByRole('dialog', { name: 'Begin hibernating?' });
-    expect(dialog).toHaveTextContent('Front lawn (battery 85 %) will power off');
+    expect(dialog).toHaveTextContent('Front lawn (battery 85%) will power off');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(bridge!.callsOf('setWinterStorageMode')).toEqual([]);
 
@@ -91,7 +91,7 @@ describe('HibernationPanel', () => {
     await user.click(beginButton());
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Begin hibernating' }));
     await waitFor(() => expect(status()).toHaveTextContent('The mower refused to hibernate.'));
-    expect(status()).toHaveTextContent('charged to at least 85 %');
+    expect(status()).toHaveTextContent('charged to at least 85%');
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(status()).toHaveTextContent('Front lawn is hibernating'));

@@ -1,0 +1,73 @@
+/**
+ * The pages of the web view as data (contract section 2): what the client's route table (src/app/routes.ts) is
+ * built from and what the server reads to prepare each page's first requests (server/http/pages.ts). No React
+ * here, so that Node runs it directly.
+ */
+export interface PageRoute {
+  /** The page's path; the not-found route has none and takes every other path. */
+  readonly path?: string;
+  /** The screen's module, `src/app/routes/<screen>.tsx`: its own lazily loaded chunk. */
+  readonly screen: string;
+  /** Locale namespaces the screen needs, loaded with its chunk; the first holds its title. */
+  readonly namespaces: readonly [string, ...string[]];
+  /** The title's key in the first namespace, when it is not `title`. */
+  readonly titleKey?: string;
+  /** Kept alive (hidden, not unmounted) when the user leaves it: the message centre. */
+  readonly keepAlive?: boolean;
+  /**
+   * Opened in a plain browser, outside the mower app (the Alexa app, Google Home, a third party's web login):
+   * never shown inside the simulated native app.
+   */
+  readonly plainBrowser?: boolean;
+}
+
+export const pageRoutes = {
+  healthPing: { path: '/healthPing', screen: 'health-ping', namespaces: ['health'] },
+  smartHomeLogin: {
+    path: '/smartHome/login',
+    screen: 'smart-home-login',
+    namespaces: ['accountLinking'],
+    plainBrowser: true,
+  },
+  alexaInstallNavimow: {
+    path: '/smartHome/alexa/installNavimow',
+    screen: 'alexa-install-navimow',
+    namespaces: ['accountLinking'],
+    titleKey: 'alexaTitle',
+    plainBrowser: true,
+  },
+  connectSolutions: { path: '/connectSolutions', screen: 'connect-solutions', namespaces: ['connectSolutions'] },
+  winterGuide: { path: '/robotWinterMode/guide', screen: 'winter-guide', namespaces: ['winterGuide'] },
+  overDischargeNotice: {
+    path: '/robotWinterMode/overDischargeNotice',
+    screen: 'over-discharge-notice',
+    namespaces: ['overDischarge'],
+  },
+  expansionBay: { path: '/expansion-bay', screen: 'expansion-bay', namespaces: ['expansionBay'] },
+  commentTool: { path: '/shulex-comment-tool', screen: 'shulex-comment-tool', namespaces: ['comments'] },
+  notFound: { screen: 'not-found', namespaces: ['common'] },
+} as const satisfies Record<string, PageRoute>;
+
+export type PageRouteId = keyof typeof pageRoutes;
+
+/** Where a screen's module lies in the source tree: its key in Vite's build manifest. */
+export function screenModule(route: Pick<PageRoute, 'screen'>): string {
+  return `src/app/routes/${route.screen}.tsx`;
+}
+
+/**
+ * Whether a page path matches a pathname as React Router's `matchPath` with `end: true` would: ignoring case and
+ * trailing slashes. Both sides use this one rule, so the server prepares the page the client will show.
+ */
+export function pathMatches(path: string, pathname: string): boolean {
+  return pathname.replace(/\/+$/, '').toLowerCase() === path.replace(/\/+$/, '').toLowerCase();
+}
+
+/** The id of the page a pathname shows: the not-found route for any path of no page. */
+export function matchPageRoute(pathname: string): PageRouteId {
+  const ids = Object.keys(pageRoutes) as PageRouteId[];
+  return ids.find((id) => {
+    const { path } = pageRoutes[id] as PageRoute;
+    return path !== undefined && pathMatches(path, pathname);
+  }) ?? 'notFound';
+}

@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:api`: loads the product's server (as `npm start` runs it: demo data, request logs, plus 100 000
+ * messages for the demo owner) and a bare Fastify doing the same work as its reads (bench/bare-api-server.ts)
+ * with autocannon on 127.0.0.1, on
+ * SQLite and, with TEST_POSTGRES_URL (or BENCH_POSTGRES_URL), on PostgreSQL, and prints requests/s, p50, p99 and
+ * the ratio to the bare floor. A benchmark, not a test: figures vary with the machine and its load.
+ *
+ * Options (environment): BENCH_CONNECTIONS (100), BENCH_SECONDS (8), BENCH_ROUNDS (2), BENCH_DATABASES
+ * (`sqlite,postgres`).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../server/db/database.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').filter((kind) => kind !== 'postgres' || postgresUrl);
+
+const PRODUCT_PORT = 4711;
+const BARE_PORT = 4712;
+const DEMO = { account: 'demo@navimow.example', password: 'Navimow-demo-1' };
+const OAUTH = { client: 'demo-client', secret: 'demo-secret', redirect: 'http://127.0.0.1:8765/callback' };
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [join(root, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** A fresh database for each run: a temp SQLite file, or a new PostgreSQL database beside the test one. */
+async function freshDatabase(kind: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'navimow-bench-'));
+    return { url: `file:${join(dir, 'bench.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS navimow_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE navimow_bench');
+  await admin.end();
+  const url = new URL(postgresUrl!);
+  url.pathname = '/navimow_bench';
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query('DROP DATABASE IF EXISTS navimow_bench WITH (FORCE)');
+      await client.end();
+    },
+  };
+}
+
+const base = `http://127.0.0.1:${PRODUCT_PORT}`;
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Links the demo client once through the OAuth flow (as its login page does) and returns the refresh token. */
+async function linkedRefreshToken(): Promise<string> {
+  const cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      cookies.set(name!, value.join('='));
+    }
+  };
+  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const verifier = 'bench-verifier-'.padEnd(50, 'x');
+  const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString('base64url');
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: OAUTH.client,
+    redirect_uri: OAUTH.redirect,
+    scope: 'mower:read mower:control',
+    state: 'bench',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  const authorize = await fetch(`${base}/oauth/authorize?${query}`, { redirect: 'manual' });
+  keep(authorize);
+  const uid = authorize.headers.get('location')!.split('/').at(-1)!;
+  const login = await fetch(`${base}/oauth/interaction/${uid}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie() },
+    body: JSON.stringify(DEMO),
+  });
+  keep(login);
+  const { redirect_to: redirectTo } = (await login.json()) as { redirect_to: string };
+  const resume = await fetch(new URL(redirectTo, base), { redirect: 'manual', headers: { Cookie: cookie() } });
+  const code = new URL(resume.headers.get('location')!).searchParams.get('code')!;
+  const token = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: `Basic ${Buffer.from(`${OAUTH.client}:${OAUTH.secret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: OAUTH.redirect }),
+  });
+  return ((await token.json()) as { refresh_token: string }).refresh_token;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/**
+ * Every request is a real refresh answered with new tokens: a request takes a refresh token from the pool, its
+ * answer puts the new one back. (autocannon resets a connection's context after each request, so the pool is
+ * shared; with one request in flight per connection it never runs dry.)
+ */
+function refreshLoad(tokens: string[]): autocannon.Options {
+  const basic = `Basic ${Buffer.from(`${OAUTH.client}:${OAUTH.secret}`).toString('base64')}`;
+  return {
+    url: `${base}/oauth/token`,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.shift() ?? 'exhausted' }).toString(),
+        }),
+        onResponse: (status, body) => {
+          if (status === 200) tokens.push((JSON.parse(body) as { refresh_token: string }).refresh_token);
+        },
+      },
+    ],
+  };
+}
+
+const BENCH_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
+const CATEGORIES = ['important', 'workLog', 'notification', 'system', 'device'] as const;
+
+/** Fills the demo owner's inbox with messages over the last 60 days, in large batched inserts. */
+async function seedMessages(url: string) {
+  const { db } = openDatabase(url);
+  const now = Date.now();
+  const batch = 500;
+  for (let start = 0; start < BENCH_MESSAGES; start += batch) {
+    const rows = Array.from({ length: Math.min(batch, BENCH_MESSAGES - start) }, (_, offset) => {
+      const index = start + offset;
+      const createdAt = new Date(now - Math.floor((index / BENCH_MESSAGES) * 60 * 24 * 3600 * 1000)).toISOString();
+      return { id: `bench-${index}`, category: CATEGORIES[index % CATEGORIES.length]!, createdAt };
+    });
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('messages')
+        .values(rows.map((row) => ({ id: row.id, mower_serial: 'NVM-DEMO-0001', category: row.category, type: 'mowingStarted', params: '{}', severity: 'info', fault_code: null, created_at: row.createdAt })))
+        .execute();
+      await trx
+        .insertInto('message_inbox')
+        .values(rows.map((row) => ({ account_id: 'account-demo-owner', message_id: row.id, category: row.category, created_at: row.createdAt, read_at: null })))
+        .execute();
+    });
+  }
+  await db.destroy();
+}
+
+const rows: string[][] = [];
+
+for (const kind of databases) {
+  const { url, drop } = await freshDatabase(kind);
+  const product = start('server/main.ts', {
+    PORT: String(PRODUCT_PORT),
+    DATABASE_URL: url,
+    NAVIMOW_DEMO: 'on',
+    NAVIMOW_SIMULATOR: 'on',
+    LOG_LEVEL: 'info',
+    LOGIN_REQUESTS_PER_MINUTE: '100000',
+    TOKEN_REQUESTS_PER_MINUTE: '10000000',
+  });
+  try {
+    await waitFor(`${base}/api/health`);
+    await seedMessages(url);
+    const token = await signIn();
+    const bare = start('bench/bare-api-server.ts', { PORT: String(BARE_PORT), DATABASE_URL: url });
+    try {
+      await waitFor(`http://127.0.0.1:${BARE_PORT}/mowers`);
+      const refreshTokens: string[] = [];
+      for (let i = 0; i < connections * 2; i += 1) refreshTokens.push(await linkedRefreshToken());
+      const bearer = { authorization: `Bearer ${token}` };
+      for (let round = 1; round <= rounds; round += 1) {
+        const mowerFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/mowers`, headers: bearer });
+        const messageFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/messages`, headers: bearer });
+        // Each target beside the floor it is compared with.
+        const targets: [string, Figures, Figures][] = [
+          ['bare floor: token + mower list', mowerFloor, mowerFloor],
+          ['GET /api/mowers (first-party token)', await load({ url: `${base}/api/mowers`, headers: bearer }), mowerFloor],
+          ['GET /api/health', await load({ url: `${base}/api/health` }), mowerFloor],
+          ['bare floor: token + message page', messageFloor, messageFloor],
+          [`GET /api/messages (${BENCH_MESSAGES} in the inbox)`, await load({ url: `${base}/api/messages`, headers: bearer }), messageFloor],
+          ['POST /oauth/token (refresh)', await load(refreshLoad(refreshTokens)), mowerFloor],
+        ];
+        for (const [name, figures, floor] of targets) {
+          rows.push([
+            kind,
+            String(round),
+            name,
+            figures.rps.toFixed(0),
+            `${figures.p50} ms`,
+            `${figures.p99} ms`,
+            (figures.rps / floor.rps).toFixed(2),
+            String(figures.errors),
+          ]);
+        }
+      }
+    } finally {
+      await stop(bare);
+    }
+  } finally {
+    await stop(product);
+    await drop();
+  }
+}
+
+const header = ['database', 'round', 'target', 'req/s', 'p50', 'p99', 'x floor', 'errors'];
+const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+console.log(`\n${connections} connections, ${seconds} s per target, ${new Date().toISOString().slice(0, 10)}\n`);
+console.log([line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n'));

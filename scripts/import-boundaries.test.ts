@@ -1,0 +1,49 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of eslint.config.js (docs/decisions/008-import-boundaries.md), fed deliberately bad
+ * imports through ESLint itself: if a config change ever stops a zone from working, this fails.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+const BOUNDARY = 'import-x/no-restricted-paths';
+
+describe('import boundaries', () => {
+  it.each([
+    ['a feature importing another feature', 'src/features/guides/bad.ts', "import '../expansion-bay/catalogue.ts';"],
+    ['shared UI importing a feature', 'src/components/bad.tsx', "import '../features/guides/guide-constants.ts';"],
+    ['shared code importing the app shell', 'src/lib/bad.ts', "import '../app/paths.ts';"],
+    ['a feature importing the app shell', 'src/features/health/bad.ts', "import '../../app/paths.ts';"],
+    ['a screen reaching into the simulator', 'src/features/health/bad.ts', "import '../../simulator/simulator-state.ts';"],
+    ['the app reaching past the simulator installer', 'src/app/bad.ts', "import '../simulator/native-simulator.ts';"],
+    ['the web view importing server code', 'src/lib/bad.ts', "import '../../server/config.ts';"],
+    ['common/ importing the web view', 'common/bad.ts', "import '../src/lib/use-async.ts';"],
+    ['the server importing the web view', 'server/bad.ts', "import '../src/lib/use-async.ts';"],
+    ['a server module importing another module’s internals', 'server/modules/comments/bad.ts', "import '../accounts/sessions.ts';"],
+    ['server infrastructure importing a module’s internals', 'server/db/bad.ts', "import '../modules/accounts/passwords.ts';"],
+  ])('refuses %s', async (_name, filePath, code) => {
+    expect(await ruleIds(filePath, code)).toContain(BOUNDARY);
+  });
+
+  it('refuses an import cycle', async () => {
+    // api-client.ts imports session.ts: session.ts importing it back closes a loop.
+    const ids = await ruleIds('src/lib/session.ts', "import { apiRequest } from './api-client.ts';\nexport const x = apiRequest;");
+    expect(ids).toContain('import-x/no-cycle');
+  });
+
+  it.each([
+    ['a feature importing its own files, shared UI and lib', 'src/features/guides/ok.ts', "import './guide-constants.ts';\nimport '../../components/button.tsx';\nimport '../../lib/use-async.ts';\nimport '../../../common/languages.ts';"],
+    ['the entry loading the simulator through its installer', 'src/ok.ts', "import './simulator/install.tsx';"],
+    ['a server module using another through its public file', 'server/modules/comments/ok.ts', "import '../accounts/public.ts';"],
+    ['a module importing its own internals', 'server/modules/accounts/ok.ts', "import './sessions.ts';"],
+  ])('allows %s', async (_name, filePath, code) => {
+    const ids = await ruleIds(filePath, code);
+    expect(ids.filter((id) => id.startsWith('import-x/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Language } from '../../common/languages.ts';
+import { type PageRoute, type PageRouteId, pageRoutes, screenModule } from '../../common/page-routes.ts';
+
+/** One chunk of Vite's build manifest (`dist/web/.vite/manifest.json`, `build.manifest` in vite.config.ts). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export type BuildManifest = Readonly<Record<string, ManifestChunk>>;
+
+/** The simulated native app's installer: main.tsx loads it before anything else on a simulated page. */
+const SIMULATOR_MODULE = 'src/simulator/install.tsx';
+
+export interface PageHeadOptions {
+  manifest: BuildManifest | undefined;
+  /** Where the locale files are, `/assets/locales-<version>` (scripts/vite-locales-plugin.ts). */
+  localesBase: string | undefined;
+  /** Pages run in the simulated native app (`NAVIMOW_SIMULATOR=on`), except those meant for a plain browser. */
+  simulator: boolean;
+}
+
+/** What the document of one page, in one language, announces in its head. */
+export interface PageHead {
+  simulated: boolean;
+  modulePreloads: readonly string[];
+  stylesheets: readonly string[];
+  localePreloads: readonly string[];
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * Prepares, for every page, the requests its first screen needs so that the browser starts them with the
+ * entry instead of one after the other (entry, common strings, route chunk, route strings): the route's chunk
+ * and its static imports as module preloads, its CSS, and its locale files as fetch preloads. Everything is
+ * derived from the build manifest and the page table (common/page-routes.ts); what the entry already loads
+ * (Vite writes its tags into index.html) is left out.
+ */
+export function createPageHeads({ manifest, localesBase, simulator }: PageHeadOptions) {
+  /** A chunk and everything it imports statically, imports first: the order Vite applies their CSS in. */
+  const closure = (key: string, seen = new Set<string>(), ordered: string[] = []): string[] => {
+    if (seen.has(key) || !manifest?.[key]) return ordered;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen, ordered);
+    ordered.push(key);
+    return ordered;
+  };
+  const entryKey = manifest && Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loadedByEntry = new Set(entryKey ? closure(entryKey) : []);
+
+  /** The files of a module and its static imports that the entry does not already bring. */
+  const filesOf = (key: string) => {
+    const chunks = closure(key).filter((chunk) => !loadedByEntry.has(chunk));
+    const entryCss = new Set([...loadedByEntry].flatMap((chunk) => manifest?.[chunk]?.css ?? []));
+    return {
+      scripts: chunks.map((chunk) => `/${manifest![chunk]!.file}`),
+      stylesheets: [...new Set(chunks.flatMap((chunk) => manifest![chunk]!.css ?? []))]
+        .filter((css) => !entryCss.has(css))
+        .map((css) => `/${css}`),
+    };
+  };
+
+  const routeIds = Object.keys(pageRoutes) as PageRouteId[];
+  const missing = routeIds.filter((id) => manifest && !manifest[screenModule(pageRoutes[id])]);
+  const simulatorFiles = simulator ? filesOf(SIMULATOR_MODULE) : { scripts: [], stylesheets: [] };
+
+  const heads = new Map(
+    routeIds.map((id) => {
+      const route: PageRoute = pageRoutes[id];
+      const simulated = simulator && !route.plainBrowser;
+      const screen = filesOf(screenModule(route));
+      return [
+        id,
+        (language: Language): PageHead => ({
+          simulated,
+          modulePreloads: [...(simulated ? simulatorFiles.scripts : []), ...screen.scripts],
+          stylesheets: [...(simulated ? simulatorFiles.stylesheets : []), ...screen.stylesheets],
+          localePreloads: localesBase
+            ? [...new Set(['common', ...route.namespaces])].map((namespace) => `${localesBase}/${language}/${namespace}.json`)
+            : [],
+        }),
+      ] as const;
+    }),
+  );
+
+  return {
+    /** Page routes whose screen is not in the build: a build older than the page table. */
+    missing,
+    head(id: PageRouteId, language: Language): PageHead {
+      return heads.get(id)!(language);
+    },
+  };
+}
+
+/**
+ * The document for one page: `index.html` with the page's language, the simulator mark where it applies, and the
+ * preloads. The locale preloads are `crossorigin` fetches, exactly as i18n.ts fetches them (CORS mode, credentials
+ * of the same origin), or the browser would download each file twice.
+ */
+export function renderPageHtml(template: string, language: Language, head: PageHead): string {
+  const tags = [
+    ...head.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...head.modulePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...head.localePreloads.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+  ];
+  let html = template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  if (head.simulated) html = html.replace('<head>', '<head>\n    <meta name="navimow-simulator" content="on" />');
+  if (tags.length) html = html.replace(/^([ \t]*)<\/head>/m, (closing, indent: string) => `${indent}  ${tags.join(`\n${indent}  `)}\n${closing}`);
+  return html;
+}

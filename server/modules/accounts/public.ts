@@ -1,0 +1,8 @@
+/** What the rest of the server may use of the accounts module (docs/decisions/008-import-boundaries.md). */
+export { createAccount, findAccountById, findAccountByIdentifier } from './account-queries.ts';
+export { authRoutes } from './auth-routes.ts';
+export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } from './authenticate.ts';
+export { LoginThrottle, SIGN_IN_LIMITS } from './login-throttle.ts';
+export { hashPassword } from './passwords.ts';
+export { REFRESH_RETRY_GRACE_MS } from './refresh-retries.ts';
+export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseIdentifier } from '../../../common/account-identifiers.ts';
+import { INVITATION_LIFETIME_DAYS, type InvitationResponse, type InvitationState, type MowerSharesResponse } from '../../../common/sharing.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import { findAccountByIdentifier, requireCaller } from '../accounts/public.ts';
+import {
+  answerInvitation,
+  createInvitation,
+  findInvitation,
+  findMowerOwner,
+  type InvitationRow,
+  listShares,
+  removeShare,
+  stateOf,
+  toDto,
+} from './sharing-queries.ts';
+
+const id = z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an invitation id');
+const serial = z.string().trim().min(1, 'must be a serial number').max(64, 'too long');
+
+const notFound = () => new HttpError(404, 'invitation_not_found', 'There is no such invitation.');
+const notForYou = () => new HttpError(403, 'invitation_not_for_you', 'This invitation is for another account.');
+
+/** Why an invitation in `state` cannot take the answer `wanted`; undefined when it can (or already has). */
+function refusal(state: InvitationState, wanted: 'accepted' | 'rejected' | 'cancelled'): HttpError | undefined {
+  if (state === 'pending' || state === wanted) return undefined;
+  if (state === 'expired') return new HttpError(410, 'invitation_expired', 'Invitation expired');
+  return new HttpError(409, `invitation_${state}`, `The invitation was already ${state}.`);
+}
+
+/**
+ * Mower sharing by invitation (seed sections 4 and 6), for the app's own sessions only: the owner invites, the
+ * invitee accepts or rejects once (a repeat of the same answer is harmless, the other answer is refused), either
+ * side ends the share whenever they like.
+ */
+export const sharingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** The invitation as the caller may see it: its invitee and its inviter only. */
+  async function visibleInvitation(invitationId: string, accountId: string): Promise<InvitationRow> {
+    const row = await findInvitation(db, invitationId);
+    if (!row) throw notFound();
+    if (row.invitee_id !== accountId && row.inviter_id !== accountId) throw notForYou();
+    return row;
+  }
+
+  async function answer(invitationId: string, accountId: string, wanted: 'accepted' | 'rejected' | 'cancelled'): Promise<InvitationResponse> {
+    const row = await visibleInvitation(invitationId, accountId);
+    const mayAnswer = wanted === 'cancelled' ? row.inviter_id === accountId : row.invitee_id === accountId;
+    if (!mayAnswer) {
+      throw new HttpError(403, 'invitation_not_for_you', wanted === 'cancelled' ? 'Only the inviter can withdraw an invitation.' : 'Only the invited account can answer.');
+    }
+    const now = new Date();
+    const refused = refusal(stateOf(row, now), wanted);
+    if (refused) throw refused;
+    // Lost a race to another answer (double tap, second device)? Then that answer decides, as if it came first.
+    if (!(await answerInvitation(db, row, wanted, now))) {
+      const current = (await findInvitation(db, row.id))!;
+      const lost = refusal(stateOf(current, now), wanted);
+      if (lost) throw lost;
+      return { invitation: toDto(current, accountId, now) };
+    }
+    return { invitation: toDto((await findInvitation(db, row.id))!, accountId, now) };
+  }
+
+  app.post(
+    '/invitations',
+    {
+      schema: { body: z.object({ mower_serial: serial, invitee: z.string().trim().min(1, 'must be an e-mail address or phone number').max(254) }) },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const caller = await requireCaller(db, request, 'account');
+      const { mower_serial: mowerSerial, invitee } = request.body;
+      const mower = await findMowerOwner(db, mowerSerial);
+      // Someone else's mower answers like an unknown one: the API does not tell which serials exist.
+      if (!mower || mower.owner_id !== caller.accountId) {
+        throw new HttpError(403, 'not_mower_owner', 'body.mower_serial: only the owner of a mower can share it.', 'body.mower_serial');
+      }
+      const identifier = parseIdentifier(invitee);
+      if (!identifier) throw new HttpError(400, 'invalid_request', 'body.invitee: must be an e-mail address or phone number', 'body.invitee');
+      const account = await findAccountByIdentifier(db, identifier);
+      if (!account) throw new HttpError(404, 'account_not_found', 'body.invitee: no Navimow account has this e-mail address or phone number.', 'body.invitee');
+      if (account.id === caller.accountId) throw new HttpError(400, 'cannot_invite_self', 'body.invitee: you cannot invite yourself.', 'body.invitee');
+
+      const now = new Date();
+      const outcome = await createInvitation(db, {
+        mowerSerial,
+        inviterId: caller.accountId,
+        inviteeId: account.id,
+        lifetimeMs: INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000,
+        now,
+      });
+      if ('refused' in outcome) {
+        throw new HttpError(409, outcome.refused, outcome.refused === 'already_shared' ? 'The mower is already shared with this account.' : 'This account already has an open invitation to this mower.');
+      }
+      const row = (await findInvitation(db, outcome.created))!;
+      return reply.code(201).send({ invitation: toDto(row, caller.accountId, now) } satisfies InvitationResponse);
+    },
+  );
+
+  app.get('/invitations/:id', { schema: { params: z.object({ id }) } }, async (request): Promise<InvitationResponse> => {
+    const caller = await requireCaller(db, request, 'account');
+    const row = await visibleInvitation(request.params.id, caller.accountId);
+    return { invitation: toDto(row, caller.accountId, new Date()) };
+  });
+
+  for (const [action, state] of [['accept', 'accepted'], ['reject', 'rejected'], ['cancel', 'cancelled']] as const) {
+    app.post(`/invitations/:id/${action}`, { schema: { params: z.object({ id }) } }, async (request) => {
+      const caller = await requireCaller(db, request, 'account');
+      return answer(request.params.id, caller.accountId, state);
+    });
+  }
+
+  /** Who shares a mower: for its owner and for those it is shared with. */
+  app.get('/mowers/:serial/shares', { schema: { params: z.object({ serial }) } }, async (request): Promise<MowerSharesResponse> => {
+    const caller = await requireCaller(db, request, 'account');
+    const mower = await findMowerOwner(db, request.params.serial);
+    const shares = mower ? await listShares(db, request.params.serial) : [];
+    if (!mower || (mower.owner_id !== caller.accountId && !shares.some((share) => share.account_id === caller.accountId))) {
+      throw new HttpError(404, 'mower_not_found', 'params.serial: this mower is neither yours nor shared with you.', 'params.serial');
+    }
+    return {
+      mower_serial: request.params.serial,
+      shares: [{ account_id: mower.owner_id, name: mower.owner_name, role: 'owner', since: mower.created_at }, ...shares],
+    };
+  });
+
+  /**
+   * Ends a share (Settings > Device management > Device sharing): the owner removes anyone, a sharer removes
+   * themselves (`me`). Ending a share that is already gone answers 204 too: a retry must not fail.
+   */
+  app.delete(
+    '/mowers/:serial/shares/:account',
+    { schema: { params: z.object({ serial, account: z.string().trim().min(1).max(64) }) } },
+    async (request, reply) => {
+      const caller = await requireCaller(db, request, 'account');
+      const target = request.params.account === 'me' ? caller.accountId : request.params.account;
+      const mower = await findMowerOwner(db, request.params.serial);
+      const mayEnd = mower && (mower.owner_id === caller.accountId || target === caller.accountId);
+      if (!mower || !mayEnd) {
+        throw new HttpError(403, 'not_allowed', 'Only the owner, or the account the mower is shared with, can end this share.');
+      }
+      if (target === mower.owner_id) throw new HttpError(400, 'cannot_unshare_owner', 'params.account: the owner keeps the mower.', 'params.account');
+      await removeShare(db, request.params.serial, target);
+      return reply.code(204).send();
+    },
+  );
+};
