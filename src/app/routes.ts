@@ -27,13 +27,15 @@ type _PageNamespaces = KnownNamespace<(typeof pageRoutes)[PageRouteId]['namespac
  */
 const screens = import.meta.glob<{ default: ComponentType }>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
+const screenLoaders = new WeakMap<AppRoute, () => Promise<unknown>>();
+
 /** A route whose screen chunk and locale namespaces load together, on first visit. */
 function route(id: PageRouteId): AppRoute {
   const { screen, namespaces, ...definition }: PageRoute = pageRoutes[id];
   const load = screens[`./routes/${screen}.tsx`];
   if (!load) throw new Error(`The page ${id} has no screen module ${screenModule({ screen })}`);
   const routeNamespaces = namespaces as AppRoute['namespaces'];
-  return {
+  const appRoute: AppRoute = {
     id,
     path: definition.path,
     namespaces: routeNamespaces,
@@ -42,6 +44,18 @@ function route(id: PageRouteId): AppRoute {
     ...(definition.plainBrowser && { plainBrowser: true }),
     Screen: lazy(async () => (await Promise.all([load(), loadNamespaces(routeNamespaces)]))[0]),
   };
+  screenLoaders.set(appRoute, load);
+  return appRoute;
+}
+
+/**
+ * Starts loading a route's screen chunk without rendering it: at start-up, beside the strings, so that the first
+ * render finds the screen there instead of waiting for it. A failure is left to the screen's own loading, which
+ * retries and shows its error boundary.
+ */
+export function preloadScreen(appRoute: AppRoute): Promise<void> {
+  const load = screenLoaders.get(appRoute);
+  return load ? load().then(() => undefined, () => undefined) : Promise.resolve();
 }
 
 /** The one route table of the web view (contract section 2), built from `common/page-routes.ts`. */
