@@ -13,6 +13,16 @@ export default defineConfig({
     manifest: true,
     sourcemap: 'hidden',
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically ships in the entry itself, not in shared chunks of a few
+          // kilobytes that each cost a phone one more request before the first screen
+          // (docs/decisions/007-bytes-on-the-wire.md). Route chunks and what only they share stay split.
+          groups: [{ name: 'first-load', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev`: the Vite dev server in front of a running backend (`npm run dev:server`).
