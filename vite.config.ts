@@ -13,13 +13,18 @@ export default defineConfig({
     manifest: true,
     sourcemap: 'hidden',
     modulePreload: { polyfill: false },
+    // Few requests before the first screen (docs/decisions/007-bytes-on-the-wire.md): a phone on a mobile
+    // network pays a round trip for each beyond the browser's six connections. So: one stylesheet for all
+    // pages (a few kilobytes), everything the entry imports statically in the entry itself, and what several
+    // screens share in one chunk; each screen keeps its own chunk.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the entry imports statically ships in the entry itself, not in shared chunks of a few
-          // kilobytes that each cost a phone one more request before the first screen
-          // (docs/decisions/007-bytes-on-the-wire.md). Route chunks and what only they share stay split.
-          groups: [{ name: 'first-load', tags: ['$initial'] }],
+          groups: [
+            { name: 'first-load', tags: ['$initial'], priority: 2 },
+            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+          ],
         },
       },
     },
