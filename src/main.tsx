@@ -9,7 +9,6 @@ import { readAppVersion } from './lib/bridge/native-app.ts';
 import { installChunkReload } from './lib/chunk-reload/chunk-reload.ts';
 import { startErrorReporting } from './lib/error-reporting/error-reporting.ts';
 import { initI18n, languageFromLocation } from './lib/i18n/i18n.ts';
-import { tagReportsWithDevice } from './lib/session.ts';
 import './styles/global.css';
 
 function afterFirstPaint(task: () => void) {
@@ -42,9 +41,10 @@ async function boot() {
 
   afterFirstPaint(() => {
     void simulator?.mountPanel();
-    // Device tags cost a bridge call: only asked for when reports are actually sent.
+    // Device tags cost a bridge call: only asked for when reports are actually sent, with the code that asks,
+    // which the first screen does not need.
     void startErrorReporting().then(async (reporting) => {
-      if (reporting) await tagReportsWithDevice();
+      if (reporting) await (await import('./lib/session.ts')).tagReportsWithDevice();
     });
   });
 }
