@@ -14,12 +14,18 @@ export default defineConfig({
     manifest: true,
     sourcemap: 'hidden',
     modulePreload: { polyfill: false },
+    // Few requests before the first screen (docs/decisions/007-bytes-on-the-wire.md): a phone on a mobile
+    // network pays a round trip for each beyond the browser's six connections. So: one stylesheet for all
+    // pages (a few kilobytes), everything the entry imports statically in the entry itself, and what several
+    // screens share in one chunk; each screen keeps its own chunk.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Every page loads these first anyway: as one file they cost one request instead of five small ones
-          // (about 1 kB of headers each on HTTP/1.1, bench:web's "sent"). Chunks a route loads later stay apart.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'first-load', tags: ['$initial'], priority: 2 },
+            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+          ],
         },
       },
     },

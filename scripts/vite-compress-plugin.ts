@@ -32,16 +32,13 @@ export async function compressFile(path: string): Promise<void> {
  * such file gets both, even a tiny one, so that a client's encoding never depends on a file's size.
  */
 export function compress(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'navimow-compress',
     apply: 'build',
-    configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
-    },
-    async writeBundle(_options, bundle) {
+    async writeBundle({ dir }, bundle) {
+      if (!dir) throw new Error('navimow-compress needs an output directory');
       const files = Object.keys(bundle).filter((fileName) => COMPRESSIBLE.test(fileName));
-      await Promise.all(files.map((fileName) => compressFile(join(outDir, fileName))));
+      await Promise.all(files.map((fileName) => compressFile(join(dir, fileName))));
     },
   };
 }

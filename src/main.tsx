@@ -2,24 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { RootLayout } from './app/root-layout.tsx';
-import { matchAppRoute } from './app/routes.ts';
+import { matchAppRoute, preloadScreen } from './app/routes.ts';
+import { simulatorRequested } from './app/simulator-requested.ts';
 import { hasNativeApp } from './lib/bridge/bridge.ts';
 import { readAppVersion } from './lib/bridge/native-app.ts';
 import { installChunkReload } from './lib/chunk-reload/chunk-reload.ts';
 import { startErrorReporting } from './lib/error-reporting/error-reporting.ts';
 import { initI18n, languageFromLocation } from './lib/i18n/i18n.ts';
-import { tagReportsWithDevice } from './lib/session.ts';
 import './styles/global.css';
-
-/**
- * The server marks pages that should run in the simulated native app (`NAVIMOW_SIMULATOR=on`); the Vite dev
- * server cannot, so there every page runs in it. Pages opened in a plain browser never do.
- */
-function simulatorRequested(): boolean {
-  if (matchAppRoute(window.location.pathname).plainBrowser) return false;
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="navimow-simulator"]');
-  return import.meta.env.DEV || meta?.content === 'on';
-}
 
 function afterFirstPaint(task: () => void) {
   requestAnimationFrame(() => setTimeout(task, 0));
@@ -28,11 +18,17 @@ function afterFirstPaint(task: () => void) {
 async function boot() {
   installChunkReload();
   const language = languageFromLocation();
-  const simulator =
+  const firstRoute = matchAppRoute(window.location.pathname);
+  // The first screen's chunk and strings load beside the common ones (the server announced them all), so
+  // that the first render has everything it needs; the simulated app, when wanted, is in place before any
+  // bridge call.
+  const [simulator] = await Promise.all([
     !hasNativeApp() && simulatorRequested()
-      ? (await import('./simulator/install.tsx')).installSimulator(language)
-      : undefined;
-  await initI18n(language);
+      ? import('./simulator/install.tsx').then(({ installSimulator }) => installSimulator(language))
+      : undefined,
+    initI18n(language, [...new Set(['common', ...firstRoute.namespaces] as const)]),
+    preloadScreen(firstRoute),
+  ]);
   void readAppVersion();
 
   createRoot(document.getElementById('root')!).render(
@@ -45,9 +41,10 @@ async function boot() {
 
   afterFirstPaint(() => {
     void simulator?.mountPanel();
-    // Device tags cost a bridge call: only asked for when reports are actually sent.
+    // Device tags cost a bridge call: only asked for when reports are actually sent, with the code that asks,
+    // which the first screen does not need.
     void startErrorReporting().then(async (reporting) => {
-      if (reporting) await tagReportsWithDevice();
+      if (reporting) await (await import('./lib/session.ts')).tagReportsWithDevice();
     });
   });
 }

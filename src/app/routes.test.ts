@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createElement, Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initTestI18n } from '../testing/test-i18n.ts';
 import { matchPageRoute, pageRoutes } from '../../common/page-routes.ts';
 import { paths } from './paths.ts';
-import { appRoutes, matchAppRoute, notFoundRoute } from './routes.ts';
+import { appRoutes, matchAppRoute, notFoundRoute, preloadScreen } from './routes.ts';
+
+beforeAll(async () => {
+  await initTestI18n();
+});
 
 describe('the route table', () => {
   it('has one route per page of the shared page table, with its path, namespaces and flags', () => {
@@ -35,5 +43,24 @@ describe('the route table', () => {
     expect(paths.winterGuide.getHref()).toBe('/robotWinterMode/guide');
     expect(paths.smartHomeLogin.path).toBe('/smartHome/login');
     expect(Object.keys(paths)).not.toContain('notFound');
+  });
+});
+
+describe('a route’s screen', () => {
+  const renderScreen = (Screen: typeof notFoundRoute.Screen) =>
+    render(createElement(MemoryRouter, null, createElement(Suspense, { fallback: 'loading' }, createElement(Screen))));
+
+  it('waits for its chunk on first visit', async () => {
+    const healthPing = matchAppRoute('/healthPing');
+    renderScreen(healthPing.Screen);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Health check' })).toBeVisible();
+  });
+
+  it('renders at once, without a fallback, once preloaded (the first screen at start-up)', async () => {
+    await preloadScreen(notFoundRoute);
+    renderScreen(notFoundRoute.Screen);
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
   });
 });

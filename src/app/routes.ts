@@ -1,6 +1,6 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 import { type PageRoute, type PageRouteId, pageRoutes, pathMatches, screenModule } from '../../common/page-routes.ts';
-import { loadNamespaces, type Namespace } from '../lib/i18n/i18n.ts';
+import { i18next, loadNamespaces, type Namespace } from '../lib/i18n/i18n.ts';
 
 export interface AppRoute {
   id: string;
@@ -14,7 +14,7 @@ export interface AppRoute {
   keepAlive?: boolean;
   /** Opened in a plain browser, outside the mower app: never inside the simulated one. */
   plainBrowser?: boolean;
-  Screen: LazyExoticComponent<ComponentType>;
+  Screen: ComponentType;
 }
 
 /** A namespace of the page table without a locale file is a type error here. */
@@ -27,21 +27,56 @@ type _PageNamespaces = KnownNamespace<(typeof pageRoutes)[PageRouteId]['namespac
  */
 const screens = import.meta.glob<{ default: ComponentType }>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
-/** A route whose screen chunk and locale namespaces load together, on first visit. */
+const screenLoaders = new WeakMap<AppRoute, () => Promise<unknown>>();
+
+/**
+ * A route whose screen chunk and locale namespaces load together, on first visit. A screen that is already
+ * there (the first one, preloaded at start-up) renders at once: suspending would show the empty fallback and
+ * then hold the screen back by React's fallback throttle (300 ms), on every first load.
+ */
 function route(id: PageRouteId): AppRoute {
   const { screen, namespaces, ...definition }: PageRoute = pageRoutes[id];
   const load = screens[`./routes/${screen}.tsx`];
   if (!load) throw new Error(`The page ${id} has no screen module ${screenModule({ screen })}`);
   const routeNamespaces = namespaces as AppRoute['namespaces'];
-  return {
+
+  let loadedScreen: ComponentType | undefined;
+  const loadModule = async () => {
+    const module = await load();
+    loadedScreen = module.default;
+    return module;
+  };
+  const LazyScreen = lazy(async () => (await Promise.all([loadModule(), loadNamespaces(routeNamespaces)]))[0]);
+  const loaded = () => loadedScreen && routeNamespaces.every((namespace) => i18next.hasLoadedNamespace(namespace));
+
+  function Screen() {
+    // Chosen once per mount: turning the lazy screen into the loaded one later would remount it.
+    const [Component] = useState<ComponentType>(() => (loaded() ? loadedScreen! : LazyScreen));
+    return createElement(Component);
+  }
+  Screen.displayName = `Screen(${id})`;
+
+  const appRoute: AppRoute = {
     id,
     path: definition.path,
     namespaces: routeNamespaces,
     ...(definition.titleKey && { titleKey: definition.titleKey }),
     ...(definition.keepAlive && { keepAlive: true }),
     ...(definition.plainBrowser && { plainBrowser: true }),
-    Screen: lazy(async () => (await Promise.all([load(), loadNamespaces(routeNamespaces)]))[0]),
+    Screen,
   };
+  screenLoaders.set(appRoute, loadModule);
+  return appRoute;
+}
+
+/**
+ * Loads a route's screen chunk without rendering it: at start-up, beside the strings (which the caller loads),
+ * so that the first render finds the screen there. A failure is left to the screen's own loading, which retries
+ * and shows its error boundary.
+ */
+export function preloadScreen(appRoute: AppRoute): Promise<void> {
+  const load = screenLoaders.get(appRoute);
+  return load ? load().then(() => undefined, () => undefined) : Promise.resolve();
 }
 
 /** The one route table of the web view (contract section 2), built from `common/page-routes.ts`. */

@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:lighthouse` (slow, not part of npm test): every page of the route table beside a bare React page,
+ * measured with Lighthouse's mobile preset (simulated slow 4G and a mid-range phone's CPU) in Debian's Chromium,
+ * median of 3 runs each. Both builds come from this run and are served by the same static server code with the
+ * same compression (server/http/pages.ts); our pages by the whole production server, with a fake native app
+ * answering the bridge as the phone would. Fails when a page's LCP is more than 1.5 times the bare page's.
+ *
+ *   npm run bench:lighthouse                       every page, 3 runs each
+ *   npm run bench:lighthouse -- /healthPing        some pages only
+ *   BENCH_RUNS=5 npm run bench:lighthouse          more runs
+ *   BENCH_REPORTS=dist/lighthouse npm run bench:lighthouse   also keeps every run's Lighthouse report (JSON)
+ *
+ * docs/decisions/007-bytes-on-the-wire.md records the method and the last results.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import react from '@vitejs/plugin-react';
+import * as chromeLauncher from 'chrome-launcher';
+import Fastify, { type FastifyInstance } from 'fastify';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { build } from 'vite';
+import { pageRoutes } from '../common/page-routes.ts';
+import { registerPages } from '../server/http/pages.ts';
+import viteConfig from '../vite.config.ts';
+import { repositoryRoot, startBenchServer } from './bench-server.ts';
+import { compress } from './vite-compress-plugin.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const REPORTS = process.env.BENCH_REPORTS;
+const MAX_LCP_RATIO = 1.5;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The bare page: what Vite's React template renders, built with this repository's React, Vite and build target. */
+async function buildBarePage(): Promise<string> {
+  const folder = join(repositoryRoot, 'dist/bench');
+  const source = join(folder, 'bare-src');
+  const out = join(folder, 'bare-web');
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(source, { recursive: true });
+  writeFileSync(
+    join(source, 'index.html'),
+    [
+      '<!doctype html>',
+      '<html lang="en">',
+      '  <head>',
+      '    <meta charset="UTF-8" />',
+      '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
+      '    <title>Hello</title>',
+      '  </head>',
+      '  <body>',
+      '    <div id="root"></div>',
+      '    <script type="module" src="/main.jsx"></script>',
+      '  </body>',
+      '</html>',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(source, 'main.jsx'),
+    [
+      "import { StrictMode } from 'react';",
+      "import { createRoot } from 'react-dom/client';",
+      '',
+      'function App() {',
+      '  return (',
+      '    <main>',
+      '      <h1>Hello</h1>',
+      '      <p>A bare React page, built with Vite, to measure against.</p>',
+      '    </main>',
+      '  );',
+      '}',
+      '',
+      "createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMode>);",
+    ].join('\n'),
+  );
+  await build({
+    configFile: false,
+    root: source,
+    logLevel: 'warn',
+    plugins: [react(), compress()],
+    build: { outDir: out, emptyOutDir: true, target: viteConfig.build?.target, modulePreload: { polyfill: false } },
+  });
+  return out;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * The native app, as far as a first screen asks it: installed before any page script runs, answering on the
+ * Android transport like the phone would, with the demo owner's token.
+ */
+function installFakeNativeApp(accessToken: string) {
+  const answers: Record<string, unknown> = {
+    getAppVersion: { versionName: '3.2.0', versionCode: 300000200 },
+    getCommonAppData: {
+      vehicle_sn: 'NVM-DEMO-0001',
+      email: 'demo@navimow.example',
+      client_ver: '3.2.0',
+      access_token: accessToken,
+      platform: 'android',
+    },
+    getMowerList: {
+      mowers: [
+        { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 },
+        { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 },
+      ],
+    },
+    getDevicePermissions: { bluetooth: 'granted', location: 'granted', notification: 'granted' },
+    ipSearch: { country_code: 'DE' },
+    appIsInstall: { installed: true },
+  };
+  const page = window as unknown as Record<string, unknown> & { __nativeCalls: string[] };
+  page.__nativeCalls = [];
+  page.NavimowBridge = {
+    postMessage(raw: string) {
+      const { method, callback } = JSON.parse(raw) as { method: string; callback: string };
+      page.__nativeCalls.push(method);
+      setTimeout(() => (page[callback] as ((answer: unknown) => void) | undefined)?.({ code: 0, data: answers[method] ?? {} }), 0);
+    },
+  };
+}
+
+let lighthouseVersion = '';
+
+interface Measurement {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  transferredKb: number;
+  scriptKb: number;
+}
+
+async function measure(browser: Browser, url: string, accessToken: string, expectNativeApp: boolean, run: number): Promise<Measurement> {
+  const page = await browser.newPage();
+  try {
+    await page.evaluateOnNewDocument(installFakeNativeApp, accessToken);
+    const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+    lighthouseVersion = lhr.lighthouseVersion;
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'bare';
+      writeFileSync(join(REPORTS, `${name}-${run + 1}.json`), JSON.stringify(lhr, null, 1));
+    }
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (expectNativeApp) {
+      // The page told the native side its first screen was there: the fake app was in place and answered.
+      const calls = await page.evaluate(() => (window as unknown as { __nativeCalls?: string[] }).__nativeCalls ?? []);
+      if (!calls.includes('finishRendering')) throw new Error(`${url}: the first screen never reported itself (${calls.join(', ')})`);
+    }
+    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [];
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      tbt: numeric('total-blocking-time'),
+      transferredKb: numeric('total-byte-weight') / 1024,
+      scriptKb: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** Lighthouse now and then loses a trace on a busy machine (NO_NAVSTART): such a run is repeated, twice at most. */
+async function measureWithRetry(...args: Parameters<typeof measure>): Promise<Measurement> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(...args);
+    } catch (error) {
+      if (attempt === 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.error(`retrying: ${(error as Error).message}`);
+    }
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function medians(runs: Measurement[]): Measurement {
+  const of = (key: keyof Measurement) => median(runs.map((run) => run[key]));
+  return { score: of('score'), fcp: of('fcp'), lcp: of('lcp'), tbt: of('tbt'), transferredKb: of('transferredKb'), scriptKb: of('scriptKb') };
+}
+
+const wanted = process.argv.slice(2);
+const pages = Object.values(pageRoutes)
+  .map((route) => ('path' in route ? route.path : '/no-such-page'))
+  .filter((path) => !wanted.length || wanted.includes(path));
+
+const bareRoot = await buildBarePage();
+const bare = Fastify();
+await registerPages(bare, { webRoot: bareRoot, simulator: false });
+const ours = await startBenchServer({ seed: true });
+const [bareUrl, ourUrl] = await Promise.all([listen(bare), listen(ours)]);
+const login = await ours.inject({
+  method: 'POST',
+  url: '/api/auth/login',
+  payload: { account: 'demo@navimow.example', password: 'Navimow-demo-1' },
+});
+const accessToken = login.json<{ access_token: string }>().access_token;
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const browserVersion = browser.version();
+
+const targets = [{ name: 'bare React page', url: `${bareUrl}/`, native: false }].concat(
+  pages.map((path) => ({ name: path, url: `${ourUrl}${path}`, native: true })),
+);
+const runs = targets.map((): Measurement[] => []);
+try {
+  // Round after round over every page, so that the machine's load on a shared computer weighs on the bare page
+  // as on ours.
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const [index, target] of targets.entries()) {
+      runs[index]!.push(await measureWithRetry(browser, target.url, accessToken, target.native, run));
+    }
+    console.error(`round ${run + 1} of ${RUNS} done`);
+  }
+} finally {
+  await browser.disconnect();
+  chrome.kill();
+  await Promise.all([bare.close(), ours.close()]);
+}
+
+const results = targets.map((target, index) => ({ name: target.name, result: medians(runs[index]!) }));
+const baseline = results[0]!.result.lcp;
+const table = results.map(({ name, result }) => ({
+  page: name,
+  score: result.score,
+  'FCP ms': Math.round(result.fcp),
+  'LCP ms': Math.round(result.lcp),
+  'TBT ms': Math.round(result.tbt),
+  'transferred kB': result.transferredKb.toFixed(1),
+  'JS kB': result.scriptKb.toFixed(1),
+  'LCP / bare': (result.lcp / baseline).toFixed(2),
+}));
+console.log(`Lighthouse ${lighthouseVersion} mobile preset, Chromium ${await browserVersion}, median of ${RUNS} runs`);
+console.table(table);
+const slow = results.slice(1).filter(({ result }) => result.lcp > MAX_LCP_RATIO * baseline);
+if (slow.length) {
+  console.error(`LCP above ${MAX_LCP_RATIO}x the bare page: ${slow.map(({ name }) => name).join(', ')}`);
+  process.exitCode = 1;
+}
