@@ -23,6 +23,8 @@ export default defineConfig({
           // Each file gets its own database; PostgreSQL suites share one server, so run files one at a time.
           fileParallelism: false,
           testTimeout: 20_000,
+          // A fresh database per suite (PostgreSQL schema, migrations, demo seed with argon2) can be slow on a busy machine.
+          hookTimeout: 30_000,
         },
       },
     ],
