@@ -16,6 +16,8 @@ export function MessageItem({ message, read }: { message: MessageDto; read: bool
   const { t, i18n } = useTranslation('messages');
   const { title, body } = messageText(message, t, i18n.language);
   const isFault = message.fault_code !== null;
+  // The spaces between the parts are for screen readers, which would otherwise run the link's words together;
+  // the flex layout does not show them.
   return (
     <Link
       to={messageDetailHref(message.id)}
@@ -27,15 +29,23 @@ export function MessageItem({ message, read }: { message: MessageDto; read: bool
         {!read && (
           <>
             <span className={styles.dot} aria-hidden="true" />
-            <VisuallyHidden>{t('list.unread')}</VisuallyHidden>
+            <VisuallyHidden>{t('list.unread')}</VisuallyHidden>{' '}
           </>
         )}
         <span className={styles.itemTitle}>{title}</span>
-      </span>
-      <span className={styles.itemBody}>{body}</span>
+      </span>{' '}
+      <span className={styles.itemBody}>{body}</span>{' '}
       <span className={styles.meta}>
-        {message.mower && <span className={styles.mowerName}>{message.mower.name}</span>}
-        {isFault && <span className={styles.faultCode}>{t('list.faultCode', { code: message.fault_code })}</span>}
+        {message.mower && (
+          <>
+            <span className={styles.mowerName}>{message.mower.name}</span>{' '}
+          </>
+        )}
+        {isFault && (
+          <>
+            <span className={styles.faultCode}>{t('list.faultCode', { code: message.fault_code })}</span>{' '}
+          </>
+        )}
         <time dateTime={message.created_at}>
           {isFault ? formatExactTime(message.created_at, i18n.language) : formatListTime(message.created_at, i18n.language)}
         </time>
