@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageFilter } from '../../../../common/messages.ts';
 import { Button } from '../../../components/button.tsx';
@@ -14,7 +15,7 @@ import { MessageItem } from './message-item.tsx';
 import styles from './messages.module.css';
 
 /** How many older messages the History section shows before "Show more". */
-export const HISTORY_PREVIEW = 3;
+const HISTORY_PREVIEW = 3;
 
 /**
  * One tab of the centre: its messages of the last 30 days, loaded page by page as the reader scrolls, then its
@@ -32,19 +33,22 @@ export function CategoryPanel({ category, onRefresh }: { category: MessageFilter
   const noHistory = history.status === 'success' && historyItems.length === 0;
   const newest = (recent.items[0] ?? historyItems[0])?.created_at;
   const unread = state.unread?.[category];
+  const noUnreadNote = useRef<HTMLParagraphElement>(null);
+  // "Mark all read" goes away once it has done its work: the focus moves to the note that takes its place.
+  const focusNote = () => requestAnimationFrame(() => noUnreadNote.current?.focus());
 
   return (
     <>
       <div className={styles.toolbar}>
         {unread === 0 && newest !== undefined && (
-          <p className={styles.toolbarNote} data-testid="no-unread">
+          <p ref={noUnreadNote} tabIndex={-1} className={styles.toolbarNote}>
             {t('list.noUnread')}
           </p>
         )}
         <Button variant="secondary" onClick={onRefresh}>
           {t('actions.refresh')}
         </Button>
-        {unread !== 0 && <MarkAllRead category={category} newest={newest} />}
+        {unread !== 0 && <MarkAllRead category={category} newest={newest} onMarked={focusNote} />}
       </div>
 
       {recentEmpty ? (

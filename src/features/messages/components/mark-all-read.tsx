@@ -12,7 +12,16 @@ import { markedAllRead } from '../message-store.ts';
  * "Mark all read" for one tab, after a confirmation. It reads up to `newest`, the newest message the reader has
  * loaded, so that a message arriving meanwhile, which they have not seen, stays unread.
  */
-export function MarkAllRead({ category, newest }: { category: MessageFilter; newest: string | undefined }) {
+export function MarkAllRead({
+  category,
+  newest,
+  onMarked,
+}: {
+  category: MessageFilter;
+  newest: string | undefined;
+  /** After the server has marked them. */
+  onMarked: () => void;
+}) {
   const { t } = useTranslation('messages');
   const showToast = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -26,6 +35,7 @@ export function MarkAllRead({ category, newest }: { category: MessageFilter; new
         const unread = await markAllRead({ category, up_to: newest });
         markedAllRead(category, newest, unread);
         showToast(t('markAll.done'), { tone: 'success' });
+        onMarked();
       },
       () => showToast(t('markAll.failed'), { tone: 'error' }),
     );

@@ -192,6 +192,7 @@ describe('MessageCenterScreen', () => {
     expect(items().every((item) => item.getAttribute('data-read') === 'true')).toBe(true);
     expect(screen.getByRole('tab', { name: 'All' })).toBeVisible();
     expect(screen.getByText('No more unread messages')).toBeVisible();
+    await vi.waitFor(() => expect(screen.getByText('No more unread messages')).toHaveFocus());
   });
 
   it('says when marking all read failed, and leaves the messages unread', async () => {
