@@ -34,4 +34,11 @@ describe('the page table', () => {
     const plain = Object.entries(pageRoutes).flatMap(([id, route]) => ('plainBrowser' in route ? [id] : []));
     expect(plain.sort()).toEqual(['alexaInstallNavimow', 'smartHomeLogin']);
   });
+
+  it('keeps only the message centre alive, as the seed caches only that view', () => {
+    const kept = Object.entries(pageRoutes).flatMap(([id, route]) => ('keepAlive' in route ? [id] : []));
+    expect(kept).toEqual(['messageCenter']);
+    expect(matchPageRoute('/message-center')).toBe('messageCenter');
+    expect(matchPageRoute('/messageHistory')).toBe('messageHistory');
+  });
 });

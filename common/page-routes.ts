@@ -45,6 +45,9 @@ export const pageRoutes = {
   },
   expansionBay: { path: '/expansion-bay', screen: 'expansion-bay', namespaces: ['expansionBay'] },
   commentTool: { path: '/shulex-comment-tool', screen: 'shulex-comment-tool', namespaces: ['comments'] },
+  messageCenter: { path: '/message-center', screen: 'message-center', namespaces: ['messages'], keepAlive: true },
+  messageDetail: { path: '/message-detail', screen: 'message-detail', namespaces: ['messages'], titleKey: 'detail.title' },
+  messageHistory: { path: '/messageHistory', screen: 'message-history', namespaces: ['messages'], titleKey: 'history.title' },
   notFound: { screen: 'not-found', namespaces: ['common'] },
 } as const satisfies Record<string, PageRoute>;
 

@@ -96,6 +96,7 @@ export const GLOSSARY: Glossary = {
     },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP, note: 'Mit geschütztem Leerzeichen (DIN 5008).' },
+    sameAsEnglish: ['System'],
     other: {
       phone: { use: 'Smartphone', avoid: [/(?<!\p{L})telefon(?!nummer)/iu], note: '„Telefonnummer“ bleibt.' },
     },
@@ -176,6 +177,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', avoid: [words('ni', 'er', 'era', 'ert')], note: 'Svenska gränssnitt säger du; ni låter ålderdomligt.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
+    sameAsEnglish: ['System'],
   },
   no: {
     mower: { use: 'robotgressklipper', avoid: ['klipperen', 'gressklipper', 'klipperrobot'], note: 'Verbet «klipper» er greit.' },
@@ -189,6 +191,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', note: 'Norske grensesnitt sier du; De brukes ikke.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
+    sameAsEnglish: ['System'],
   },
   fi: {
     mower: {
@@ -219,6 +222,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', note: 'Danske brugerflader siger du; De bruges ikke.' },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP },
+    sameAsEnglish: ['System'],
   },
   pt: {
     mower: {

@@ -27,7 +27,7 @@ describe('the route table', () => {
         path: 'path' in route ? route.path : undefined,
         namespaces: route.namespaces,
         titleKey: 'titleKey' in route ? route.titleKey : undefined,
-        keepAlive: undefined,
+        keepAlive: 'keepAlive' in route ? true : undefined,
         plainBrowser: 'plainBrowser' in route ? true : undefined,
       })),
     );

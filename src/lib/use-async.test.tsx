@@ -1,4 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { captureReports } from '../testing/captured-reports.ts';
 import { ApiError, NetworkError } from './api-client.ts';
@@ -87,5 +88,31 @@ describe('useAsync', () => {
       await waitFor(() => expect(result.current.status).toBe('error'));
     }
     expect(reporter.captureException).not.toHaveBeenCalled();
+  });
+
+  it('under <Activity>, keeps its answer when shown again, and loads what hiding cut off', async () => {
+    const first = deferred<string>();
+    const load = vi.fn<() => Promise<string>>().mockReturnValueOnce(first.promise).mockResolvedValue('mower');
+    function Answer() {
+      const answer = useAsync(load);
+      return <p data-testid="answer">{answer.status === 'success' ? answer.data : answer.status}</p>;
+    }
+    const kept = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <Answer />
+      </Activity>
+    );
+    const { rerender } = render(kept('visible'));
+    // Hidden before its answer came: the answer is dropped and asked for again on showing.
+    rerender(kept('hidden'));
+    first.resolve('too late');
+    rerender(kept('visible'));
+    await waitFor(() => expect(screen.getByTestId('answer')).toHaveTextContent('mower'));
+    expect(load).toHaveBeenCalledTimes(2);
+
+    rerender(kept('hidden'));
+    rerender(kept('visible'));
+    expect(screen.getByTestId('answer')).toHaveTextContent('mower');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { NetworkError } from './api-client.ts';
 import { reportUnexpected } from './error-reporting/error-reporting.ts';
 
@@ -28,14 +28,21 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>): AsyncRes
     setAttempt((count) => count + 1);
   }, []);
 
+  // Under React's <Activity> (a kept-alive screen) effects run again each time the hidden screen shows: an
+  // attempt that has its answer is not made again.
+  const settled = useRef<number>(undefined);
   useEffect(() => {
+    if (settled.current === attempt) return;
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'success', data, error: undefined });
+        if (controller.signal.aborted) return;
+        settled.current = attempt;
+        setState({ status: 'success', data, error: undefined });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
+        settled.current = attempt;
         reportUnexpected(error);
         setState({ status: 'error', data: undefined, error });
       },

@@ -1,4 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { captureReports } from '../testing/captured-reports.ts';
 import { ApiError, NetworkError } from './api-client.ts';
@@ -80,5 +81,36 @@ describe('usePagedList', () => {
     expect(result.current).toMatchObject({ status: 'loading', items: [] });
     await waitFor(() => expect(result.current.items).toEqual(['m1', 'm2']));
     expect(load.mock.calls.at(-1)![0]).toBeNull();
+  });
+
+  it('under <Activity>, keeps its pages while hidden and shown again, and finishes a page that hiding cut off', async () => {
+    const load = pages();
+    function Items() {
+      const list = usePagedList(load);
+      return (
+        <p data-testid="items" data-status={list.status} onClick={list.loadMore}>
+          {list.items.join(' ')}
+        </p>
+      );
+    }
+    const kept = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <Items />
+      </Activity>
+    );
+    const { rerender } = render(kept('visible'));
+    await waitFor(() => expect(screen.getByTestId('items')).toHaveAttribute('data-status', 'idle'));
+
+    rerender(kept('hidden'));
+    rerender(kept('visible'));
+    await waitFor(() => expect(screen.getByTestId('items')).toHaveAttribute('data-status', 'idle'));
+    expect(screen.getByTestId('items')).toHaveTextContent(/^m1 m2$/);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    act(() => screen.getByTestId('items').click());
+    rerender(kept('hidden'));
+    rerender(kept('visible'));
+    await waitFor(() => expect(screen.getByTestId('items')).toHaveTextContent(/^m1 m2 m3 m4$/));
+    expect(load.mock.calls.map(([cursor]) => cursor)).toEqual([null, 'p2', 'p2']);
   });
 });

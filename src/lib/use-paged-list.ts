@@ -82,12 +82,22 @@ export function usePagedList<T>(loadPage: (cursor: string | null, signal: AbortS
     request();
   }, [request]);
 
-  // The first page; the state starts out as loading it.
+  // The first page; the state starts out as loading it. Under React's <Activity> (a kept-alive screen) effects
+  // run again each time the hidden screen shows: the first page loads once, and only a page that hiding cut off
+  // is asked for again.
+  const started = useRef(false);
+  const interrupted = useRef(false);
   useEffect(() => {
-    request();
+    if (!started.current || interrupted.current) {
+      started.current = true;
+      interrupted.current = false;
+      request();
+    }
     return () => {
-      inFlight.current?.abort();
+      if (!inFlight.current) return;
+      inFlight.current.abort();
       inFlight.current = null;
+      interrupted.current = true;
     };
   }, [request]);
 

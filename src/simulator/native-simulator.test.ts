@@ -169,4 +169,21 @@ describe('NativeSimulator', () => {
     await vi.waitFor(() => expect(onRestart).toHaveBeenCalledWith(expect.objectContaining({ mower: 'NVM-DEMO-0002' })));
     expect(simulator.state.mower).toBe('NVM-DEMO-0002');
   });
+
+  it('keeps its log across the restart, so that the switch stays visible', async () => {
+    backend();
+    const { onRestart } = install();
+    await call('changeMowerOpenScheme', { vehicle_sn: 'NVM-DEMO-0002' });
+    await vi.waitFor(() => expect(onRestart).toHaveBeenCalled());
+
+    const restarted = new NativeSimulator({ ...DEFAULT_STATE, mower: 'NVM-DEMO-0002' });
+    expect(restarted.log.find((entry) => entry.method === 'changeMowerOpenScheme')).toMatchObject({
+      code: 0,
+      note: 'restarting with NVM-DEMO-0002',
+      params: { vehicle_sn: 'NVM-DEMO-0002' },
+      at: expect.any(Date),
+    });
+    // Carried over once: a later start of the app begins with an empty log.
+    expect(new NativeSimulator(DEFAULT_STATE).log).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../common/hibe
 import { type BridgeRequest, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
 import { isAllowedUri } from '../lib/bridge/uri-allowlist.ts';
 import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
-import { DEMO_ACCOUNTS, saveState, type SimulatorState, versionNameFor } from './simulator-state.ts';
+import { DEMO_ACCOUNTS, saveState, type SimulatorState, urlAfterRestart, versionNameFor } from './simulator-state.ts';
 
 export interface LogEntry {
   id: number;
@@ -22,6 +22,33 @@ interface Answer {
 }
 
 const LATENCY_MS = 30;
+/** The log across a restart of the app, so that the call that restarted it stays visible. */
+const CARRIED_LOG_KEY = 'navimow.simulator.log';
+
+/** The real app restarts on a change of mower: the page loads again, with the new mower current. */
+function restartPage(state: SimulatorState): void {
+  window.location.replace(urlAfterRestart(window.location.href, state));
+}
+
+function carryLog(log: readonly LogEntry[]): void {
+  try {
+    window.sessionStorage.setItem(CARRIED_LOG_KEY, JSON.stringify(log));
+  } catch {
+    // The restarted app starts with an empty log.
+  }
+}
+
+/** The log carried over a restart, once; ids below zero, so that they never meet the new entries'. */
+function carriedLog(): LogEntry[] {
+  try {
+    const text = window.sessionStorage.getItem(CARRIED_LOG_KEY);
+    window.sessionStorage.removeItem(CARRIED_LOG_KEY);
+    const entries = JSON.parse(text ?? '[]') as (Omit<LogEntry, 'at'> & { at: string })[];
+    return entries.map((entry, index) => ({ ...entry, id: -1 - index, at: new Date(entry.at) }));
+  } catch {
+    return [];
+  }
+}
 
 const ok = (data?: unknown): Answer => ({ code: 0, data });
 const failure = (code: number, msg: string): Answer => ({ code, msg });
@@ -53,9 +80,10 @@ export class NativeSimulator {
   state: SimulatorState;
   private readonly onRestart: (state: SimulatorState) => void;
 
-  constructor(state: SimulatorState, onRestart: (state: SimulatorState) => void = () => window.location.reload()) {
+  constructor(state: SimulatorState, onRestart: (state: SimulatorState) => void = restartPage) {
     this.state = state;
     this.onRestart = onRestart;
+    this.log.push(...carriedLog());
   }
 
   subscribe = (listener: () => void) => {
@@ -301,8 +329,11 @@ export class NativeSimulator {
     if (known.code !== 0) return known;
     this.update({ mower: serial });
     // The real app restarts on a mower switch; the simulator reloads the page once the answer is out.
-    setTimeout(() => this.onRestart(this.state), LATENCY_MS * 2);
-    return ok();
+    setTimeout(() => {
+      carryLog(this.log);
+      this.onRestart(this.state);
+    }, LATENCY_MS * 2);
+    return { code: 0, msg: `restarting with ${serial}` };
   }
 
   private async setWinterStorageMode({ vehicle_sn, enabled }: BridgeParams<'setWinterStorageMode'>): Promise<Answer> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE, stateFromUrl } from './simulator-state.ts';
+import { DEFAULT_STATE, stateFromUrl, urlAfterRestart } from './simulator-state.ts';
 
 describe('stateFromUrl', () => {
   it('takes permissions from sim_permissions and ignores what it does not know', () => {
@@ -25,5 +25,16 @@ describe('stateFromUrl', () => {
       appVersionCode: 300000200,
       platform: DEFAULT_STATE.platform,
     });
+  });
+});
+
+describe('urlAfterRestart', () => {
+  it('reopens the same page with the mower now current, whatever mower the link named', () => {
+    expect(urlAfterRestart('http://127.0.0.1:4173/message-detail?id=m1&lang=de&sim_mower=NVM-DEMO-0001', { mower: 'NVM-DEMO-0002' })).toBe(
+      'http://127.0.0.1:4173/message-detail?id=m1&lang=de&sim_mower=NVM-DEMO-0002',
+    );
+    expect(urlAfterRestart('http://127.0.0.1:4173/message-center', { mower: 'NVM-DEMO-0002' })).toBe(
+      'http://127.0.0.1:4173/message-center?sim_mower=NVM-DEMO-0002',
+    );
   });
 });

@@ -86,3 +86,14 @@ export function stateFromUrl(search: string, previous: Partial<SimulatorState> =
   }
   return state;
 }
+
+/**
+ * The page the app shows again after a restart: the same, with `sim_mower` naming the mower now current, so that
+ * a `sim_mower` in the link does not switch it back.
+ */
+export function urlAfterRestart(href: string, state: Pick<SimulatorState, 'mower'>): string {
+  const url = new URL(href);
+  if (state.mower) url.searchParams.set('sim_mower', state.mower);
+  else url.searchParams.delete('sim_mower');
+  return url.href;
+}

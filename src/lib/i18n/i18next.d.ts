@@ -5,6 +5,7 @@ import type common from '../../../locales/en/common.json';
 import type connectSolutions from '../../../locales/en/connectSolutions.json';
 import type expansionBay from '../../../locales/en/expansionBay.json';
 import type health from '../../../locales/en/health.json';
+import type messages from '../../../locales/en/messages.json';
 import type overDischarge from '../../../locales/en/overDischarge.json';
 import type simulator from '../../../locales/en/simulator.json';
 import type winterGuide from '../../../locales/en/winterGuide.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       connectSolutions: typeof connectSolutions;
       expansionBay: typeof expansionBay;
       health: typeof health;
+      messages: typeof messages;
       overDischarge: typeof overDischarge;
       simulator: typeof simulator;
       winterGuide: typeof winterGuide;

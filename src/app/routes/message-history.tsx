@@ -1,0 +1,3 @@
+import { MessageHistoryScreen } from '../../features/messages/components/message-history-screen.tsx';
+
+export default MessageHistoryScreen;

@@ -1,0 +1,81 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageFilter } from '../../../../common/messages.ts';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { InfiniteList } from '../../../components/infinite-list.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import { usePagedList } from '../../../lib/use-paged-list.ts';
+import { getMessages } from '../api/get-messages.ts';
+import { isRead, useMessageState } from '../message-store.ts';
+import { useRetryOnReconnect } from '../use-retry-on-reconnect.ts';
+import { HistorySection } from './history-section.tsx';
+import { MarkAllRead } from './mark-all-read.tsx';
+import { MessageItem } from './message-item.tsx';
+import styles from './messages.module.css';
+
+/** How many older messages the History section shows before "Show more". */
+const HISTORY_PREVIEW = 3;
+
+/**
+ * One tab of the centre: its messages of the last 30 days, loaded page by page as the reader scrolls, then its
+ * History section. Mounted anew for each tab and each refresh.
+ */
+export function CategoryPanel({ category, onRefresh }: { category: MessageFilter; onRefresh: () => void }) {
+  const { t } = useTranslation(['messages', 'common']);
+  const state = useMessageState();
+  const recent = usePagedList((cursor, signal) => getMessages({ category, window: 'recent', cursor }, signal));
+  const history = useAsync((signal) => getMessages({ category, window: 'history', limit: HISTORY_PREVIEW }, signal));
+  useRetryOnReconnect(recent.status === 'error' ? recent.error : undefined, recent.loadMore);
+
+  const recentEmpty = recent.status === 'done' && recent.items.length === 0;
+  const historyItems = history.status === 'success' ? history.data.items : [];
+  const noHistory = history.status === 'success' && historyItems.length === 0;
+  const newest = (recent.items[0] ?? historyItems[0])?.created_at;
+  const unread = state.unread?.[category];
+  const noUnreadNote = useRef<HTMLParagraphElement>(null);
+  // "Mark all read" goes away once it has done its work: the focus moves to the note that takes its place.
+  const focusNote = () => requestAnimationFrame(() => noUnreadNote.current?.focus());
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        {unread === 0 && newest !== undefined && (
+          <p ref={noUnreadNote} tabIndex={-1} className={styles.toolbarNote}>
+            {t('list.noUnread')}
+          </p>
+        )}
+        <Button variant="secondary" onClick={onRefresh}>
+          {t('actions.refresh')}
+        </Button>
+        {unread !== 0 && <MarkAllRead category={category} newest={newest} onMarked={focusNote} />}
+      </div>
+
+      {recentEmpty ? (
+        history.status === 'pending' ? (
+          <p role="status" className={styles.muted}>
+            {t('common:list.loading')}
+          </p>
+        ) : noHistory ? (
+          <EmptyState title={t('empty.none')} titleAs="p">
+            {t('empty.noneText')}
+          </EmptyState>
+        ) : (
+          <EmptyState title={t('empty.recent')} titleAs="p" />
+        )
+      ) : (
+        <InfiniteList
+          items={recent.items}
+          getKey={(message) => message.id}
+          renderItem={(message) => <MessageItem message={message} read={isRead(message, state)} />}
+          status={recent.status}
+          onLoadMore={recent.loadMore}
+          label={t('list.label')}
+          errorText={t('list.failed')}
+          {...(noHistory && { endText: t('list.end') })}
+        />
+      )}
+      {recent.status === 'done' && <HistorySection category={category} history={history} />}
+    </>
+  );
+}

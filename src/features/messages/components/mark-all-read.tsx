@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageFilter } from '../../../../common/messages.ts';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { markAllRead } from '../api/mark-all-read.ts';
+import { markedAllRead } from '../message-store.ts';
+
+/**
+ * "Mark all read" for one tab, after a confirmation. It reads up to `newest`, the newest message the reader has
+ * loaded, so that a message arriving meanwhile, which they have not seen, stays unread.
+ */
+export function MarkAllRead({
+  category,
+  newest,
+  onMarked,
+}: {
+  category: MessageFilter;
+  newest: string | undefined;
+  /** After the server has marked them. */
+  onMarked: () => void;
+}) {
+  const { t } = useTranslation('messages');
+  const showToast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const { pending, run } = useSingleFlight();
+
+  const confirm = () => {
+    setConfirming(false);
+    if (!newest) return;
+    void run(
+      async () => {
+        const unread = await markAllRead({ category, up_to: newest });
+        markedAllRead(category, newest, unread);
+        showToast(t('markAll.done'), { tone: 'success' });
+        onMarked();
+      },
+      () => showToast(t('markAll.failed'), { tone: 'error' }),
+    );
+  };
+
+  return (
+    <>
+      <Button variant="secondary" disabled={pending || !newest} onClick={() => setConfirming(true)}>
+        {t('actions.markAllRead')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('markAll.title')}
+        confirmLabel={t('markAll.confirm')}
+        cancelLabel={t('markAll.cancel')}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{category === 'all' ? t('markAll.textAll') : t('markAll.textCategory')}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

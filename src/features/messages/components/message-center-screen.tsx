@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_FILTERS, type MessageFilter } from '../../../../common/messages.ts';
+import { Page } from '../../../components/page.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
+import { ToastProvider } from '../../../components/toast.tsx';
+import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
+import { refreshUnreadCounts, useMessageState } from '../message-store.ts';
+import { usePullToRefresh } from '../use-pull-to-refresh.ts';
+import { useUnreadCounts } from '../use-unread-counts.ts';
+import { CategoryPanel } from './category-panel.tsx';
+import styles from './messages.module.css';
+
+/**
+ * Route `message-center`: the reader's messages by category, with unread counts on the tabs. The route is kept
+ * alive: coming back from a message finds the same tab, list and scroll position, with what was read since.
+ */
+export function MessageCenterScreen() {
+  const { t } = useTranslation('messages');
+  const [tab, setTab] = useState<MessageFilter>('all');
+  const [generation, setGeneration] = useState(0);
+  const { unread } = useMessageState();
+  useUnreadCounts();
+
+  const refresh = () => {
+    setGeneration((count) => count + 1);
+    refreshUnreadCounts().catch(reportUnexpected);
+  };
+  const pull = usePullToRefresh(refresh);
+
+  return (
+    <ToastProvider>
+      <Page title={t('title')}>
+        {pull > 0 && (
+          <div className={styles.pull} aria-hidden="true" style={{ height: `${pull * 48}px` }}>
+            <svg viewBox="0 0 24 24" className={styles.pullIcon} style={{ transform: `rotate(${pull * 180}deg)` }}>
+              <path d="M12 4v14M6 12l6 6 6-6" />
+            </svg>
+          </div>
+        )}
+        <Tabs
+          label={t('tabs.label')}
+          tabs={MESSAGE_FILTERS.map((filter) => ({
+            id: filter,
+            label: t(`tabs.${filter}`),
+            count: unread?.[filter],
+            countLabel: t('tabs.unread', { count: unread?.[filter] ?? 0 }),
+          }))}
+          selected={tab}
+          onSelect={setTab}
+        >
+          <CategoryPanel key={`${tab}-${generation}`} category={tab} onRefresh={refresh} />
+        </Tabs>
+      </Page>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,164 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { BridgeError } from '../../../lib/bridge/bridge.ts';
+import { getCurrentMower } from '../../../lib/current-mower.ts';
+import { installFakeBridge } from '../../../testing/fake-bridge.ts';
+import { initTestI18n } from '../../../testing/test-i18n.ts';
+import { getMessage } from '../api/get-message.ts';
+import { markRead } from '../api/mark-read.ts';
+import { resetMessageStore, setUnreadCounts, useMessageState } from '../message-store.ts';
+import { ago, counts, testMessage } from '../test-messages.ts';
+import { MessageDetailScreen } from './message-detail-screen.tsx';
+
+vi.mock('../api/get-message.ts', () => ({ getMessage: vi.fn() }));
+vi.mock('../api/mark-read.ts', () => ({ markRead: vi.fn() }));
+vi.mock('../../../lib/current-mower.ts', () => ({ getCurrentMower: vi.fn() }));
+
+const FRONT_LAWN = { vehicle_sn: 'NVM-TEST-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner' as const, battery_percent: 92 };
+const fault = testMessage(
+  'fault',
+  { reason: 'bladeBlocked' },
+  { id: 'blade', category: 'important', severity: 'critical', fault_code: 'E-301', created_at: ago.hours(3), mower: { serial_number: 'NVM-TEST-0002', name: 'Back garden' } },
+);
+
+/** What the counts are now, as the centre would show them. */
+function UnreadAll() {
+  return <output data-testid="unread-all">{useMessageState().unread?.all}</output>;
+}
+
+function renderDetail(search: string) {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[`/message-detail${search}`]}>
+      <MessageDetailScreen />
+      <UnreadAll />
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+let bridge: ReturnType<typeof installFakeBridge>;
+beforeAll(() => initTestI18n());
+beforeEach(() => {
+  resetMessageStore();
+  vi.mocked(getMessage).mockReset();
+  vi.mocked(markRead).mockReset().mockResolvedValue(undefined);
+  vi.mocked(getCurrentMower).mockReset().mockResolvedValue(FRONT_LAWN);
+  bridge = installFakeBridge({ changeMowerOpenScheme: () => ({ code: 0 }) });
+});
+afterEach(() => {
+  bridge.uninstall();
+  vi.restoreAllMocks();
+});
+
+describe('MessageDetailScreen', () => {
+  it('shows the message in full and marks it read, once', async () => {
+    vi.mocked(getMessage).mockResolvedValue(fault);
+    setUnreadCounts(counts({ all: 3, important: 2 }));
+    renderDetail('?id=blade');
+    expect(screen.getByRole('heading', { level: 1, name: 'Message' })).toBeVisible();
+    const article = await screen.findByRole('article', { name: 'The blade is blocked' });
+    expect(article).toHaveTextContent('Switch the mower off, then remove what blocks the blade. Wear gloves.');
+    const facts = within(article).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Category', 'Important'],
+      ['Received', new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(fault.created_at))],
+      ['Mower', 'Back garden'],
+      ['Fault code', 'E-301'],
+    ]);
+    expect(getMessage).toHaveBeenCalledWith('blade', expect.any(AbortSignal));
+    await vi.waitFor(() => expect(markRead).toHaveBeenCalledWith('blade'));
+    expect(markRead).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('unread-all')).toHaveTextContent('2');
+  });
+
+  it('does not mark again a message already read', async () => {
+    vi.mocked(getMessage).mockResolvedValue({ ...fault, read: true });
+    renderDetail('?id=blade');
+    await screen.findByRole('article');
+    expect(markRead).not.toHaveBeenCalled();
+  });
+
+  it('prompts a switch to the message’s mower, warning of the restart, and asks the app for it', async () => {
+    vi.mocked(getMessage).mockResolvedValue(fault);
+    const user = renderDetail('?id=blade');
+    const prompt = await screen.findByRole('region', { name: 'Switch to the corresponding mower to continue' });
+    expect(prompt).toHaveTextContent('This message is about another mower: Back garden.');
+    expect(prompt).toHaveTextContent('Switching mowers restarts the Navimow app.');
+    await user.click(within(prompt).getByRole('button', { name: 'Switch mower' }));
+    expect(bridge.callsOf('changeMowerOpenScheme')).toEqual([{ vehicle_sn: 'NVM-TEST-0002' }]);
+    // The app restarts; until it does, the button stays busy.
+    expect(await within(prompt).findByRole('button', { name: 'Switching…' })).toBeDisabled();
+  });
+
+  it('says when the app could not switch, and lets the user try again', async () => {
+    bridge.uninstall();
+    let answers = 0;
+    bridge = installFakeBridge({ changeMowerOpenScheme: () => (answers++ === 0 ? { code: 500, msg: 'crashed' } : { code: 0 }) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(getMessage).mockResolvedValue(fault);
+    const user = renderDetail('?id=blade');
+    const prompt = await screen.findByRole('region', { name: 'Switch to the corresponding mower to continue' });
+    await user.click(within(prompt).getByRole('button', { name: 'Switch mower' }));
+    expect(await within(prompt).findByRole('alert')).toHaveTextContent('The mower could not be switched. Please try again.');
+    await user.click(within(prompt).getByRole('button', { name: 'Switch mower' }));
+    expect(bridge.callsOf('changeMowerOpenScheme')).toHaveLength(2);
+  });
+
+  it('prompts nothing for a message about the current mower, nor for an account-wide one', async () => {
+    vi.mocked(getMessage).mockResolvedValue({ ...fault, mower: { serial_number: 'NVM-TEST-0001', name: 'Front lawn' } });
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/message-detail?id=blade']}>
+        <MessageDetailScreen />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('article');
+    await vi.waitFor(() => expect(getCurrentMower).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Switch to the corresponding mower to continue' })).toBeNull();
+    unmount();
+
+    vi.mocked(getMessage).mockResolvedValue(testMessage('shareAccepted', { name: 'Sam' }, { mower: null }));
+    vi.mocked(getCurrentMower).mockClear();
+    renderDetail('?id=share');
+    await screen.findByRole('article', { name: 'Invitation accepted' });
+    expect(getCurrentMower).not.toHaveBeenCalled();
+  });
+
+  it('prompts nothing when the app cannot say which mower is current', async () => {
+    vi.mocked(getCurrentMower).mockRejectedValue(new BridgeError('getCommonAppData', 'timeout', 'no answer'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(getMessage).mockResolvedValue(fault);
+    renderDetail('?id=blade');
+    await screen.findByRole('article');
+    await vi.waitFor(() => expect(getCurrentMower).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Switch to the corresponding mower to continue' })).toBeNull();
+  });
+
+  it('says a message the reader does not have, or no message at all, is not available', async () => {
+    vi.mocked(getMessage).mockRejectedValue(new ApiError(404, 'message_not_found', 'There is no such message'));
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/message-detail?id=someone-elses']}>
+        <MessageDetailScreen />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('This message is not available.')).toBeVisible();
+    unmount();
+
+    vi.mocked(getMessage).mockClear();
+    renderDetail('');
+    expect(screen.getByText('This message is not available.')).toBeVisible();
+    expect(getMessage).not.toHaveBeenCalled();
+  });
+
+  it('says when the message could not be loaded, and retries', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(getMessage).mockRejectedValueOnce(new ApiError(503, 'unavailable', 'try later')).mockResolvedValue(fault);
+    const user = renderDetail('?id=blade');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The message could not be loaded. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'The blade is blocked' })).toBeVisible();
+  });
+});

@@ -1,0 +1,115 @@
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { MessageDto } from '../../../../common/messages.ts';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Page } from '../../../components/page.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getCurrentMower } from '../../../lib/current-mower.ts';
+import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
+import { useAsync } from '../../../lib/use-async.ts';
+import { getMessage } from '../api/get-message.ts';
+import { readMessage } from '../message-store.ts';
+import { messageText } from '../message-text.ts';
+import { formatFullTime } from '../message-time.ts';
+import styles from './messages.module.css';
+import { SwitchMowerPrompt } from './switch-mower-prompt.tsx';
+
+/** A 400 (not an id) or 404 (not the reader's): the same for the reader, there is no such message. */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** Route `message-detail?id=`: one message in full. Opening it marks it read. */
+export function MessageDetailScreen() {
+  const { t } = useTranslation('messages');
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim();
+  return (
+    <Page title={t('detail.title')}>
+      {id ? <MessageDetail key={id} id={id} /> : <EmptyState title={t('detail.notFound')} titleAs="p" />}
+    </Page>
+  );
+}
+
+function MessageDetail({ id }: { id: string }) {
+  const { t } = useTranslation(['messages', 'common']);
+  const message = useAsync((signal) => getMessage(id, signal));
+  const data = message.status === 'success' ? message.data : undefined;
+
+  useEffect(() => {
+    if (data) readMessage(data).catch(reportUnexpected);
+  }, [data]);
+
+  if (message.status === 'pending') {
+    return (
+      <p role="status" className={styles.muted}>
+        {t('detail.loading')}
+      </p>
+    );
+  }
+  if (message.status === 'error') {
+    if (isMissing(message.error)) return <EmptyState title={t('detail.notFound')} titleAs="p" />;
+    return (
+      <>
+        <ErrorMessage>{t('detail.loadFailed')}</ErrorMessage>
+        <Button onClick={message.reload}>{t('common:actions.retry')}</Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <MessageArticle message={message.data} />
+      {message.data.mower && <MowerCheck mower={message.data.mower} />}
+    </>
+  );
+}
+
+function MessageArticle({ message }: { message: MessageDto }) {
+  const { t, i18n } = useTranslation('messages');
+  const titleId = useId();
+  const { title, body } = messageText(message, t, i18n.language);
+  return (
+    <Card as="article" aria-labelledby={titleId} data-testid="message" data-message-id={message.id}>
+      <h2 id={titleId} className={styles.detailTitle}>
+        {title}
+      </h2>
+      <p className={styles.detailBody}>{body}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('detail.category')}</dt>
+          <dd>{t(`tabs.${message.category}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('detail.received')}</dt>
+          <dd>
+            <time dateTime={message.created_at}>{formatFullTime(message.created_at, i18n.language)}</time>
+          </dd>
+        </div>
+        {message.mower && (
+          <div>
+            <dt>{t('detail.mower')}</dt>
+            <dd className={styles.mowerName}>{message.mower.name}</dd>
+          </div>
+        )}
+        {message.fault_code !== null && (
+          <div>
+            <dt>{t('detail.faultCode')}</dt>
+            <dd className={styles.faultCode}>{message.fault_code}</dd>
+          </div>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * Asks the app for its current mower and prompts a switch when the message is about another one. When the app
+ * cannot tell, nothing is prompted: the message itself is still there to read.
+ */
+function MowerCheck({ mower }: { mower: { serial_number: string; name: string } }) {
+  const current = useAsync(getCurrentMower);
+  if (current.status !== 'success' || current.data?.vehicle_sn === mower.serial_number) return null;
+  return <SwitchMowerPrompt mower={mower} />;
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { MESSAGE_FILTERS, type MessageFilter } from '../../../../common/messages.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { InfiniteList } from '../../../components/infinite-list.tsx';
+import { Page } from '../../../components/page.tsx';
+import { usePagedList } from '../../../lib/use-paged-list.ts';
+import { getMessages } from '../api/get-messages.ts';
+import { isRead, useMessageState } from '../message-store.ts';
+import { useRetryOnReconnect } from '../use-retry-on-reconnect.ts';
+import { MessageItem } from './message-item.tsx';
+import styles from './messages.module.css';
+
+function filterFrom(value: string | null): MessageFilter {
+  return MESSAGE_FILTERS.find((filter) => filter === value) ?? 'all';
+}
+
+/** Route `messageHistory?category=`: messages older than 30 days, of one tab of the centre, page by page. */
+export function MessageHistoryScreen() {
+  const { t } = useTranslation('messages');
+  const [params] = useSearchParams();
+  const category = filterFrom(params.get('category'));
+  return (
+    <Page title={t('history.title')}>
+      <p className={styles.muted}>{t('history.intro')}</p>
+      {category !== 'all' && <p>{t('history.category', { category: t(`tabs.${category}`) })}</p>}
+      <HistoryList key={category} category={category} />
+    </Page>
+  );
+}
+
+function HistoryList({ category }: { category: MessageFilter }) {
+  const { t } = useTranslation('messages');
+  const state = useMessageState();
+  const list = usePagedList((cursor, signal) => getMessages({ category, window: 'history', cursor }, signal));
+  useRetryOnReconnect(list.status === 'error' ? list.error : undefined, list.loadMore);
+  return (
+    <InfiniteList
+      items={list.items}
+      getKey={(message) => message.id}
+      renderItem={(message) => <MessageItem message={message} read={isRead(message, state)} />}
+      status={list.status}
+      onLoadMore={list.loadMore}
+      label={t('history.section')}
+      errorText={t('history.failed')}
+      endText={t('list.end')}
+      empty={<EmptyState title={t('history.empty')} titleAs="p" />}
+    />
+  );
+}

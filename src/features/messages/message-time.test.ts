@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatExactTime, formatListTime } from './message-time.ts';
+
+const NOW = new Date(2026, 4, 20, 9, 30).getTime();
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
+
+describe('formatListTime', () => {
+  it('says how long ago a recent message came, in the reader’s language', () => {
+    expect(formatListTime(minutesAgo(0.5), 'en', NOW)).toBe('now');
+    expect(formatListTime(minutesAgo(5), 'en', NOW)).toBe('5 minutes ago');
+    expect(formatListTime(minutesAgo(180), 'en', NOW)).toBe('3 hours ago');
+    expect(formatListTime(minutesAgo(180), 'de', NOW)).toBe('vor 3 Stunden');
+    expect(formatListTime(minutesAgo(5), 'pl', NOW)).toBe('5 minut temu');
+  });
+
+  it('counts calendar days after the first day, so that the night before yesterday reads "2 days ago"', () => {
+    expect(formatListTime(new Date(2026, 4, 19, 8, 0).toISOString(), 'en', NOW)).toBe('yesterday');
+    expect(formatListTime(new Date(2026, 4, 18, 23, 0).toISOString(), 'en', NOW)).toBe('2 days ago');
+    expect(formatListTime(new Date(2026, 4, 17, 12, 0).toISOString(), 'de', NOW)).toBe('vor 3 Tagen');
+  });
+
+  it('gives the date after a week', () => {
+    expect(formatListTime(new Date(2026, 3, 2, 12, 0).toISOString(), 'en', NOW)).toBe('Apr 2, 2026');
+    expect(formatListTime(new Date(2026, 3, 2, 12, 0).toISOString(), 'fr', NOW)).toBe('2 avr. 2026');
+  });
+
+  it('reads a time from the future (a phone clock behind the server’s) as now', () => {
+    expect(formatListTime(minutesAgo(-3), 'en', NOW)).toBe('now');
+  });
+});
+
+describe('formatExactTime', () => {
+  it('gives date and time to the minute', () => {
+    expect(formatExactTime(new Date(2026, 4, 19, 14, 5).toISOString(), 'en')).toBe('May 19, 2026, 2:05 PM');
+    expect(formatExactTime(new Date(2026, 4, 19, 14, 5).toISOString(), 'de')).toBe('19.05.2026, 14:05');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('shows a calendar date as the same day in every time zone', () => {
+    expect(formatCalendarDate('2026-03-01', 'en')).toBe('March 1, 2026');
+    expect(formatCalendarDate('2026-03-01', 'de')).toBe('1. März 2026');
+  });
+
+  it('shows anything that is not a date as it came', () => {
+    expect(formatCalendarDate('next spring', 'en')).toBe('next spring');
+  });
+});
