@@ -45,6 +45,9 @@ export const pageRoutes = {
   },
   expansionBay: { path: '/expansion-bay', screen: 'expansion-bay', namespaces: ['expansionBay'] },
   commentTool: { path: '/shulex-comment-tool', screen: 'shulex-comment-tool', namespaces: ['comments'] },
+  shareInvitation: { path: '/shareInvitation', screen: 'share-invitation', namespaces: ['sharing'] },
+  apiPolicy: { path: '/apiPolicy', screen: 'api-policy', namespaces: ['apiPolicy'] },
+  edmPopup: { path: '/edmPopup', screen: 'edm-popup', namespaces: ['newsletter'] },
   notFound: { screen: 'not-found', namespaces: ['common'] },
 } as const satisfies Record<string, PageRoute>;
 
