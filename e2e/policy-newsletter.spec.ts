@@ -83,7 +83,7 @@ test.describe('API access policy', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const heading = await page.getByRole('heading', { level: 1 }).innerText();
       await expect(page).toHaveTitle(`${heading} - Navimow`);
-      await expect(page.getByRole('heading', { level: 2 })).toHaveCount(Object.keys(policyEn.sections).length);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(Object.keys(policyEn.sections).length);
       const text = await page.getByRole('main').innerText();
       if (language !== 'en') {
         expect(heading).not.toBe(policyEn.title);
