@@ -42,9 +42,9 @@ function demoServer({ pending = [] as string[], inviteesMowers = [{ ...GARDEN, r
   return { calls, bodies };
 }
 
-async function create() {
+async function create(lastMower?: string) {
   const log: HttpLogEntry[] = [];
-  const result = await createDemoInvitation({ invitee: 'demo@navimow.example', inviteeToken: 'demo-token', language: 'de', log: (entry) => log.push(entry) });
+  const result = await createDemoInvitation({ invitee: 'demo@navimow.example', inviteeToken: 'demo-token', language: 'de', log: (entry) => log.push(entry), lastMower });
   return { result, log };
 }
 
@@ -54,7 +54,7 @@ describe('createDemoInvitation', () => {
   it('has the other demo account invite the signed-in one to a mower not yet shared with it, and links to it', async () => {
     const server = demoServer();
     const { result, log } = await create();
-    expect(result).toEqual({ id: 'fresh-1', inviterName: 'Sam Lindqvist', mowerName: 'Orchard', href: '/shareInvitation?id=fresh-1&lang=de' });
+    expect(result).toEqual({ id: 'fresh-1', mowerSerial: 'NVM-DEMO-0003', inviterName: 'Sam Lindqvist', mowerName: 'Orchard', href: '/shareInvitation?id=fresh-1&lang=de' });
     expect(server.bodies).toEqual([
       { account: 'friend@navimow.example', password: 'Navimow-demo-2' },
       { mower_serial: 'NVM-DEMO-0003', invitee: 'demo@navimow.example' },
@@ -82,6 +82,13 @@ describe('createDemoInvitation', () => {
     await create();
     expect(server.calls).toContain('DELETE /api/sharing/mowers/NVM-DEMO-0002/shares/me Bearer demo-token');
     expect(server.bodies.at(-1)).toEqual({ mower_serial: 'NVM-DEMO-0002', invitee: 'demo@navimow.example' });
+  });
+
+  it('ends rather the share of the mower it invited to last', async () => {
+    const server = demoServer({ inviteesMowers: [{ ...GARDEN, role: 'shared' }, { ...ORCHARD, role: 'shared' }] });
+    await create(ORCHARD.serial_number);
+    expect(server.calls).toContain('DELETE /api/sharing/mowers/NVM-DEMO-0003/shares/me Bearer demo-token');
+    expect(server.calls.filter((call) => call.startsWith('DELETE'))).toHaveLength(1);
   });
 
   it('fails with the server’s reason, logged', async () => {

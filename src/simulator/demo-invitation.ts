@@ -13,6 +13,7 @@ export interface HttpLogEntry {
 
 export interface DemoInvitation {
   id: string;
+  mowerSerial: string;
   inviterName: string;
   mowerName: string;
   /** The invitation screen for it, in the page's language. */
@@ -60,19 +61,23 @@ async function signIn(log: Log, account: string): Promise<string> {
 /**
  * Sends the signed-in account a fresh pending invitation from the other demo account, so that accepting and
  * rejecting can be tried again and again without resetting the demo data. It uses the API as the two users
- * would: the other account invites to a mower of its own; a share from an earlier acceptance is ended by the
- * signed-in account, and the mower's open invitations are withdrawn by its owner when they stand in the way.
+ * would: the other account invites to a mower of its own not yet shared with the signed-in one; when all are, the
+ * signed-in account ends its share of one, and the mower's open invitations are withdrawn by its owner when they
+ * stand in the way.
  */
 export async function createDemoInvitation({
   invitee,
   inviteeToken,
   language,
   log,
+  lastMower,
 }: {
   invitee: string;
   inviteeToken: string;
   language: string;
   log: Log;
+  /** The mower of the previous invitation made this way: the share to end again once every mower is shared. */
+  lastMower?: string | undefined;
 }): Promise<DemoInvitation> {
   const inviter = Object.keys(DEMO_ACCOUNTS).find((account) => account !== invitee);
   if (!inviter) throw new Error('no other demo account to invite from');
@@ -83,7 +88,11 @@ export async function createDemoInvitation({
     request<MowerListResponse>(log, 'GET', '/mowers', inviteeToken),
   ]);
   const candidates = owned.mowers.filter((mower) => mower.role === 'owner');
-  const mower = candidates.find((candidate) => !inviteesMowers.mowers.some((mine) => mine.serial_number === candidate.serial_number)) ?? candidates[0];
+  const mower =
+    candidates.find((candidate) => !inviteesMowers.mowers.some((mine) => mine.serial_number === candidate.serial_number)) ??
+    // Rather the share an earlier click made than one the demo data holds for the other screens.
+    candidates.find((candidate) => candidate.serial_number === lastMower) ??
+    candidates[0];
   if (!mower) throw new Error(`${inviter} owns no mower`);
   if (inviteesMowers.mowers.some((mine) => mine.serial_number === mower.serial_number)) {
     await request<undefined>(log, 'DELETE', `/sharing/mowers/${encodeURIComponent(mower.serial_number)}/shares/me`, inviteeToken);
@@ -108,6 +117,7 @@ export async function createDemoInvitation({
   href.searchParams.set('lang', language);
   return {
     id: created.invitation.id,
+    mowerSerial: mower.serial_number,
     inviterName: created.invitation.inviter_name,
     mowerName: created.invitation.mower.name,
     href: `${href.pathname}${href.search}`,

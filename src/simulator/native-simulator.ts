@@ -223,9 +223,11 @@ export class NativeSimulator {
       inviteeToken: await this.accessToken(),
       language,
       log: (entry) => void this.record(entry),
+      lastMower: this.state.invitationMower,
     });
     // Ending an earlier share on the way changed the account's mowers.
     this.mowers = undefined;
+    this.update({ invitationMower: invitation.mowerSerial });
     return invitation;
   }
 
