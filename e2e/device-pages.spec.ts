@@ -146,7 +146,7 @@ test.describe('comment tool', () => {
     await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(commentsEn.failure.failed);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: commentsEn.success.title })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: commentsEn.success.title })).toBeFocused();
     await expectAccessible(page);
 
     expect(sentBody).toMatchObject({ rating: 5, topic: 'mapping', comment: 'The new map took five minutes.', vehicle_sn: 'NVM-DEMO-0002' });
@@ -171,7 +171,7 @@ test.describe('comment tool', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(commentsEn.failure.offline);
     await expectAccessible(page, 'main');
     await context.setOffline(false);
-    await expect(page.getByRole('heading', { level: 2, name: commentsEn.success.title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: commentsEn.success.title })).toBeVisible();
   });
 });
 

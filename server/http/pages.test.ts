@@ -177,7 +177,8 @@ describe('bytes on the wire', () => {
   let server: TestApp;
   beforeAll(async () => {
     build = await fakeBuild();
-    server = await createTestApp('sqlite', { webRoot: build.root, simulator: false });
+    // With the simulator on, its files are served too: every asset of the build is checked (production-mode.test.ts covers the rest).
+    server = await createTestApp('sqlite', { webRoot: build.root, simulator: true });
   });
   afterAll(() => server.close());
 

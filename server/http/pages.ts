@@ -48,6 +48,15 @@ function encode(html: string, encoding: ContentEncoding | undefined): PageDocume
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
+/** The simulator's own chunks and styles, refused when it is off: production never serves its code. */
+function refusedFiles(manifest: BuildManifest | undefined, simulator: boolean): ReadonlySet<string> {
+  if (simulator || !manifest) return new Set();
+  const files = Object.entries(manifest)
+    .filter(([source]) => source.startsWith('src/simulator/'))
+    .flatMap(([, chunk]) => [chunk.file, ...(chunk.css ?? [])]);
+  return new Set(files.map((file) => `/${file}`));
+}
+
 /**
  * Serves the built web view: hashed assets cached for a year, the HTML never cached, and every path that is
  * not a file answered with the app's HTML (history routing; the app renders its own not-found page).
@@ -69,10 +78,16 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
   if (!manifest) app.log.warn(`no build manifest in ${webRoot}: pages are served without preloads`);
   if (heads.missing.length) app.log.warn(`pages missing from the build: ${heads.missing.join(', ')}; run npm run build`);
 
+  const refused = refusedFiles(manifest, simulator);
   await app.register(fastifyStatic, {
     root: webRoot,
     index: false,
     wildcard: true,
+    // Source maps are never public; the simulated native app's code (with the demo's passwords) only when it is on.
+    allowedPath: (pathName) => {
+      const file = pathName.replace(ENCODED_COPY, '');
+      return !file.endsWith('.map') && !refused.has(file);
+    },
     // Sends `<file>.br` or `<file>.gz` when the client accepts it, with `Vary: Accept-Encoding` either way.
     preCompressed: true,
     setHeaders(res, path) {

@@ -18,8 +18,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...loadConfig({ LOG_LEVEL: 'silent', NAVIMOW_DEMO: 'on' }), webRoot: undefined, ...overrides };
 }
 
-export async function createTestApp(kind: DatabaseKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const { db, destroy } = await createTestDatabase(kind);
+export async function createTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<AppConfig> = {},
+  { seed = true }: { seed?: boolean } = {},
+): Promise<TestApp> {
+  const { db, destroy } = await createTestDatabase(kind, { seed });
   const app = await buildApp({ db, config: testConfig(overrides) });
   return {
     app,

@@ -1,28 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attachReporter } from '../lib/error-reporting/error-reporting.ts';
+import { captureReports } from '../testing/captured-reports.ts';
 import { initTestI18n } from '../testing/test-i18n.ts';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
-const reporter = { captureException: vi.fn(), addBreadcrumb: vi.fn(), setTags: vi.fn() };
+const reporter = captureReports();
 
 function Broken({ error }: { error: Error }): never {
   throw error;
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  attachReporter(reporter);
-});
-beforeEach(() => {
-  reporter.captureException.mockClear();
-  sessionStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+beforeAll(() => initTestI18n());
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
 
 describe('ScreenErrorBoundary', () => {
   it('reports what the screen threw and shows a localized error with a retry instead of a blank page', () => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { Page } from './page.tsx';
 import styles from './result-screen.module.css';
 
 const ICON_PATHS = {
@@ -28,16 +29,20 @@ export function ResultScreen({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <main className={styles.screen} data-result={status}>
-      <svg className={`${styles.icon} ${styles[status]}`} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-        <path d={ICON_PATHS[status]} />
-      </svg>
-      <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        {title}
-      </h1>
+    <Page
+      title={title}
+      titleRef={heading}
+      className={styles.screen}
+      data-result={status}
+      lead={
+        <svg className={`${styles.icon} ${styles[status]}`} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+          <path d={ICON_PATHS[status]} />
+        </svg>
+      }
+    >
       {message !== undefined && <p className={styles.message}>{message}</p>}
       {children}
       {actions !== undefined && <div className={styles.actions}>{actions}</div>}
-    </main>
+    </Page>
   );
 }

@@ -32,6 +32,7 @@ beforeEach(async () => {
 afterEach(() => {
   bridge?.uninstall();
   bridge = undefined;
+  vi.restoreAllMocks();
 });
 
 describe('session', () => {
@@ -55,6 +56,17 @@ describe('session', () => {
     await expect(session.getAccessToken()).resolves.toBeUndefined();
     app({ code: 0, data: { ...APP_DATA, access_token: '' } });
     await expect(session.getAccessToken()).resolves.toBeUndefined();
+  });
+
+  it('reports an app that fails to tell its session, not a page without an app', async () => {
+    const reporter = { captureException: vi.fn(), addBreadcrumb: vi.fn(), setTags: vi.fn() };
+    reporting.attachReporter(reporter);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await session.getAccessToken();
+    expect(reporter.captureException).not.toHaveBeenCalled();
+    app({ code: 500, msg: 'keychain locked' });
+    await expect(session.getAccessToken()).resolves.toBeUndefined();
+    expect(reporter.captureException).toHaveBeenCalledWith(expect.objectContaining({ reason: 'native', code: 500 }));
   });
 
   it('reads the token again when asked to refresh it', async () => {

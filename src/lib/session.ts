@@ -1,6 +1,6 @@
 import { call } from './bridge/bridge.ts';
 import type { CommonAppData } from './bridge/methods.ts';
-import { setReportTags } from './error-reporting/error-reporting.ts';
+import { reportUnexpected, setReportTags } from './error-reporting/error-reporting.ts';
 
 /**
  * What the native app tells the page about its user and device (getCommonAppData), read once per page load
@@ -16,10 +16,12 @@ export function commonAppData(): Promise<CommonAppData> {
   return appData;
 }
 
+/** The bearer token, or none: the API's 401 then tells the screen, and a defect behind it is reported here. */
 export async function getAccessToken(): Promise<string | undefined> {
   try {
     return (await commonAppData()).access_token || undefined;
-  } catch {
+  } catch (error) {
+    reportUnexpected(error);
     return undefined;
   }
 }

@@ -1,11 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { captureReports } from '../testing/captured-reports.ts';
 import { ApiError, NetworkError } from './api-client.ts';
 import { BridgeError } from './bridge/bridge.ts';
-import { attachReporter } from './error-reporting/error-reporting.ts';
 import { useAsync } from './use-async.ts';
 
-const reporter = { captureException: vi.fn(), addBreadcrumb: vi.fn(), setTags: vi.fn() };
+const reporter = captureReports();
 
 /** A load that the test settles by hand. */
 function deferred<T>() {
@@ -23,12 +23,6 @@ function setOnline(online: boolean) {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 
-beforeAll(() => attachReporter(reporter));
-beforeEach(() => {
-  reporter.captureException.mockClear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => vi.restoreAllMocks());
 
 describe('useAsync', () => {
   it('is pending, then holds the answer', async () => {

@@ -1,10 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { captureReports } from '../testing/captured-reports.ts';
 import { ApiError, NetworkError } from './api-client.ts';
-import { attachReporter } from './error-reporting/error-reporting.ts';
 import { type ListPage, usePagedList } from './use-paged-list.ts';
 
-const reporter = { captureException: vi.fn(), addBreadcrumb: vi.fn(), setTags: vi.fn() };
+const reporter = captureReports();
 
 /** Three pages of two items, read by cursor; a cursor listed in `failing` fails once. */
 function pages(failing: (string | null)[] = []) {
@@ -23,12 +23,6 @@ function pages(failing: (string | null)[] = []) {
   });
 }
 
-beforeAll(() => attachReporter(reporter));
-beforeEach(() => {
-  reporter.captureException.mockClear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => vi.restoreAllMocks());
 
 describe('usePagedList', () => {
   it('loads the first page, then each next one, until the last', async () => {

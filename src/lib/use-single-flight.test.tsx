@@ -1,17 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { captureReports } from '../testing/captured-reports.ts';
 import { ApiError, NetworkError } from './api-client.ts';
-import { attachReporter } from './error-reporting/error-reporting.ts';
 import { useSingleFlight } from './use-single-flight.ts';
 
-const reporter = { captureException: vi.fn(), addBreadcrumb: vi.fn(), setTags: vi.fn() };
+const reporter = captureReports();
 
-beforeAll(() => attachReporter(reporter));
-beforeEach(() => {
-  reporter.captureException.mockClear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => vi.restoreAllMocks());
 
 describe('useSingleFlight', () => {
   it('runs one action at a time: a second tap while it runs does nothing', async () => {

@@ -47,7 +47,7 @@ const SAMPLE_PARAMS: { [M in BridgeMethod]: BridgeParams<M> } = {
   handleDecrypt: { text: 'not sealed by the simulator' },
   showAppNavigationBar: { visible: false, title: 'Navimow' },
   openExternalURI: { uri: 'https://navimow.segway.com' },
-  openScheme: { uri: 'alexa://link' },
+  openScheme: { uri: 'https://alexa.amazon.com/spa/skill-account-linking-consent?state=abc' },
   getMowerList: {},
   getDevicePermissions: { permissions: ['bluetooth', 'location'] },
   openSystemPermissionPage: { permission: 'bluetooth' },
@@ -133,6 +133,24 @@ describe('NativeSimulator', () => {
     expect(await failureCode(call('getMowerList'))).toBe(NATIVE_FAILURE.notSignedIn);
     // The app's own request failed: its failure, not a refusal by the mower.
     expect(await failureCode(call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0001', enabled: true }))).toBe(NATIVE_FAILURE.internal);
+  });
+
+  it('refuses, and logs, a URI outside the allowlist even when a page posts it directly', async () => {
+    const { simulator } = install();
+    for (const [method, uri] of [
+      ['openScheme', 'javascript:alert(1)'],
+      ['openScheme', 'intent://x#Intent;end'],
+      ['openExternalURI', 'file:///etc/passwd'],
+      ['openGoogleHomeURI', 'https://evil.example/'],
+    ] as const) {
+      const callback = `__test_${method}_${simulator.log.length}`;
+      const answer = new Promise((resolve) => {
+        (window as unknown as Record<string, unknown>)[callback] = resolve;
+      });
+      simulator.receive(JSON.stringify({ method, callback, params: { uri } }));
+      expect(JSON.parse((await answer) as string), uri).toMatchObject({ code: NATIVE_FAILURE.badParams, msg: expect.stringContaining('refused') });
+      expect(simulator.log.some((entry) => entry.method === method && entry.code === NATIVE_FAILURE.badParams && entry.note?.includes('refused'))).toBe(true);
+    }
   });
 
   it('answers a method it does not know with 404', async () => {

@@ -1,6 +1,7 @@
 import type { LoginRequest, MowerListResponse, TokenResponse } from '../../common/api-types.ts';
 import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../common/hibernation.ts';
 import { type BridgeRequest, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
+import { isAllowedUri } from '../lib/bridge/uri-allowlist.ts';
 import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
 import { createDemoInvitation, type DemoInvitation } from './demo-invitation.ts';
 import { DEMO_ACCOUNTS, saveState, type SimulatorState, versionNameFor } from './simulator-state.ts';
@@ -25,6 +26,9 @@ const LATENCY_MS = 30;
 
 const ok = (data?: unknown): Answer => ({ code: 0, data });
 const failure = (code: number, msg: string): Answer => ({ code, msg });
+/** The native side refuses what the page never should have sent (the same allowlist as the page's). */
+const refusedUri = (uri: unknown): Answer =>
+  failure(NATIVE_FAILURE.badParams, `refused to open ${String(uri).split(':', 1)[0]}: not a scheme or host the app opens`);
 
 function toBase64(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes));
@@ -140,10 +144,14 @@ export class NativeSimulator {
         this.navigationBarVisible = Boolean((p as BridgeParams<'showAppNavigationBar'>).visible);
         return ok();
       case 'openExternalURI':
-      case 'openGoogleHomeURI':
-        return ok();
-      case 'openScheme':
-        return ok({ opened: this.schemeIsInstalled(String((p as BridgeParams<'openScheme'>).uri)) });
+      case 'openGoogleHomeURI': {
+        const { uri } = p as BridgeParams<'openExternalURI'>;
+        return isAllowedUri(String(uri), method === 'openExternalURI' ? 'external' : 'googleHome') ? ok() : refusedUri(uri);
+      }
+      case 'openScheme': {
+        const { uri } = p as BridgeParams<'openScheme'>;
+        return isAllowedUri(String(uri), 'scheme') ? ok({ opened: this.schemeIsInstalled(String(uri)) }) : refusedUri(uri);
+      }
       case 'getMowerList':
         return this.mowerList();
       case 'getDevicePermissions':
@@ -160,8 +168,11 @@ export class NativeSimulator {
         return ok({ installed: this.state.installedApps[(p as BridgeParams<'appIsInstall'>).app] ?? false });
       case 'setAppFlipResult':
         return ok();
-      case 'changeMowerOpenScheme':
-        return this.changeMower((p as BridgeParams<'changeMowerOpenScheme'>).vehicle_sn);
+      case 'changeMowerOpenScheme': {
+        const { vehicle_sn: serial, uri } = p as BridgeParams<'changeMowerOpenScheme'>;
+        if (uri !== undefined && !isAllowedUri(String(uri), 'scheme')) return refusedUri(uri);
+        return this.changeMower(serial);
+      }
       case 'handleH5MowerSet':
         return this.ownMower((p as BridgeParams<'handleH5MowerSet'>).vehicle_sn);
       case 'setWinterStorageMode':
@@ -265,8 +276,10 @@ export class NativeSimulator {
   }
 
   private schemeIsInstalled(uri: string): boolean {
-    if (/^alexa:/i.test(uri)) return this.state.installedApps.amazon_alexa;
-    if (/^(googlehome|google-home|googleassistant):/i.test(uri)) return this.state.installedApps.google_home;
+    // Amazon's and Google's linking pages are universal links: they open the app when it is installed.
+    const host = /^https:\/\/([^/]+)/i.exec(uri)?.[1]?.toLowerCase() ?? '';
+    if (host.startsWith('alexa.amazon.')) return this.state.installedApps.amazon_alexa;
+    if (host.endsWith('.google.com')) return this.state.installedApps.google_home;
     return /^navimow:/i.test(uri);
   }
 

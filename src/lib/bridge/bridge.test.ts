@@ -62,7 +62,7 @@ describe('call', () => {
 
   it('ignores malformed answers and takes the next valid one', async () => {
     installAndroid();
-    const result = call('openScheme', { uri: 'alexa://link' });
+    const result = call('openScheme', { uri: 'navimow://device/NVM-1' });
     answer(0, 'not json');
     answer(0, { code: 'zero' });
     answer(0, 42);

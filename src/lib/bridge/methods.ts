@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isAllowedUri, type UriPurpose } from './uri-allowlist.ts';
 
 /**
  * The native bridge's method map: the seed's 19 methods, each with the params the page sends, the result it
@@ -13,8 +14,12 @@ const emptyParams = v.object({});
 const acknowledgement = v.unknown();
 
 const vehicleSn = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
-const httpsUri = v.pipe(v.string(), v.regex(/^https:\/\/\S+$/));
-const appUri = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]*:\S+$/i));
+/** A URI the native app may open for this purpose (uri-allowlist.ts): nothing else is ever posted. */
+const allowedUri = (purpose: UriPurpose) =>
+  v.pipe(
+    v.string(),
+    v.check((uri) => isAllowedUri(uri, purpose), `not a URI the app may open (${purpose})`),
+  );
 const permission = v.picklist(['bluetooth', 'location', 'notification']);
 const permissionState = v.picklist(['granted', 'denied', 'unsupported']);
 
@@ -60,8 +65,8 @@ export const bridgeMethods = {
   handleEncipherment: method(v.object({ text: v.string() }), v.pipe(v.string(), v.minLength(1)), DEFAULT),
   handleDecrypt: method(v.object({ text: v.pipe(v.string(), v.minLength(1)) }), v.string(), DEFAULT),
   showAppNavigationBar: method(v.object({ visible: v.boolean(), title: v.optional(v.string()) }), acknowledgement, QUICK),
-  openExternalURI: method(v.object({ uri: httpsUri }), acknowledgement, DEFAULT),
-  openScheme: method(v.object({ uri: appUri }), v.object({ opened: v.boolean() }), DEFAULT),
+  openExternalURI: method(v.object({ uri: allowedUri('external') }), acknowledgement, DEFAULT),
+  openScheme: method(v.object({ uri: allowedUri('scheme') }), v.object({ opened: v.boolean() }), DEFAULT),
   getMowerList: method(emptyParams, v.object({ mowers: v.array(mowerSchema) }), DEFAULT),
   getDevicePermissions: method(
     v.object({ permissions: v.array(permission) }),
@@ -84,8 +89,8 @@ export const bridgeMethods = {
     acknowledgement,
     DEFAULT,
   ),
-  openGoogleHomeURI: method(v.object({ uri: httpsUri }), acknowledgement, DEFAULT),
-  changeMowerOpenScheme: method(v.object({ vehicle_sn: vehicleSn, uri: v.optional(appUri) }), acknowledgement, SLOW),
+  openGoogleHomeURI: method(v.object({ uri: allowedUri('googleHome') }), acknowledgement, DEFAULT),
+  changeMowerOpenScheme: method(v.object({ vehicle_sn: vehicleSn, uri: v.optional(allowedUri('scheme')) }), acknowledgement, SLOW),
   handleH5MowerSet: method(
     v.object({ vehicle_sn: vehicleSn, page: v.picklist(['settings', 'device_information', 'device_sharing']) }),
     acknowledgement,

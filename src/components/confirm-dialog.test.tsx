@@ -1,0 +1,65 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+function Host({ onConfirm = vi.fn() }: { onConfirm?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Mark all as read
+      </button>
+      <ConfirmDialog
+        open={open}
+        title="Mark all messages as read?"
+        confirmLabel="Mark as read"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          onConfirm();
+          setOpen(false);
+        }}
+        onCancel={() => setOpen(false)}
+      >
+        <p>This cannot be undone.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+describe('ConfirmDialog', () => {
+  it('asks, named by its title and described by its text, with the focus on the safe choice', async () => {
+    render(<Host />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark all messages as read?' });
+    expect(dialog).toHaveAccessibleDescription('This cannot be undone.');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  });
+
+  it('does what it asked about only on confirmation', async () => {
+    const onConfirm = vi.fn();
+    render(<Host onConfirm={onConfirm} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as read' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('cancels on Escape (the dialog’s cancel event) through its owner’s state', async () => {
+    const onConfirm = vi.fn();
+    render(<Host onConfirm={onConfirm} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    const cancel = new Event('cancel', { cancelable: true });
+    fireEvent(screen.getByRole('dialog'), cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
