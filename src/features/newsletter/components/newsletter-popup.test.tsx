@@ -13,10 +13,10 @@ let api: ReturnType<typeof installFakeApi>;
 const shown = { status: 200, body: { show: true } };
 const accepted = { status: 202, body: { status: 'subscribed' } };
 
-async function setup({ email = 'demo@navimow.example', replies }: { email?: string; replies: Record<string, FakeReply[]> }) {
+async function setup({ email = 'demo@navimow.example', closeCode = 0, replies }: { email?: string; closeCode?: number; replies: Record<string, FakeReply[]> }) {
   bridge = installFakeBridge({
     getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email, client_ver: '3.0.200', access_token: 'token' } }),
-    closeWebView: () => ({ code: 0 }),
+    closeWebView: () => ({ code: closeCode, ...(closeCode && { msg: 'cannot close' }) }),
   });
   await refreshAccessToken();
   api = installFakeApi(replies);
@@ -122,6 +122,13 @@ describe('NewsletterPopup', () => {
     await user.click(await screen.findByRole('button', { name: "Don't show this again" }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your choice could not be saved. Please try again.');
     expect(closes()).toBe(0);
+  });
+
+  it('says so when the app cannot close the popup after Don’t show this again was saved', async () => {
+    const user = await setup({ closeCode: 500, replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/prompt/dismissal': [{ status: 204 }] } });
+    await user.click(await screen.findByRole('button', { name: "Don't show this again" }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be closed. Use the back button of the app.');
+    expect(api.changes()).toEqual(['POST /newsletter/prompt/dismissal']);
   });
 
   it('closes itself at once when the server says not to show it', async () => {

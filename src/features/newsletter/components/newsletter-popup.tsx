@@ -118,20 +118,18 @@ export function NewsletterPopup() {
       () => setFailure('close'),
     );
 
-  const dontShowAgain = () =>
-    flight.run(
+  const dontShowAgain = () => {
+    let dismissed = false;
+    return flight.run(
       async () => {
         setFailure(undefined);
-        try {
-          await dismissPrompt();
-        } catch (error) {
-          setFailure(failureOf(error, 'dismiss'));
-          return;
-        }
+        await dismissPrompt();
+        dismissed = true;
         await closeWebView();
       },
-      () => setFailure('close'),
+      (error) => setFailure(dismissed ? 'close' : failureOf(error, 'dismiss')),
     );
+  };
 
   if (subscribedAs !== undefined) return <Subscribed email={subscribedAs} />;
 
