@@ -48,6 +48,9 @@ export const pageRoutes = {
   messageCenter: { path: '/message-center', screen: 'message-center', namespaces: ['messages'], keepAlive: true },
   messageDetail: { path: '/message-detail', screen: 'message-detail', namespaces: ['messages'], titleKey: 'detail.title' },
   messageHistory: { path: '/messageHistory', screen: 'message-history', namespaces: ['messages'], titleKey: 'history.title' },
+  shareInvitation: { path: '/shareInvitation', screen: 'share-invitation', namespaces: ['sharing'] },
+  apiPolicy: { path: '/apiPolicy', screen: 'api-policy', namespaces: ['apiPolicy'] },
+  edmPopup: { path: '/edmPopup', screen: 'edm-popup', namespaces: ['newsletter'] },
   notFound: { screen: 'not-found', namespaces: ['common'] },
 } as const satisfies Record<string, PageRoute>;
 

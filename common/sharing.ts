@@ -44,3 +44,12 @@ export interface MowerSharesResponse {
   shares: MowerShareDto[];
 }
 
+
+/**
+ * GET /api/sharing/mowers/:serial/invitations: the open (pending, unexpired) invitations to a mower, for its
+ * owner, who may withdraw them (POST /api/sharing/invitations/:id/cancel).
+ */
+export interface MowerInvitationsResponse {
+  mower_serial: string;
+  invitations: InvitationDto[];
+}

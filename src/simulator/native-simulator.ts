@@ -3,6 +3,7 @@ import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../common/hibe
 import { type BridgeRequest, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
 import { isAllowedUri } from '../lib/bridge/uri-allowlist.ts';
 import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
+import { createDemoInvitation, type DemoInvitation } from './demo-invitation.ts';
 import { DEMO_ACCOUNTS, saveState, type SimulatorState, urlAfterRestart, versionNameFor } from './simulator-state.ts';
 
 export interface LogEntry {
@@ -249,6 +250,24 @@ export class NativeSimulator {
   /** The signed-in account's mowers, loaded for the panel's mower picker. */
   async knownMowers(): Promise<Mower[]> {
     return this.loadMowers();
+  }
+
+  /**
+   * The panel's "new invitation" control: a fresh pending invitation to the signed-in account from the other
+   * demo account, every request of it in the log.
+   */
+  async createInvitation(language: string): Promise<DemoInvitation> {
+    const invitation = await createDemoInvitation({
+      invitee: this.state.account,
+      inviteeToken: await this.accessToken(),
+      language,
+      log: (entry) => void this.record(entry),
+      lastMower: this.state.invitationMower,
+    });
+    // Ending an earlier share on the way changed the account's mowers.
+    this.mowers = undefined;
+    this.update({ invitationMower: invitation.mowerSerial });
+    return invitation;
   }
 
   private async commonAppData(): Promise<Answer> {

@@ -2,11 +2,47 @@ import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../common/languages.ts';
 import type { DevicePermission, Mower } from '../lib/bridge/methods.ts';
+import type { DemoInvitation } from './demo-invitation.ts';
 import type { NativeSimulator } from './native-simulator.ts';
 import { DEMO_ACCOUNTS } from './simulator-state.ts';
 import styles from './simulator-panel.module.css';
 
 const PERMISSIONS: readonly DevicePermission[] = ['bluetooth', 'location', 'notification'];
+
+type InvitationControl = { step: 'idle' } | { step: 'creating' } | { step: 'created'; invitation: DemoInvitation } | { step: 'failed' };
+
+/** A fresh pending invitation for the signed-in account in one click, to try accepting and rejecting again. */
+function NewInvitation({ simulator, language }: { simulator: NativeSimulator; language: Language }) {
+  const { t } = useTranslation('simulator');
+  const [control, setControl] = useState<InvitationControl>({ step: 'idle' });
+  const create = () => {
+    setControl({ step: 'creating' });
+    simulator.createInvitation(language).then(
+      (invitation) => setControl({ step: 'created', invitation }),
+      () => setControl({ step: 'failed' }),
+    );
+  };
+  return (
+    <section className={styles.form} aria-labelledby="native-simulator-invitation" data-testid="simulator-invitation">
+      <h3 id="native-simulator-invitation" className={styles.subtitle}>
+        {t('invitation.title')}
+      </h3>
+      <p className={styles.muted}>{t('invitation.description')}</p>
+      <button type="button" onClick={create} disabled={control.step === 'creating'}>
+        {control.step === 'creating' ? t('invitation.creating') : t('invitation.create')}
+      </button>
+      <div role="status">
+        {control.step === 'created' && (
+          <p>
+            {t('invitation.created', { name: control.invitation.inviterName, mower: control.invitation.mowerName })}{' '}
+            <a href={control.invitation.href}>{t('invitation.open')}</a>
+          </p>
+        )}
+        {control.step === 'failed' && <p>{t('invitation.failed')}</p>}
+      </div>
+    </section>
+  );
+}
 
 /** The simulated app's controls and its live log of bridge calls. */
 export function SimulatorPanel({ simulator, language }: { simulator: NativeSimulator; language: Language }) {
@@ -95,6 +131,8 @@ export function SimulatorPanel({ simulator, language }: { simulator: NativeSimul
           </label>
         ))}
       </fieldset>
+
+      <NewInvitation simulator={simulator} language={language} />
 
       <section aria-labelledby="native-simulator-log">
         <div className={styles.logHeader}>

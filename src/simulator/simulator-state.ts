@@ -13,6 +13,8 @@ export interface SimulatorState {
   platform: 'ios' | 'android';
   permissions: Record<DevicePermission, DevicePermissionState>;
   installedApps: { amazon_alexa: boolean; google_home: boolean };
+  /** The mower of the last invitation the panel created (see demo-invitation.ts). */
+  invitationMower?: string | undefined;
 }
 
 /** The contract's demo accounts (section 5); the simulator signs in as one of them. */

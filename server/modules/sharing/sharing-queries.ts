@@ -20,7 +20,7 @@ export function stateOf(row: Pick<InvitationRow, 'status' | 'expires_at'>, now: 
   return row.status === 'pending' && row.expires_at <= now.toISOString() ? 'expired' : row.status;
 }
 
-export function findInvitation(db: Db, id: string): Promise<InvitationRow | undefined> {
+function invitationsWithNames(db: Db) {
   return db
     .selectFrom('invitations')
     .innerJoin('accounts', 'accounts.id', 'invitations.inviter_id')
@@ -36,9 +36,21 @@ export function findInvitation(db: Db, id: string): Promise<InvitationRow | unde
       'accounts.display_name as inviter_name',
       'mowers.name as mower_name',
       'mowers.model as mower_model',
-    ])
-    .where('invitations.id', '=', id)
-    .executeTakeFirst();
+    ]);
+}
+
+export function findInvitation(db: Db, id: string): Promise<InvitationRow | undefined> {
+  return invitationsWithNames(db).where('invitations.id', '=', id).executeTakeFirst();
+}
+
+/** The invitations to a mower that can still be answered, oldest first. */
+export function listOpenInvitations(db: Db, mowerSerial: string, now: Date): Promise<InvitationRow[]> {
+  return invitationsWithNames(db)
+    .where('invitations.mower_serial', '=', mowerSerial)
+    .where('invitations.status', '=', 'pending')
+    .where('invitations.expires_at', '>', now.toISOString())
+    .orderBy('invitations.created_at')
+    .execute();
 }
 
 export function toDto(row: InvitationRow, accountId: string, now: Date): InvitationDto {

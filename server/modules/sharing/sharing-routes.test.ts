@@ -137,6 +137,25 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
     expect(errorCode(await post(`/invitations/${sent}/accept`, friend))).toBe('invitation_cancelled');
   });
 
+  it('lists the open invitations to a mower for its owner only, so that each can be withdrawn', async () => {
+    const serial = DEMO.mowers.notShared.serial;
+    const open = await get(`/mowers/${serial}/invitations`, friend);
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toMatchObject({ mower_serial: serial, invitations: [{ id: DEMO.invitations.pending, state: 'pending', for_me: false }] });
+
+    const other = await stranger();
+    for (const [headers, mower] of [[owner, serial], [other, serial], [friend, 'NVM-NO-SUCH']] as const) {
+      const refused = await get(`/mowers/${mower}/invitations`, headers);
+      expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'not_mower_owner']);
+    }
+    expect((await get(`/mowers/${serial}/invitations`, {})).statusCode).toBe(401);
+
+    await post(`/invitations/${DEMO.invitations.pending}/cancel`, friend);
+    expect((await get(`/mowers/${serial}/invitations`, friend)).json().invitations).toEqual([]);
+    const renewed = (await invite(friend, serial, DEMO.owner.email)).json().invitation.id;
+    expect((await get(`/mowers/${serial}/invitations`, friend)).json().invitations.map((invitation: { id: string }) => invitation.id)).toEqual([renewed]);
+  });
+
   it('lets either side end a share at any time, and nobody else', async () => {
     const serial = DEMO.mowers.shared.serial;
     const other = await stranger();

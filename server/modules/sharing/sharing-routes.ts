@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdentifier } from '../../../common/account-identifiers.ts';
-import { INVITATION_LIFETIME_DAYS, type InvitationResponse, type InvitationState, type MowerSharesResponse } from '../../../common/sharing.ts';
+import {
+  INVITATION_LIFETIME_DAYS,
+  type InvitationResponse,
+  type InvitationState,
+  type MowerInvitationsResponse,
+  type MowerSharesResponse,
+} from '../../../common/sharing.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findAccountByIdentifier, requireCaller } from '../accounts/public.ts';
@@ -11,6 +17,7 @@ import {
   findInvitation,
   findMowerOwner,
   type InvitationRow,
+  listOpenInvitations,
   listShares,
   removeShare,
   stateOf,
@@ -124,6 +131,22 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       mower_serial: request.params.serial,
       shares: [{ account_id: mower.owner_id, name: mower.owner_name, role: 'owner', since: mower.created_at }, ...shares],
     };
+  });
+
+  /**
+   * The invitations to a mower still waiting for an answer, for its owner only: what the app's Device sharing
+   * screen lists as pending, each of which the owner may withdraw.
+   */
+  app.get('/mowers/:serial/invitations', { schema: { params: z.object({ serial }) } }, async (request): Promise<MowerInvitationsResponse> => {
+    const caller = await requireCaller(db, request, 'account');
+    const mower = await findMowerOwner(db, request.params.serial);
+    // Like sending an invitation: someone else's mower answers like an unknown one.
+    if (!mower || mower.owner_id !== caller.accountId) {
+      throw new HttpError(403, 'not_mower_owner', 'params.serial: only the owner of a mower sees its invitations.', 'params.serial');
+    }
+    const now = new Date();
+    const rows = await listOpenInvitations(db, request.params.serial, now);
+    return { mower_serial: request.params.serial, invitations: rows.map((row) => toDto(row, caller.accountId, now)) };
   });
 
   /**

@@ -1,12 +1,15 @@
 import 'i18next';
 import type accountLinking from '../../../locales/en/accountLinking.json';
+import type apiPolicy from '../../../locales/en/apiPolicy.json';
 import type comments from '../../../locales/en/comments.json';
 import type common from '../../../locales/en/common.json';
 import type connectSolutions from '../../../locales/en/connectSolutions.json';
 import type expansionBay from '../../../locales/en/expansionBay.json';
 import type health from '../../../locales/en/health.json';
 import type messages from '../../../locales/en/messages.json';
+import type newsletter from '../../../locales/en/newsletter.json';
 import type overDischarge from '../../../locales/en/overDischarge.json';
+import type sharing from '../../../locales/en/sharing.json';
 import type simulator from '../../../locales/en/simulator.json';
 import type winterGuide from '../../../locales/en/winterGuide.json';
 
@@ -16,13 +19,16 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       accountLinking: typeof accountLinking;
+      apiPolicy: typeof apiPolicy;
       comments: typeof comments;
       common: typeof common;
       connectSolutions: typeof connectSolutions;
       expansionBay: typeof expansionBay;
       health: typeof health;
       messages: typeof messages;
+      newsletter: typeof newsletter;
       overDischarge: typeof overDischarge;
+      sharing: typeof sharing;
       simulator: typeof simulator;
       winterGuide: typeof winterGuide;
     };

@@ -1,0 +1,3 @@
+import { NewsletterPopup } from '../../features/newsletter/components/newsletter-popup.tsx';
+
+export default NewsletterPopup;

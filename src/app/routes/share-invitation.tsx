@@ -1,0 +1,3 @@
+import { ShareInvitationScreen } from '../../features/sharing/components/share-invitation-screen.tsx';
+
+export default ShareInvitationScreen;

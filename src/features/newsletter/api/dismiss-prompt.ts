@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/newsletter/prompt/dismissal: "Don't show this again", remembered for the account on every device. */
+export async function dismissPrompt(): Promise<void> {
+  await apiRequest<unknown>('/newsletter/prompt/dismissal', { method: 'POST', auth: true });
+}

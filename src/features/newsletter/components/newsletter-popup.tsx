@@ -1,0 +1,204 @@
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Language } from '../../../../common/languages.ts';
+import { isValidNewsletterEmail } from '../../../../common/newsletter.ts';
+import { Button } from '../../../components/button.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Page } from '../../../components/page.tsx';
+import { ResultScreen } from '../../../components/result-screen.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { call, hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { useAsync } from '../../../lib/use-async.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { dismissPrompt } from '../api/dismiss-prompt.ts';
+import { loadPopup } from '../api/load-popup.ts';
+import { subscribe } from '../api/subscribe.ts';
+import styles from './newsletter-popup.module.css';
+
+/** How long the thank-you stays before the popup closes by itself: long enough to read it. */
+export const CLOSE_AFTER_SUBSCRIBING_MS = 3_000;
+
+type Failure = 'load' | 'subscribe' | 'dismiss' | 'close' | 'offline' | 'notInApp' | 'signedOut';
+
+function failureOf(error: unknown, fallback: Failure): Failure {
+  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
+  if (error instanceof ApiError && error.status === 401) return hasNativeApp() ? 'signedOut' : 'notInApp';
+  return fallback;
+}
+
+const closeWebView = () => call('closeWebView');
+
+/** The thank-you after subscribing; the popup closes by itself a moment later, or at once on Close. */
+function Subscribed({ email }: { email: string }) {
+  const { t } = useTranslation(['newsletter', 'common']);
+  const closing = useSingleFlight();
+  const [closeFailed, setCloseFailed] = useState(false);
+  const close = () => closing.run(closeWebView, () => setCloseFailed(true));
+  const closeLater = useEffectEvent(() => void close());
+  useEffect(() => {
+    const timer = window.setTimeout(closeLater, CLOSE_AFTER_SUBSCRIBING_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <ResultScreen
+      status="success"
+      title={t('subscribed.title')}
+      message={t('subscribed.text', { email })}
+      actions={
+        <Button variant="secondary" disabled={closing.pending} onClick={() => void close()}>
+          {t('common:actions.close')}
+        </Button>
+      }
+    >
+      {closeFailed && <ErrorMessage>{t('failure.close')}</ErrorMessage>}
+    </ResultScreen>
+  );
+}
+
+/**
+ * Route `edmPopup`: the newsletter offer the app shows as a popup. It asks the server first whether to show
+ * itself at all (not after "Don't show this again" or a subscription) and closes the web view at once if
+ * not. Subscribe, Not now and Don't show this again each end in `closeWebView`; one of them runs at a time.
+ */
+export function NewsletterPopup() {
+  const { t, i18n } = useTranslation(['newsletter', 'common']);
+  const start = useAsync(loadPopup);
+  const [email, setEmail] = useState<string>();
+  const [invalid, setInvalid] = useState(false);
+  const [failure, setFailure] = useState<Failure>();
+  const [subscribedAs, setSubscribedAs] = useState<string>();
+  const [subscribing, setSubscribing] = useState(false);
+  const flight = useSingleFlight();
+  const field = useRef<HTMLInputElement>(null);
+
+  const hidden = start.status === 'success' && !start.data.show;
+  useEffect(() => {
+    if (hidden) closeWebView().catch(() => setFailure('close'));
+  }, [hidden]);
+
+  const address = email ?? (start.status === 'success' ? start.data.email : '');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = address.trim();
+    if (!isValidNewsletterEmail(typed)) {
+      setInvalid(true);
+      field.current?.focus();
+      return;
+    }
+    void flight.run(
+      async () => {
+        setFailure(undefined);
+        setSubscribing(true);
+        try {
+          await subscribe(typed, i18n.language as Language);
+        } finally {
+          setSubscribing(false);
+        }
+        setSubscribedAs(typed);
+      },
+      (error) => {
+        if (error instanceof ApiError && error.status === 400) {
+          setInvalid(true);
+          field.current?.focus();
+        } else {
+          setFailure(failureOf(error, 'subscribe'));
+        }
+      },
+    );
+  };
+
+  const notNow = () =>
+    flight.run(
+      async () => {
+        setFailure(undefined);
+        await closeWebView();
+      },
+      () => setFailure('close'),
+    );
+
+  const dontShowAgain = () => {
+    let dismissed = false;
+    return flight.run(
+      async () => {
+        setFailure(undefined);
+        await dismissPrompt();
+        dismissed = true;
+        await closeWebView();
+      },
+      (error) => setFailure(dismissed ? 'close' : failureOf(error, 'dismiss')),
+    );
+  };
+
+  if (subscribedAs !== undefined) return <Subscribed email={subscribedAs} />;
+
+  if (start.status === 'pending') {
+    return (
+      <Page title={t('title')}>
+        <p role="status">{t('common:list.loading')}</p>
+      </Page>
+    );
+  }
+
+  if (hidden) {
+    return (
+      <Page title={t('title')}>
+        <p>{t('hidden')}</p>
+        {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
+      </Page>
+    );
+  }
+
+  const notNowButton = (
+    <Button variant="secondary" onClick={() => void notNow()} disabled={flight.pending}>
+      {t('notNow')}
+    </Button>
+  );
+
+  if (start.status === 'error') {
+    const loadFailure = failureOf(start.error, 'load');
+    return (
+      <Page title={t('title')}>
+        <ErrorMessage>{t(`failure.${loadFailure}`)}</ErrorMessage>
+        {loadFailure !== 'notInApp' && <Button onClick={start.reload}>{t('common:actions.retry')}</Button>}
+        {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
+        {hasNativeApp() && notNowButton}
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t('title')}>
+      <p>{t('intro')}</p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          ref={field}
+          label={t('email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={address}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setInvalid(false);
+          }}
+          error={invalid ? t('invalidEmail') : undefined}
+        />
+        {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
+        <Button type="submit" disabled={flight.pending}>
+          {subscribing ? t('subscribing') : t('subscribe')}
+        </Button>
+      </form>
+      <div className={styles.secondary}>
+        {notNowButton}
+        <Button variant="secondary" onClick={() => void dontShowAgain()} disabled={flight.pending}>
+          {t('dontShowAgain')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

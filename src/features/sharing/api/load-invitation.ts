@@ -1,0 +1,26 @@
+import type { InvitationDto } from '../../../../common/sharing.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { readAppVersion, supportsEnhancedNative } from '../../../lib/bridge/native-app.ts';
+import { getInvitation } from './get-invitation.ts';
+
+export type LoadedInvitation =
+  | { kind: 'found'; invitation: InvitationDto; appSupportsSharing: boolean }
+  | { kind: 'notFound' }
+  | { kind: 'notForYou' };
+
+/**
+ * The invitation of `/shareInvitation?id=` and whether this app build can take part in sharing (the native
+ * gate of seed section 9), both asked at once. An id that names nothing, or is no id at all, and someone
+ * else's invitation are answers the screen explains, not failures.
+ */
+export async function loadInvitation(id: string | undefined, signal?: AbortSignal): Promise<LoadedInvitation> {
+  if (!id) return { kind: 'notFound' };
+  try {
+    const [invitation, version] = await Promise.all([getInvitation(id, signal), readAppVersion()]);
+    return { kind: 'found', invitation, appSupportsSharing: supportsEnhancedNative(version) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { kind: 'notFound' };
+    if (error instanceof ApiError && error.status === 403) return { kind: 'notForYou' };
+    throw error;
+  }
+}

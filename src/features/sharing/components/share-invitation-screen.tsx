@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { InvitationDto } from '../../../../common/sharing.ts';
+import { Button } from '../../../components/button.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Page } from '../../../components/page.tsx';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { useAsync } from '../../../lib/use-async.ts';
+import { loadInvitation } from '../api/load-invitation.ts';
+import { invitationView } from '../invitation-view.ts';
+import { InvitationOffer } from './invitation-offer.tsx';
+import { InvitationOutcome } from './invitation-outcome.tsx';
+
+function loadFailure(error: unknown): 'offline' | 'notInApp' | 'signedOut' | 'load' {
+  // A request lost on the way while the phone is online is a failure to retry, not "offline".
+  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
+  if (error instanceof ApiError && error.status === 401) return hasNativeApp() ? 'signedOut' : 'notInApp';
+  return 'load';
+}
+
+function Invitation({ id }: { id: string | undefined }) {
+  const { t } = useTranslation(['sharing', 'common']);
+  const loaded = useAsync((signal) => loadInvitation(id, signal));
+  const [answered, setAnswered] = useState<InvitationDto>();
+
+  if (loaded.status === 'pending') {
+    return (
+      <Page title={t('title')}>
+        <p role="status">{t('loading')}</p>
+      </Page>
+    );
+  }
+  if (loaded.status === 'error') {
+    const failure = loadFailure(loaded.error);
+    return (
+      <Page title={t('title')}>
+        <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>
+        {failure !== 'notInApp' && <Button onClick={loaded.reload}>{t('common:actions.retry')}</Button>}
+      </Page>
+    );
+  }
+  if (loaded.data.kind !== 'found') return <InvitationOutcome outcome={loaded.data.kind} />;
+
+  const invitation = answered ?? loaded.data.invitation;
+  const view = invitationView(invitation, loaded.data.appSupportsSharing);
+  if (view !== 'offer') return <InvitationOutcome outcome={view} invitation={invitation} />;
+  return (
+    <InvitationOffer
+      invitation={invitation}
+      onAnswered={setAnswered}
+      onChanged={() => {
+        setAnswered(undefined);
+        loaded.reload();
+      }}
+    />
+  );
+}
+
+/**
+ * Route `shareInvitation?id=`: an invitation to share someone's mower, answered by the invited account in
+ * the app. Another id in the address is another invitation, with nothing carried over from the last one.
+ */
+export function ShareInvitationScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim() || undefined;
+  return <Invitation key={id ?? ''} id={id} />;
+}
