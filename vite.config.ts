@@ -24,7 +24,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'first-load', tags: ['$initial'], priority: 2 },
-            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+            // Only the kit and lib: a module shared by the screens of one feature stays with that feature, not in
+            // a chunk every page loads.
+            { name: 'shared', test: /[\\/]src[\\/](components|lib)[\\/]/, minShareCount: 2, priority: 1 },
           ],
         },
       },
