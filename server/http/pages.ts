@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -6,7 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseAcceptLanguage, resolveLanguage } from '../../common/languages.ts';
 import { matchPageRoute } from '../../common/page-routes.ts';
+import { IN_MEMORY_GLOBS, loadAssets, registerAssets } from './assets.ts';
 import { type ContentEncoding, negotiateEncoding } from './content-encoding.ts';
+import { cacheControl, entityTag, isNotModified } from './http-cache.ts';
 import { type BuildManifest, createPageHeads, renderPageHtml } from './page-head.ts';
 
 export interface PagesOptions {
@@ -15,10 +16,6 @@ export interface PagesOptions {
   /** Marks pages to run in the simulated native app when no real one is there (contract section 3). */
   simulator: boolean;
 }
-
-/** Build output whose name changes with its content: hashed chunks, and locale files under a content version. */
-const HASHED_ASSET = /^\/assets\/(.+-[A-Za-z0-9_-]{8,}\.\w+|locales-[0-9a-f]{12}\/\w+\/\w+\.json)$/;
-const ENCODED_COPY = /\.(?:br|gz)$/;
 
 /** One page document, ready to send in each encoding. */
 interface PageDocument {
@@ -45,7 +42,7 @@ function encode(html: string, encoding: ContentEncoding | undefined): PageDocume
       : encoding === 'gzip'
         ? gzipSync(raw, { level: constants.Z_BEST_COMPRESSION })
         : raw;
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return { body, etag: entityTag(body) };
 }
 
 /** The simulator's own chunks and styles, refused when it is off: production never serves its code. */
@@ -61,10 +58,11 @@ function refusedFiles(manifest: BuildManifest | undefined, simulator: boolean): 
  * Serves the built web view: hashed assets cached for a year, the HTML never cached, and every path that is
  * not a file answered with the app's HTML (history routing; the app renders its own not-found page).
  *
- * Bytes on the wire (docs/decisions/007-bytes-on-the-wire.md): assets go out as the Brotli or gzip copy the build
- * wrote beside them, whichever the client accepts. Each page's HTML is written for its route and language (the
- * `lang` parameter, else Accept-Language), announcing the requests of its first screen, and is compressed once
- * per variant.
+ * Bytes on the wire (docs/decisions/007-bytes-on-the-wire.md): scripts, stylesheets and locale files go out from
+ * memory as the Brotli or gzip copy the build wrote beside them, whichever the client accepts (server/http/
+ * assets.ts); other files from disk. Each page's HTML is written for its route and language (the `lang`
+ * parameter, else Accept-Language), announcing the requests of its first screen, and is compressed once per
+ * variant.
  */
 export async function registerPages(app: FastifyInstance, { webRoot, simulator }: PagesOptions) {
   const indexFile = join(webRoot, 'index.html');
@@ -79,20 +77,25 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
   if (heads.missing.length) app.log.warn(`pages missing from the build: ${heads.missing.join(', ')}; run npm run build`);
 
   const refused = refusedFiles(manifest, simulator);
+  const assets = loadAssets(webRoot);
+  for (const file of refused) assets.delete(file);
+  registerAssets(app, assets);
   await app.register(fastifyStatic, {
     root: webRoot,
+    globIgnore: IN_MEMORY_GLOBS,
     index: false,
-    wildcard: true,
-    // Source maps are never public; the simulated native app's code (with the demo's passwords) only when it is on.
+    // A route per file of the build, made at start: a page path goes straight to the HTML instead of through a
+    // file lookup (ten times the requests per second), and no request lists directories to check a path's
+    // spelling. The build does not change under a running server (it reads index.html once, too).
+    wildcard: false,
+    // Source maps are never public (the build moves them out; a stray one is refused too), nor the simulator's code
+    // when it is off.
     allowedPath: (pathName) => {
-      const file = pathName.replace(ENCODED_COPY, '');
+      const file = pathName.replace(/\.(?:br|gz)$/, '');
       return !file.endsWith('.map') && !refused.has(file);
     },
-    // Sends `<file>.br` or `<file>.gz` when the client accepts it, with `Vary: Accept-Encoding` either way.
-    preCompressed: true,
     setHeaders(res, path) {
-      const url = path.slice(webRoot.length).replaceAll('\\', '/').replace(ENCODED_COPY, '');
-      res.header('Cache-Control', HASHED_ASSET.test(url) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('Cache-Control', cacheControl(path.slice(webRoot.length).replaceAll('\\', '/')));
     },
   });
 
@@ -116,7 +119,7 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding, Accept-Language')
       .header('ETag', document.etag);
-    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(document.etag)) {
+    if (isNotModified(request.headers['if-none-match'], document.etag)) {
       return reply.code(304).send();
     }
     if (encoding) reply.header('Content-Encoding', encoding);
