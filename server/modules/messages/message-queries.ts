@@ -10,6 +10,7 @@ import {
   type Severity,
   type UnreadCounts,
 } from '../../../common/messages.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export interface NewMessage<T extends MessageType = MessageType> {
@@ -138,7 +139,13 @@ export async function listMessages(
       ]),
     );
   }
-  const rows = await query.orderBy('inbox.created_at', 'desc').orderBy('inbox.message_id', 'desc').limit(limit + 1).execute();
+  // The page size as a literal: as a parameter, PostgreSQL cannot cost a generic plan for the prepared query and
+  // plans it anew on every call (limit is an integer of a small range, so the distinct statements stay few).
+  const rows = await query
+    .orderBy('inbox.created_at', 'desc')
+    .orderBy('inbox.message_id', 'desc')
+    .limit(sql.lit(Math.trunc(limit) + 1))
+    .execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { messages: page.map(toDto), next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null };
