@@ -1,0 +1,77 @@
+/**
+ * Links between a Navimow account and the voice assistants and smart-home platforms (seed sections 2, 4 and 6),
+ * as the HTTP API speaks them. The server derives each link's state from the OAuth grants of the platform's
+ * clients, so linking through the web login page and through the app-to-app flows shows the same state.
+ *
+ * Endpoints (first-party sessions only: a linked service may not link or unlink others):
+ *   GET    /api/voice-links                        -> { links: VoiceLink[] } (one per platform, always all three)
+ *   POST   /api/voice-links/alexa/start            -> AlexaStart (app-to-app linking: the two Amazon URLs)
+ *   POST   /api/voice-links/alexa/complete         { code, state } -> { link: VoiceLink }
+ *   DELETE /api/voice-links/alexa                  -> 204 (skill disabled at Amazon, our tokens revoked)
+ *   POST   /api/voice-links/google/app-flip        AppFlipRequest -> { code: string } (an authorization code)
+ *   DELETE /api/voice-links/google                 -> 204 (our tokens for the Google client revoked)
+ * Unlinking something not linked is a 204 too (a retry must not fail). Errors use the API's error shape; the
+ * codes below are the ones a screen tells apart.
+ */
+
+export const VOICE_PLATFORMS = ['alexa', 'google', 'hornbach'] as const;
+export type VoicePlatform = (typeof VOICE_PLATFORMS)[number];
+
+export interface VoiceLink {
+  platform: VoicePlatform;
+  bound: boolean;
+  /** When the current link was made (ISO 8601); null when not bound. */
+  bound_since: string | null;
+  /** The OAuth client that holds the link; null when not bound. */
+  client_id: string | null;
+}
+
+export interface VoiceLinksResponse {
+  links: VoiceLink[];
+}
+
+/** App-to-app account linking as Amazon specifies it: open the first in the Alexa app, else the second. */
+export interface AlexaStart {
+  /** The Alexa app's account-linking consent page (a universal / app link opened with `openScheme`). */
+  alexa_app_url: string;
+  /** Login with Amazon in the browser, when the Alexa app is not installed (`openExternalURI`). */
+  lwa_fallback_url: string;
+  /** When the state in both URLs stops being accepted (ISO 8601). */
+  expires_at: string;
+}
+
+export interface AlexaCompleteRequest {
+  /** Amazon's authorization code from the redirect back to `/smartHome/alexa/appBind`. */
+  code: string;
+  /** The `state` of `POST /alexa/start`, returned unchanged by Amazon. */
+  state: string;
+}
+
+/** What the Google Home app handed the native app for App Flip (docs/bridge.md, `/smartHome/googleHome/appBind`). */
+export interface AppFlipRequest {
+  client_id: string;
+  /** Space-separated, as Google sends them; may be empty. */
+  scope: string;
+  redirect_uri: string;
+}
+
+/** Error codes of the voice-link endpoints that a screen shows differently. */
+export const VOICE_LINK_ERRORS = {
+  /** The state is unknown, expired, used already or another account's: start again. */
+  invalidState: 'invalid_state',
+  /** Amazon refused the code, failed or did not answer in time; nothing was linked (or unlinked). */
+  amazonFailed: 'amazon_failed',
+  /** App Flip with a client id, scope or redirect URI that is not the registered Google client's. */
+  invalidClient: 'invalid_client',
+} as const;
+
+/** The state and Amazon's code stay valid this long (Amazon's codes: 5 minutes). */
+export const ALEXA_LINK_STATE_TTL_SECONDS = 10 * 60;
+
+/** The seed's voice model for Alexa: action word + the fixed voice name + a skill (section 9). */
+export const ALEXA_INVOCATION_NAME = 'Segway robot';
+export const ALEXA_ACTION_WORDS = ['ask', 'tell', 'let'] as const;
+export const ALEXA_SKILLS = ['start', 'stop', 'dock', 'status', 'battery'] as const;
+export const ALEXA_VOICE_LANGUAGES = ['en', 'de', 'fr'] as const;
+/** Google's commands (section 9); Google Assistant speaks more than 30 languages. */
+export const GOOGLE_COMMANDS = ['start', 'resume', 'park', 'pause', 'status'] as const;
