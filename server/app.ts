@@ -2,12 +2,13 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import { type Db, supportsRowLocks } from './db/database.ts';
 import { registerApiCompression } from './http/compression.ts';
 import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { authRoutes, LoginThrottle, type OAuthTokenGrant } from './modules/accounts/public.ts';
+import { authRoutes, DatabaseFailureLog, followSessionChanges, LoginThrottle, MemoryFailureLog, type OAuthTokenGrant } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
 import { messageRoutes } from './modules/messages/public.ts';
@@ -91,16 +92,24 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
   registerErrorHandling(app);
 
   registerSecurityHeaders(app);
+  // On PostgreSQL several server processes may share the database: what they count (requests per client, sign-in
+  // failures) is kept there too, so that the limits hold for all of them together (decision record 013).
+  const shared = supportsRowLocks(db);
   // Flood protection per client address; sign-in failures have their own, stricter throttle.
   await app.register(rateLimit, {
     global: false,
+    ...(shared && { store: databaseRateLimitStore(db) }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
 
-  const throttle = new LoginThrottle(config.signInLimits);
+  const stopFollowingSessions = await followSessionChanges(db, (error) =>
+    app.log.error({ err: error }, 'lost the feed of session changes: verified tokens are looked up every time from now on'),
+  );
+  app.addHook('onClose', stopFollowingSessions);
+  const throttle = new LoginThrottle(config.signInLimits, undefined, shared ? new DatabaseFailureLog(db) : new MemoryFailureLog());
   const provider = createOAuthProvider({
     db,
     issuer: publicUrl,

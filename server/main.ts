@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
+import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
+import { sweepSignInFailures } from './modules/accounts/public.ts';
 import { sweepExpired } from './modules/oauth/public.ts';
 
 let config;
@@ -18,7 +20,8 @@ await migrateToLatest(database);
 const seeded = config.demo && (await seedDemoData(db));
 
 const app = await buildApp({ db, config });
-const sweep = setInterval(() => void sweepExpired(db).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
+const sweepAll = () => Promise.all([sweepExpired(db), sweepSignInFailures(db, config.signInLimits), sweepRateLimitWindows(db)]);
+const sweep = setInterval(() => void sweepAll().catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
 sweep.unref();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -31,8 +31,10 @@ export function openDatabase(url: string | undefined, options: { pgSchema?: stri
       max: 10,
       ...(options.pgSchema && { options: `-c search_path=${options.pgSchema}` }),
     });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    postgresPools.set(db, pool);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }),
+      db,
       kind: 'postgres',
       schema: options.pgSchema ?? 'public',
     };
@@ -99,6 +101,38 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
     options: pool.options,
     connect: async () => wrap(await pool.connect()),
     end: () => pool.end(),
+  };
+}
+
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * Listens on a PostgreSQL notification channel (`NOTIFY`, `pg_notify`) on a connection of its own, for news that
+ * other server processes publish. Undefined on SQLite, which one process serves. `onLost` is called if the
+ * connection breaks: notifications may have been missed from then on.
+ */
+export async function listen(
+  db: Db,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: (error: Error) => void,
+): Promise<{ stop(): Promise<void> } | undefined> {
+  const pool = postgresPools.get(db);
+  if (!pool) return undefined;
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  // A client of its own, not one of the pool's: it stays connected for as long as the server runs, and the pool
+  // (and with it Kysely's destroy) must not wait for it.
+  const client = new pg.Client(pool.options);
+  await client.connect();
+    client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  client.on('error', onLost);
+  await client.query(`LISTEN ${channel}`);
+  return {
+    async stop() {
+      await client.end().catch(() => undefined);
+    },
   };
 }
 

@@ -135,6 +135,23 @@ export interface Database {
   newsletter_prompts: NewsletterPromptTable;
   messages: MessageTable;
   message_inbox: MessageInboxTable;
+  sign_in_failures: SignInFailureTable;
+  rate_limit_windows: RateLimitWindowTable;
+}
+
+/** One failed (or not yet proven) sign-in attempt under one throttle key; `at` in ms since the epoch. */
+export interface SignInFailureTable {
+  id: string;
+  key: string;
+  /** bigint: PostgreSQL's driver hands it back as text. */
+  at: number | string;
+}
+
+/** A fixed window of requests counted for one rate-limit key; `started_at` in ms since the epoch. */
+export interface RateLimitWindowTable {
+  key: string;
+  started_at: number | string;
+  count: number;
 }
 
 export type Account = Selectable<AccountTable>;

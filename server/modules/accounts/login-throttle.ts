@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { type Db, supportsRowLocks } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /**
@@ -27,7 +30,7 @@ export interface SignInLimits {
 /** One sign-in attempt, counted as a failure from the moment it is let through until it proves otherwise. */
 export interface SignInAttempt {
   /** The password was right: the provisional failure is taken back and this pair starts afresh. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
 
 const tooMany = (retryAfterMs: number) => {
@@ -37,59 +40,140 @@ const tooMany = (retryAfterMs: number) => {
   });
 };
 
+type KeyName = 'pair' | 'address' | 'account';
+type Keys = Record<KeyName, string>;
+type Recent = Record<KeyName, number[]>;
+
 /**
- * Counts sign-in failures per account-and-address pair, per address and per account, in memory (one process).
- * An attempt is counted before its password is checked and in the same synchronous step as the limit check, so
- * parallel attempts cannot all pass a check that none of them has been counted in yet (the race of checking,
- * awaiting argon2 and only then counting). Unknown accounts are counted exactly like known ones.
+ * Where the failures are kept. `attempt` reads the recent failures of the three keys, lets `check` refuse (by
+ * throwing) and otherwise records one failure under each key, all in one step that no other attempt on these keys
+ * can interleave with; it returns what `forget` needs to take that attempt back.
  */
-export class LoginThrottle {
+export interface FailureLog {
+  attempt(keys: Keys, since: Record<KeyName, number>, now: number, check: (recent: Recent) => void): Promise<unknown>;
+  /** The attempt succeeded: the pair starts afresh, and this attempt no longer counts for address and account. */
+  forget(keys: Keys, recorded: unknown): Promise<void>;
+}
+
+/** In memory: one server process (the embedded SQLite default). Synchronous, so no two attempts interleave. */
+export class MemoryFailureLog implements FailureLog {
   private readonly failures = new Map<string, number[]>();
-  private readonly limits: SignInLimits;
-  private readonly now: () => number;
 
-  constructor(limits: SignInLimits = SIGN_IN_LIMITS, now: () => number = () => Date.now()) {
-    this.limits = limits;
-    this.now = now;
-  }
-
-  private recent(key: string, windowMs: number): number[] {
-    const since = this.now() - windowMs;
+  private recent(key: string, since: number): number[] {
     const kept = (this.failures.get(key) ?? []).filter((at) => at > since);
     if (kept.length) this.failures.set(key, kept);
     else this.failures.delete(key);
     return kept;
   }
 
-  /** Throws a 429 with Retry-After when this attempt must wait; else counts it and lets it through. */
-  begin(account: string, address: string): SignInAttempt {
+  attempt(keys: Keys, since: Record<KeyName, number>, now: number, check: (recent: Recent) => void): Promise<unknown> {
+    try {
+      check({ pair: this.recent(keys.pair, since.pair), address: this.recent(keys.address, since.address), account: this.recent(keys.account, since.account) });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    for (const key of Object.values(keys)) this.failures.set(key, [...(this.failures.get(key) ?? []), now]);
+    return Promise.resolve(now);
+  }
+
+  forget(keys: Keys, recorded: unknown): Promise<void> {
+    this.failures.delete(keys.pair);
+    for (const key of [keys.address, keys.account]) {
+      const times = this.failures.get(key) ?? [];
+      const index = times.lastIndexOf(recorded as number);
+      if (index >= 0) times.splice(index, 1);
+      if (!times.length) this.failures.delete(key);
+    }
+    return Promise.resolve();
+  }
+}
+
+/**
+ * In the database, for several server processes on one PostgreSQL: each attempt is a transaction that first takes
+ * a transaction-scoped advisory lock per key (in a fixed order, so two attempts never wait on each other in a
+ * circle), so the check and the count are one step across processes, as they are in memory within one.
+ */
+export class DatabaseFailureLog implements FailureLog {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  attempt(keys: Keys, since: Record<KeyName, number>, now: number, check: (recent: Recent) => void): Promise<unknown> {
+    const names = Object.keys(keys) as KeyName[];
+    return this.db.transaction().execute(async (trx) => {
+      if (supportsRowLocks(trx)) {
+        for (const key of Object.values(keys).sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      }
+      const rows = await trx
+        .selectFrom('sign_in_failures')
+        .select(['key', 'at'])
+        .where('key', 'in', Object.values(keys))
+        .where('at', '>', Math.min(...Object.values(since)))
+        .orderBy('at')
+        .execute();
+      const recent = Object.fromEntries(
+        names.map((name) => [name, rows.filter((row) => row.key === keys[name] && Number(row.at) > since[name]).map((row) => Number(row.at))]),
+      ) as Recent;
+      check(recent);
+      const recorded = names.map((name) => ({ id: randomUUID(), key: keys[name], at: now }));
+      await trx.insertInto('sign_in_failures').values(recorded).execute();
+      // What no window can see any more goes now; keys that never come back, with the sweep (sweepSignInFailures).
+      await trx.deleteFrom('sign_in_failures').where('key', 'in', Object.values(keys)).where('at', '<=', Math.min(...Object.values(since))).execute();
+      return recorded.map((row) => row.id);
+    });
+  }
+
+  async forget(keys: Keys, recorded: unknown): Promise<void> {
+    await this.db
+      .deleteFrom('sign_in_failures')
+      .where((eb) => eb.or([eb('key', '=', keys.pair), eb('id', 'in', recorded as string[])]))
+      .execute();
+  }
+}
+
+/** Removes failures older than every window (run now and then, like the OAuth sweep). */
+export async function sweepSignInFailures(db: Db, limits: SignInLimits = SIGN_IN_LIMITS, now = Date.now()): Promise<void> {
+  const longest = Math.max(limits.pair.windowMs, limits.address.windowMs, limits.account.windowMs);
+  await db.deleteFrom('sign_in_failures').where('at', '<=', now - longest).execute();
+}
+
+/**
+ * Counts sign-in failures per account-and-address pair, per address and per account. An attempt is counted before
+ * its password is checked and in the same step as the limit check, so parallel attempts cannot all pass a check
+ * that none of them has been counted in yet (the race of checking, awaiting argon2 and only then counting), in
+ * one process (MemoryFailureLog) or across several (DatabaseFailureLog). Unknown accounts are counted exactly like
+ * known ones.
+ */
+export class LoginThrottle {
+  private readonly limits: SignInLimits;
+  private readonly now: () => number;
+  private readonly log: FailureLog;
+
+  constructor(limits: SignInLimits = SIGN_IN_LIMITS, now: () => number = () => Date.now(), log: FailureLog = new MemoryFailureLog()) {
+    this.limits = limits;
+    this.now = now;
+    this.log = log;
+  }
+
+  /** Rejects with a 429 and Retry-After when this attempt must wait; else counts it and lets it through. */
+  async begin(account: string, address: string): Promise<SignInAttempt> {
     const { pair: pairLimit, address: addressLimit, account: accountLimit } = this.limits;
     const now = this.now();
-    const keys = { pair: `pair:${account}\n${address}`, address: `address:${address}`, account: `account:${account}` };
+    const keys: Keys = { pair: `pair:${account}\n${address}`, address: `address:${address}`, account: `account:${account}` };
+    const since = { pair: now - pairLimit.windowMs, address: now - addressLimit.windowMs, account: now - accountLimit.windowMs };
 
-    const pair = this.recent(keys.pair, pairLimit.windowMs);
-    if (pair.length >= pairLimit.max) throw tooMany(pair[0]! + pairLimit.windowMs - now);
-    const fromAddress = this.recent(keys.address, addressLimit.windowMs);
-    if (fromAddress.length >= addressLimit.max) throw tooMany(fromAddress[0]! + addressLimit.windowMs - now);
-    const ofAccount = this.recent(keys.account, accountLimit.windowMs);
-    const beyondFree = ofAccount.length - accountLimit.free;
-    if (beyondFree >= 0 && fromAddress.length > 0) {
-      const delay = Math.min(accountLimit.baseDelayMs * 2 ** beyondFree, accountLimit.maxDelayMs);
-      const waitMs = ofAccount.at(-1)! + delay - now;
-      if (waitMs > 0) throw tooMany(waitMs);
-    }
-
-    for (const key of Object.values(keys)) this.failures.set(key, [...(this.failures.get(key) ?? []), now]);
-    return {
-      succeeded: () => {
-        this.failures.delete(keys.pair);
-        for (const key of [keys.address, keys.account]) {
-          const times = this.failures.get(key) ?? [];
-          const index = times.lastIndexOf(now);
-          if (index >= 0) times.splice(index, 1);
-          if (!times.length) this.failures.delete(key);
-        }
-      },
-    };
+    const recorded = await this.log.attempt(keys, since, now, ({ pair, address: fromAddress, account: ofAccount }) => {
+      if (pair.length >= pairLimit.max) throw tooMany(pair[0]! + pairLimit.windowMs - now);
+      if (fromAddress.length >= addressLimit.max) throw tooMany(fromAddress[0]! + addressLimit.windowMs - now);
+      const beyondFree = ofAccount.length - accountLimit.free;
+      if (beyondFree >= 0 && fromAddress.length > 0) {
+        const delay = Math.min(accountLimit.baseDelayMs * 2 ** beyondFree, accountLimit.maxDelayMs);
+        const waitMs = ofAccount.at(-1)! + delay - now;
+        if (waitMs > 0) throw tooMany(waitMs);
+      }
+    });
+    return { succeeded: () => this.log.forget(keys, recorded) };
   }
 }

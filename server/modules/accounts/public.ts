@@ -2,7 +2,8 @@
 export { createAccount, findAccountById, findAccountByIdentifier } from './account-queries.ts';
 export { authRoutes } from './auth-routes.ts';
 export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } from './authenticate.ts';
-export { LoginThrottle, SIGN_IN_LIMITS, type SignInLimits } from './login-throttle.ts';
+export { DatabaseFailureLog, LoginThrottle, MemoryFailureLog, SIGN_IN_LIMITS, type SignInLimits, sweepSignInFailures } from './login-throttle.ts';
 export { hashPassword } from './passwords.ts';
+export { followSessionChanges } from './sessions.ts';
 export { REFRESH_RETRY_GRACE_MS } from './refresh-retries.ts';
 export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';

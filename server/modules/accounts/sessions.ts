@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResponse } from '../../../common/api-types.ts';
-import type { Db } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { type Db, listen, supportsRowLocks } from '../../db/database.ts';
 
 /**
  * First-party sessions of the native app. Each sign-in is its own session, so signing in on one phone never
@@ -55,14 +56,15 @@ export async function refreshSession(db: Db, refreshToken: string, now = new Dat
     .executeTakeFirst();
   if (!updated) return undefined;
   // The session's previous access token stops working now, not when the cache would have let it go.
-  forgetSession(db, updated.id);
+  await forgetSession(db, updated.id);
   return response;
 }
 
 /**
  * Access tokens this process has verified lately, so that a burst of API calls does not look each one up:
- * `VERIFIED_TOKEN_TTL_MS` at most, never past the token's own expiry, and dropped at once when this process
- * rotates or revokes the session. Another server process revoking a session is seen here within the TTL.
+ * `VERIFIED_TOKEN_TTL_MS` at most, never past the token's own expiry, and dropped at once when any process rotates
+ * or revokes the session: on PostgreSQL, where several processes may serve, each announces it (`NOTIFY`) and each
+ * follows the others (`followSessionChanges`); a process that is not following them keeps no cache there.
  */
 export const VERIFIED_TOKEN_TTL_MS = 10_000;
 const MAX_VERIFIED_TOKENS = 10_000;
@@ -82,10 +84,47 @@ function verifiedTokensOf(db: Db): Map<string, VerifiedToken> {
   return tokens;
 }
 
-function forgetSession(db: Db, sessionId: string): void {
+const SESSION_CHANNEL = 'navimow_sessions';
+
+/** PostgreSQL databases whose session changes this process follows: only for them the cache may answer. */
+const followed = new WeakSet<Db>();
+
+function dropCached(db: Db, sessionId: string): void {
   const tokens = verifiedTokensOf(db);
   for (const [hash, entry] of tokens) if (entry.sessionId === sessionId) tokens.delete(hash);
 }
+
+/** Drops the session's cached tokens here and, on PostgreSQL, in every other process. */
+async function forgetSession(db: Db, sessionId: string): Promise<void> {
+  dropCached(db, sessionId);
+  if (supportsRowLocks(db)) await sql`SELECT pg_notify(${SESSION_CHANNEL}, ${sessionId})`.execute(db);
+}
+
+/**
+ * On PostgreSQL: follows the sessions other processes rotate or revoke, so that this process's cache of verified
+ * tokens may answer. Returns how to stop. If the listening connection breaks, the cache is dropped and not used
+ * again (every token is then looked up), as a missed revocation must never keep a token alive.
+ */
+export async function followSessionChanges(db: Db, log: (error: Error) => void): Promise<() => Promise<void>> {
+  const listener = await listen(
+    db,
+    SESSION_CHANNEL,
+    (sessionId) => dropCached(db, sessionId),
+    (error) => {
+      followed.delete(db);
+      verifiedTokensOf(db).clear();
+      log(error);
+    },
+  );
+  if (!listener) return async () => {};
+  followed.add(db);
+  return async () => {
+    followed.delete(db);
+    await listener.stop();
+  };
+}
+
+const mayCache = (db: Db) => !supportsRowLocks(db) || followed.has(db);
 
 export async function accountForAccessToken(db: Db, accessToken: string, now = new Date()) {
   const hash = hashToken(accessToken);
@@ -102,6 +141,7 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
     .where('access_expires_at', '>', now.toISOString())
     .executeTakeFirst();
   if (!session) return undefined;
+  if (!mayCache(db)) return { sessionId: session.sessionId, accountId: session.accountId };
   if (tokens.size >= MAX_VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
   const until = Math.min(now.getTime() + VERIFIED_TOKEN_TTL_MS, Date.parse(session.expiresAt));
   tokens.set(hash, { sessionId: session.sessionId, accountId: session.accountId, until });
@@ -109,6 +149,6 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
 }
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  forgetSession(db, sessionId);
   await db.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).execute();
+  await forgetSession(db, sessionId);
 }

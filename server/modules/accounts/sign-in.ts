@@ -28,10 +28,10 @@ export async function signIn(
 ): Promise<Account> {
   const identifier = parseIdentifier(input);
   const key = identifier?.value ?? input.toLowerCase();
-  const attempt = throttle.begin(key, address);
+  const attempt = await throttle.begin(key, address);
   const account = identifier ? await findAccountByIdentifier(db, identifier) : undefined;
   const valid = await verifyPassword(account?.password_hash, password);
   if (!account || !valid) throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
-  attempt.succeeded();
+  await attempt.succeeded();
   return account;
 }

@@ -1,0 +1,53 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/**
+ * @fastify/rate-limit's counters in the database, so that several server processes on one PostgreSQL count one
+ * client's requests together (docs/decisions/013-several-processes.md). A fixed window per key, as the plugin's
+ * own in-memory store keeps it: one upsert per request that starts a new window or adds one to the current one,
+ * atomic in the database, so parallel requests on any process cannot all see the same count.
+ */
+export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+
+    constructor(_options?: unknown, prefix = 'global') {
+      this.prefix = prefix;
+    }
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const now = Date.now();
+      const expired = sql<boolean>`rate_limit_windows.started_at + ${timeWindow} <= ${now}`;
+      db.insertInto('rate_limit_windows')
+        .values({ key: `${this.prefix} ${key}`, started_at: now, count: 1 })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql`CASE WHEN ${expired} THEN 1 ELSE rate_limit_windows.count + 1 END`,
+            started_at: sql`CASE WHEN ${expired} THEN ${now} ELSE rate_limit_windows.started_at END`,
+          }),
+        )
+        .returning(['count', 'started_at'])
+        .executeTakeFirstOrThrow()
+        .then(
+          (row) => callback(null, { current: Number(row.count), ttl: Math.max(0, Number(row.started_at) + timeWindow - now) }),
+          (error: unknown) => callback(error as Error),
+        );
+    }
+
+    /**
+     * A route's own limit counts in its own windows. The plugin hands over its merged settings with the route as
+     * `routeInfo` (its type declaration says the route options themselves).
+     */
+    child(params: object): FastifyRateLimitStore {
+      const { method, url } = (params as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      return new DatabaseRateLimitStore(undefined, `${[method ?? ''].flat().join(',')} ${url ?? ''}`);
+    }
+  }
+  return DatabaseRateLimitStore;
+}
+
+/** Removes windows that ended long ago (run now and then): a day is longer than every limit's window. */
+export async function sweepRateLimitWindows(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom('rate_limit_windows').where('started_at', '<=', now - 24 * 60 * 60 * 1000).execute();
+}

@@ -1,0 +1,181 @@
+/**
+ * Two server processes on one PostgreSQL behave as one (issue 14, item 10; docs/decisions/013-several-processes.md):
+ * the sign-in throttle and the rate limits count across both, an OAuth authorization started on one finishes on
+ * the other, and a session ended on one stops working on the other at once, not when a cache lets it go. The
+ * processes are real (`node server/main.ts`, as `npm start` runs it), each on its own port, as behind a proxy
+ * that sends each request wherever it likes. Needs TEST_POSTGRES_URL (CI sets it).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from './db/seed.ts';
+
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+const root = new URL('..', import.meta.url).pathname;
+const DATABASE = `navimow_processes_${randomBytes(4).toString('hex')}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Server {
+  base: string;
+  child: ChildProcess;
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, [`${root}server/main.ts`], {
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the server on ${port} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server on ${port} did not come up`);
+}
+
+async function stopServer(server: Server | undefined) {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+const login = (server: Server, account: string, password: string) =>
+  fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password }) });
+
+describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
+  let a: Server | undefined;
+  let b: Server | undefined;
+
+  beforeAll(async () => {
+    await admin((client) => client.query(`CREATE DATABASE ${DATABASE}`));
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${DATABASE}`;
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = {
+      DATABASE_URL: url.href,
+      NAVIMOW_DEMO: 'on',
+      // One public origin, as behind a proxy; the cookie keys every process must share to finish each other's work.
+      PUBLIC_URL: `http://127.0.0.1:${portA}`,
+      OAUTH_COOKIE_KEYS: 'processes-test-key-0123456789abcdef',
+      LOGIN_REQUESTS_PER_MINUTE: '12',
+      WEB_ROOT: `${root}server/testing/no-web-build`,
+    };
+    // The first migrates and seeds the fresh database; the second starts on it as a later process would.
+    a = await startServer(portA, env);
+    b = await startServer(portB, env);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([stopServer(a), stopServer(b)]);
+    await admin((client) => client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
+  }, 30_000);
+
+  it('ends a session on one process and the other refuses its token at once', async () => {
+    const { access_token: token } = (await (await login(a!, DEMO.owner.email, DEMO.owner.password)).json()) as { access_token: string };
+    const bearer = { authorization: `Bearer ${token}` };
+    // The other process has verified (and cached) the token.
+    expect((await fetch(`${b!.base}/api/mowers`, { headers: bearer })).status).toBe(200);
+    expect((await fetch(`${a!.base}/api/auth/logout`, { method: 'POST', headers: bearer })).status).toBe(204);
+    // Without the news from the first process, the second's cache would accept the token for up to 10 s more.
+    const deadline = Date.now() + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) status = (await fetch(`${b!.base}/api/mowers`, { headers: bearer })).status;
+    expect(status).toBe(401);
+  });
+
+  it('finishes on one process an OAuth authorization started on the other', async () => {
+    const cookies = new Map<string, string>();
+    const keep = (response: Response) => {
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        const [name, ...value] = pair!.split('=');
+        cookies.set(name!, value.join('='));
+      }
+    };
+    const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const verifier = randomBytes(32).toString('base64url');
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'demo-client',
+      redirect_uri: 'http://127.0.0.1:8765/callback',
+      scope: 'mower:read',
+      state: 'across',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    const authorize = await fetch(`${a!.base}/oauth/authorize?${query}`, { redirect: 'manual' });
+    keep(authorize);
+    const uid = authorize.headers.get('location')!.split('/').at(-1)!;
+    const signedIn = await fetch(`${b!.base}/oauth/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookie() },
+      body: JSON.stringify({ account: DEMO.owner.email, password: DEMO.owner.password }),
+    });
+    expect(signedIn.status).toBe(200);
+    keep(signedIn);
+    const { redirect_to: redirectTo } = (await signedIn.json()) as { redirect_to: string };
+    const resumed = await fetch(new URL(new URL(redirectTo, a!.base).pathname + new URL(redirectTo, a!.base).search, a!.base), {
+      redirect: 'manual',
+      headers: { cookie: cookie() },
+    });
+    const callback = new URL(resumed.headers.get('location')!);
+    expect(callback.searchParams.get('state')).toBe('across');
+    const token = await fetch(`${b!.base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:8765/callback' }),
+    });
+    expect(token.status).toBe(200);
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    expect((await fetch(`${a!.base}/api/mowers`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+  });
+
+  it('counts sign-in failures of both processes together', async () => {
+    // Five failures of one account from one address, spread over both processes: the sixth waits, on either.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await login(attempt % 2 ? b! : a!, DEMO.friend.email, 'wrong-password')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const [onA, onB] = await Promise.all([login(a!, DEMO.friend.email, DEMO.friend.password), login(b!, DEMO.friend.email, DEMO.friend.password)]);
+    expect([onA.status, onB.status]).toEqual([429, 429]);
+  });
+
+  it('holds a rate limit for both processes together', async () => {
+    // 12 sign-in requests a minute per address (LOGIN_REQUESTS_PER_MINUTE above), whichever process takes them; the
+    // tests before used some. Unknown accounts, so that only the rate limit can refuse.
+    const statuses: number[] = [];
+    for (let request = 0; request < 14; request += 1) {
+      statuses.push((await login(request % 2 ? b! : a!, `nobody-${request}@navimow.example`, 'whatever')).status);
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(12);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
