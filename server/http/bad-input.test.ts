@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { DEMO } from '../db/seed.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -106,7 +107,9 @@ describe('every endpoint under generated bad input', () => {
 
   beforeAll(async () => {
     // Limits high enough that the run tests the handlers, not only the rate limiter (tested on its own elsewhere).
-    testApp = await createTestApp('sqlite', { loginRequestsPerMinute: 1_000_000, tokenRequestsPerMinute: 1_000_000 });
+    // Every feature on, as the demo has it (Alexa linking needs its Amazon settings, else it answers 503 by design).
+    const { amazon } = loadConfig({ NAVIMOW_DEMO: 'on', NAVIMOW_SIMULATOR: 'on', LOG_LEVEL: 'silent' });
+    testApp = await createTestApp('sqlite', { loginRequestsPerMinute: 1_000_000, tokenRequestsPerMinute: 1_000_000, amazon });
     bearer = (await testApp.signIn()).authorization;
     routes = testApp.app.registeredRoutes
       .filter((route) => API.test(route.url) || OAUTH.test(route.url))
