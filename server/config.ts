@@ -50,6 +50,12 @@ const environmentSchema = z
     TRUST_PROXY: flag.default(false),
     LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+    FLEET_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+    MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1883),
+    MQTT_HOST: z.string().min(1).optional(),
+    MQTT_PUBLIC_HOST: z.string().min(1).optional(),
+    MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    MQTT_WS_PATH: z.union([z.literal('off'), z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as /mqtt')]).default('/mqtt'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -81,6 +87,19 @@ const environmentSchema = z
     tokenRequestsPerMinute: env.TOKEN_REQUESTS_PER_MINUTE,
     /** The sign-in throttle's limits (docs/decisions/010-sign-in-throttle.md): fixed, not read from the environment. */
     signInLimits: SIGN_IN_LIMITS as SignInLimits,
+    /** How often the fleet plays its due events in real time (docs/decisions/012-fleet-model.md); 0: never. */
+    fleetTickMs: env.FLEET_TICK_MS,
+    /** The embedded MQTT broker and what `userInfo/get/v2` tells clients (docs/decisions/013-mqtt-broker.md). */
+    mqtt: {
+      /** TCP port of the embedded broker (0: a free one); undefined: no TCP listener. */
+      port: env.MQTT_PORT === 'off' ? undefined : env.MQTT_PORT,
+      host: env.MQTT_HOST ?? env.HOST,
+      /** The host and port clients connect to; by default the public URL's host and the port listened on. */
+      publicHost: env.MQTT_PUBLIC_HOST,
+      publicPort: env.MQTT_PUBLIC_PORT,
+      /** MQTT over WebSocket on the product's origin; undefined: none. */
+      wsPath: env.MQTT_WS_PATH === 'off' ? undefined : env.MQTT_WS_PATH,
+    } as MqttConfig,
     version: packageJson.version,
   }))
   // Demo clients have published secrets: a server that is not the demo never falls back to them.
@@ -88,6 +107,14 @@ const environmentSchema = z
     message: 'No OAuth clients: set OAUTH_CLIENTS_FILE (or NAVIMOW_DEMO=on for the demo and its published secrets).',
     path: ['OAUTH_CLIENTS_FILE'],
   });
+
+export interface MqttConfig {
+  port: number | undefined;
+  host: string;
+  publicHost: string | undefined;
+  publicPort: number | undefined;
+  wsPath: string | undefined;
+}
 
 export type Config = z.output<typeof environmentSchema>;
 

@@ -52,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /** Paths whose every answer is JSON in the contract's error shape, never a page. */
-export const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'] as const;
+export const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/openapi/'] as const;
 
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 

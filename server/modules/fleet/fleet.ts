@@ -270,6 +270,12 @@ export class Fleet {
     return this.mutate(serial, (record, now) => winterMode(record, enabled, now));
   }
 
+  /** Hands every mower's current state to `listener` (no events): the broker's retained state at start. */
+  async publishAll(listener: FleetListener): Promise<void> {
+    const serials = (await this.db.selectFrom('mowers').select('serial_number').execute()).map((row) => row.serial_number);
+    for (const view of await this.views(serials)) await listener({ view, events: [] });
+  }
+
   /** Writes every mower whose next event is due: what the ticker runs, and tests after moving the clock. */
   async advanceDue(): Promise<number> {
     const now = this.clock.now();
