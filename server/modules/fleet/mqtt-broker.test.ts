@@ -41,7 +41,7 @@ function inbox(client: MqttClient) {
   };
 }
 
-const closed = (client: MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
+const whenClosed = (client: MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
 
 /** The SUBACK's return codes: 0 granted (QoS 0), 128 refused (mqtt.js rejects then, with the packet). */
 async function grants(client: MqttClient, topics: string[]): Promise<number[]> {
@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     const box = inbox(listener);
     await listener.subscribeAsync(topic(OWNED, 'event'));
     const intruder = await connect(await userInfo());
-    const closed = closed(intruder);
+    const closed = whenClosed(intruder);
     intruder.publish(topic(OWNED, 'event'), JSON.stringify({ device_id: OWNED, event: 'fault', type: 'important' }), { qos: 1 });
     await closed;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -166,7 +166,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     expect(result.payload.params).toMatchObject({ id: 'cmd-1', command: 'pause', status: 'SUCCESS' });
     await box.next((message) => message.topic === topic(SHARED, 'state') && message.payload.state === 'isPaused');
     // Not for another account's mower.
-    const closed = closed(client);
+    const closed = whenClosed(client);
     client.publish(`navimow/${NOT_SHARED}/command`, JSON.stringify({ id: 'cmd-2', command: 'pause' }), { qos: 1 });
     await closed;
     expect((await t.app.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
