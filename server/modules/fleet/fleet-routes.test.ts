@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds)('the app\'s fleet routes on %s', (kind) => {
   });
 
   const status = (serial: string) => t.app.inject({ method: 'GET', url: `/api/mowers/${serial}/status`, headers });
-  const report = (serial: string, payload: unknown, auth = headers) =>
+  const report = (serial: string, payload: Record<string, unknown>, auth = headers) =>
     t.app.inject({ method: 'POST', url: `/api/simulator/mowers/${serial}/report`, headers: auth, payload });
   const winter = (serial: string, enabled: boolean) =>
     t.app.inject({ method: 'PUT', url: `/api/mowers/${serial}/winter-mode`, headers, payload: { enabled } });
