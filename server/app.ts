@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -50,6 +50,19 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** One route as registered: its methods, its URL pattern (`:param`, `*`) and its validation schemas. */
+export interface RegisteredRoute {
+  methods: string[];
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
 export interface AppOptions {
   db: Db;
   config: AppConfig;
@@ -72,6 +85,12 @@ export async function buildApp({ db, config, clock }: AppOptions): Promise<Fasti
     frameworkErrors,
     clientErrorHandler,
   });
+  // What the app serves, for the tests that walk every endpoint (server/http/bad-input.test.ts).
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook('onRoute', ({ method, url, schema }) => {
+    registeredRoutes.push({ methods: [method].flat(), url, schema });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -23,6 +23,9 @@ export function errorBody(code: string, message: string, field?: string): ApiErr
   return { error: { code, message, ...(field && { field }) } };
 }
 
+/** The endpoints that answer in OAuth's error shape (`{ error, error_description }`), not the contract's. */
+const OAUTH_PROTOCOL_PATH = /^\/oauth\/(?:token|revoke)(?:[?#]|$)/;
+
 /** Contract section 4: every error is `{ error: { code, message } }`; bad input is a 400 naming the field. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -43,6 +46,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: unparsable JSON, wrong content type, body too large, rate limit.
       const code = status === 429 ? 'rate_limited' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
+      // The OAuth endpoints' clients read RFC 6749's error shape (section 5.2), whoever refused the request.
+      if (OAUTH_PROTOCOL_PATH.test(request.url)) {
+        return reply.code(status).send({ error: status === 429 ? 'rate_limited' : 'invalid_request', error_description: error.message });
+      }
       return reply.code(status).send(errorBody(code, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -8,7 +8,7 @@ import { matchPageRoute } from '../../common/page-routes.ts';
 import { IN_MEMORY_GLOBS, loadAssets, registerAssets } from './assets.ts';
 import { type ContentEncoding, negotiateEncoding } from './content-encoding.ts';
 import { cacheControl, entityTag, isNotModified } from './http-cache.ts';
-import { type BuildManifest, createPageHeads, renderPageHtml } from './page-head.ts';
+import { type BuildManifest, createPageHeads, inlineStylesheets, renderPageHtml } from './page-head.ts';
 
 export interface PagesOptions {
   /** The Vite build (`dist/web`). */
@@ -70,7 +70,10 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
     app.log.warn(`no web build at ${webRoot}: run npm run build; serving the API only`);
     return { serveIndex: undefined };
   }
-  const template = readFileSync(indexFile, 'utf8');
+  const template = inlineStylesheets(readFileSync(indexFile, 'utf8'), (path) => {
+    const file = join(webRoot, path);
+    return file.startsWith(webRoot) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  });
   const manifest = readManifest(webRoot);
   const heads = createPageHeads({ manifest, localesBase: localesBase(webRoot), simulator });
   if (!manifest) app.log.warn(`no build manifest in ${webRoot}: pages are served without preloads`);
