@@ -24,7 +24,7 @@ export function errorBody(code: string, message: string, field?: string): ApiErr
 }
 
 /** The endpoints that answer in OAuth's error shape (`{ error, error_description }`), not the contract's. */
-const OAUTH_PROTOCOL_PATH = /^\/oauth\/(?:token|revoke)(?:[?#]|$)/;
+const OAUTH_PROTOCOL_PATH = /^\/(?:oauth\/(?:token|revoke)|openapi\/oauth\/getAccessToken)(?:[?#]|$)/;
 
 /** Contract section 4: every error is `{ error: { code, message } }`; bad input is a 400 naming the field. */
 export function registerErrorHandling(app: FastifyInstance): void {

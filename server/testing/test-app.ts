@@ -16,8 +16,13 @@ export interface TestApp {
 
 /** The defaults of server/config.ts for the demo (its data and clients), quiet, API only unless a test asks for pages. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  // The fleet stands still unless a test moves its clock, and the MQTT broker opens no port unless asked.
-  return { ...loadConfig({ LOG_LEVEL: 'silent', NAVIMOW_DEMO: 'on', FLEET_TICK_MS: '0', MQTT_PORT: 'off' }), webRoot: undefined, ...overrides };
+  // The fleet stands still unless a test moves its clock; the MQTT broker opens no port unless asked (userInfo still
+  // names the default one).
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', NAVIMOW_DEMO: 'on', FLEET_TICK_MS: '0', MQTT_PORT: 'off', MQTT_PUBLIC_PORT: '1883' }),
+    webRoot: undefined,
+    ...overrides,
+  };
 }
 
 export async function createTestApp(
