@@ -1,5 +1,5 @@
 /**
- * A mower's live state as the app's own API speaks it (server/modules/fleet; docs/decisions/012-fleet-model.md).
+ * A mower's live state as the app's own API speaks it (server/modules/fleet; docs/decisions/014-fleet-model.md).
  * Linked services read the same state through the Navimow-compatible API under /openapi.
  */
 

@@ -87,9 +87,9 @@ const environmentSchema = z
     tokenRequestsPerMinute: env.TOKEN_REQUESTS_PER_MINUTE,
     /** The sign-in throttle's limits (docs/decisions/010-sign-in-throttle.md): fixed, not read from the environment. */
     signInLimits: SIGN_IN_LIMITS as SignInLimits,
-    /** How often the fleet plays its due events in real time (docs/decisions/012-fleet-model.md); 0: never. */
+    /** How often the fleet plays its due events in real time (docs/decisions/014-fleet-model.md); 0: never. */
     fleetTickMs: env.FLEET_TICK_MS,
-    /** The embedded MQTT broker and what `userInfo/get/v2` tells clients (docs/decisions/013-mqtt-broker.md). */
+    /** The embedded MQTT broker and what `userInfo/get/v2` tells clients (docs/decisions/015-mqtt-broker.md). */
     mqtt: {
       /** TCP port of the embedded broker (0: a free one); undefined: no TCP listener. */
       port: env.MQTT_PORT === 'off' ? undefined : env.MQTT_PORT,

@@ -173,7 +173,7 @@ const migrations: Record<string, Migration> = {
   },
   '006_fleet': {
     async up(db: Kysely<unknown>) {
-      // The live state of each mower (docs/decisions/012-fleet-model.md), on its row so that the battery level the
+      // The live state of each mower (docs/decisions/014-fleet-model.md), on its row so that the battery level the
       // pages show stays one column; `state_version` serialises writers (compare-and-set).
       const columns: [string, 'text' | 'integer', unknown][] = [
         ['state', 'text', 'docked'],

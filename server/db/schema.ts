@@ -35,7 +35,7 @@ export interface MowerTable {
   battery_percent: number;
   winter_mode: Generated<number>;
   created_at: string;
-  /** The fleet's live state (server/modules/fleet, docs/decisions/012-fleet-model.md). */
+  /** The fleet's live state (server/modules/fleet, docs/decisions/014-fleet-model.md). */
   state: Generated<string>;
   at_station: Generated<number>;
   battery_progress_ms: Generated<number>;

@@ -2,7 +2,7 @@ import { canHibernate } from '../../../common/hibernation.ts';
 import { FAULT_REASONS, type FaultReason, type MessageParams } from '../../../common/messages.ts';
 
 /**
- * The simulated mower (docs/decisions/012-fleet-model.md): a pure, discrete-event model. A mower's record is its
+ * The simulated mower (docs/decisions/014-fleet-model.md): a pure, discrete-event model. A mower's record is its
  * state as of `advancedTo`; `advance` plays every event up to a given time, in order, with millisecond progress
  * kept between calls, so the same record advanced in one step or in a thousand gives the same result. Nothing
  * here reads a clock or a database.

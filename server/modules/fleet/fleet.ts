@@ -169,7 +169,7 @@ export interface FleetOptions {
 }
 
 /**
- * The mowers' live state (docs/decisions/012-fleet-model.md). Reads play the model forward in memory; every
+ * The mowers' live state (docs/decisions/014-fleet-model.md). Reads play the model forward in memory; every
  * change (a command, a report, the ticker's due events) is written with compare-and-set on `state_version`, so
  * several server processes, or racing requests, each apply their change to the latest state and never write
  * over another's. Listeners (messages, MQTT) hear each committed change once, from the process that made it.

@@ -46,7 +46,7 @@ export interface MqttOptions {
 }
 
 /**
- * The embedded MQTT broker (docs/decisions/013-mqtt-broker.md): aedes, on TCP and on WebSocket under the
+ * The embedded MQTT broker (docs/decisions/015-mqtt-broker.md): aedes, on TCP and on WebSocket under the
  * product's origin. A client connects with the pair from `userInfo/get/v2`; it may subscribe only to the downlink
  * topics of its own and shared mowers (a `+` for the mower is allowed and filtered per message), and publish
  * nothing but navimow-sdk's commands for mowers it may control. The fleet's state and attributes are retained,

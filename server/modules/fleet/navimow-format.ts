@@ -6,7 +6,7 @@ import { FAULT_CODES, type FleetEvent, RATES } from './fleet-model.ts';
 /**
  * The fleet in the Navimow cloud's words, as the public clients read them (navimow-sdk `mower_sdk/models.py`,
  * the Home Assistant integration): raw vehicle states that `_RAW_STATE_TO_CANONICAL` maps, Google-style battery
- * fields, the sdk's error codes. docs/decisions/014-navimow-compatible-api.md lists what is and is not covered.
+ * fields, the sdk's error codes. docs/decisions/016-navimow-compatible-api.md lists what is and is not covered.
  */
 
 export type RawVehicleState = 'isDocked' | 'isIdle' | 'isRunning' | 'isPaused' | 'isDocking' | 'Error' | 'Offline';

@@ -77,7 +77,7 @@ function resultOf(id: string, result: CommandResult, view: MowerView) {
 }
 
 /**
- * The Navimow-compatible smart-home API (contract section 6, docs/decisions/014-navimow-compatible-api.md), for
+ * The Navimow-compatible smart-home API (contract section 6, docs/decisions/016-navimow-compatible-api.md), for
  * clients written for the Navimow cloud: navimow-sdk and the Home Assistant integration. Bearer tokens of our
  * OAuth server (or the app's own); a mower is reachable if the account owns it or it is shared with it, and
  * any other looks the same as one that does not exist.
