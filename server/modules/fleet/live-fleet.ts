@@ -60,9 +60,14 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (mqtt.port !== undefined) boundPort = await broker.listenTcp(mqtt.port, mqtt.host);
-    // Retained state for every mower, so that the first subscriber has it at once.
-    await fleet.advanceDue();
-    await fleet.publishAll(publishFleetChanges(broker));
+    // Retained state for every mower, so that the first subscriber has it at once. A database that is not there
+    // yet does not stop the app: the health route says so, and the ticker catches up.
+    try {
+      await fleet.advanceDue();
+      await fleet.publishAll(publishFleetChanges(broker));
+    } catch (error) {
+      app.log.error({ err: error }, 'fleet start-up publishing failed');
+    }
     fleet.start(tickMs);
     sweep = setInterval(() => void sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
     sweep.unref();
