@@ -18,6 +18,7 @@ import { sharingRoutes } from './modules/sharing/public.ts';
 import { createLinkGrants, createOAuthProvider, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
 import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, amazonFakeRoutes, FakeAmazon, voiceLinkRoutes } from './modules/voice-links/public.ts';
+import { type Clock, liveFleet } from './modules/fleet/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
 export type AppConfig = Pick<
@@ -34,6 +35,8 @@ export type AppConfig = Pick<
   | 'tokenRequestsPerMinute'
   | 'signInLimits'
   | 'amazon'
+  | 'fleetTickMs'
+  | 'mqtt'
 >;
 
 /**
@@ -66,9 +69,11 @@ declare module 'fastify' {
 export interface AppOptions {
   db: Db;
   config: AppConfig;
+  /** The fleet's clock; tests move it by hand. */
+  clock?: Clock;
 }
 
-export async function buildApp({ db, config }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, clock }: AppOptions): Promise<FastifyInstance> {
   const { webRoot, simulator, logLevel, version, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
     config;
   const app = Fastify({
@@ -127,6 +132,9 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
   await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle, tokenRequestsPerMinute: config.tokenRequestsPerMinute });
   const linkGrants = createLinkGrants(db, provider);
 
+  // The mowers' live state, the Navimow-compatible API under /openapi and the MQTT broker.
+  const live = await liveFleet(app, { db, clock, publicUrl, tickMs: config.fleetTickMs, mqtt: config.mqtt, simulator });
+
   await app.register(
     async (api) => {
       // Tokens and per-user data must never sit in a cache (RFC 6749 section 5.1); a route may say otherwise.
@@ -137,6 +145,8 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
       await api.register(healthRoutes, { prefix: '/health', db, version });
       await api.register(authRoutes, { prefix: '/auth', db, throttle, loginRequestsPerMinute });
       await api.register(mowerRoutes, { prefix: '/mowers', db });
+      await api.register(live.apiRoutes, { prefix: '/mowers' });
+      if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
       await api.register(commentRoutes, { prefix: '/comments', db });
       await api.register(sharingRoutes, { prefix: '/sharing', db });
       await api.register(policyRoutes, { prefix: '/policy', db });

@@ -60,6 +60,12 @@ const baseSchema = z.object({
   ALEXA_SKILL_ID: z.string().min(1).optional(),
   ALEXA_SKILL_STAGE: z.enum(['development', 'live']).optional(),
   ALEXA_REDIRECT_URI: z.url({ protocol: /^https$/ }).optional(),
+  FLEET_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1883),
+  MQTT_HOST: z.string().min(1).optional(),
+  MQTT_PUBLIC_HOST: z.string().min(1).optional(),
+  MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  MQTT_WS_PATH: z.union([z.literal('off'), z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as /mqtt')]).default('/mqtt'),
   AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
@@ -98,6 +104,19 @@ const environmentSchema = baseSchema
      * credentials; with the simulator on, the local fake of Amazon by default. Undefined: not set up.
      */
     amazon: amazonConfig(env, context),
+    /** How often the fleet plays its due events in real time (docs/decisions/014-fleet-model.md); 0: never. */
+    fleetTickMs: env.FLEET_TICK_MS,
+    /** The embedded MQTT broker and what `userInfo/get/v2` tells clients (docs/decisions/015-mqtt-broker.md). */
+    mqtt: {
+      /** TCP port of the embedded broker (0: a free one); undefined: no TCP listener. */
+      port: env.MQTT_PORT === 'off' ? undefined : env.MQTT_PORT,
+      host: env.MQTT_HOST ?? env.HOST,
+      /** The host and port clients connect to; by default the public URL's host and the port listened on. */
+      publicHost: env.MQTT_PUBLIC_HOST,
+      publicPort: env.MQTT_PUBLIC_PORT,
+      /** MQTT over WebSocket on the product's origin; undefined: none. */
+      wsPath: env.MQTT_WS_PATH === 'off' ? undefined : env.MQTT_WS_PATH,
+    } as MqttConfig,
     version: packageJson.version,
   }))
   // Demo clients have published secrets: a server that is not the demo never falls back to them.
@@ -156,6 +175,14 @@ function amazonConfig(env: z.output<typeof baseSchema>, context: z.RefinementCtx
     appBindRedirectUri: `${publicUrl}${APP_BIND_PATH}`,
     timeoutMs: env.AMAZON_TIMEOUT_MS,
   };
+}
+
+export interface MqttConfig {
+  port: number | undefined;
+  host: string;
+  publicHost: string | undefined;
+  publicPort: number | undefined;
+  wsPath: string | undefined;
 }
 
 export type Config = z.output<typeof environmentSchema>;

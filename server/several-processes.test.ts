@@ -86,6 +86,7 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
       PUBLIC_URL: `http://127.0.0.1:${portA}`,
       OAUTH_COOKIE_KEYS: 'processes-test-key-0123456789abcdef',
       LOGIN_REQUESTS_PER_MINUTE: '12',
+      MQTT_PORT: '0',
       WEB_ROOT: `${root}server/testing/no-web-build`,
     };
     // The first migrates and seeds the fresh database; the second starts on it as a later process would.

@@ -35,6 +35,35 @@ export interface MowerTable {
   battery_percent: number;
   winter_mode: Generated<number>;
   created_at: string;
+  /** The fleet's live state (server/modules/fleet, docs/decisions/014-fleet-model.md). */
+  state: Generated<string>;
+  at_station: Generated<number>;
+  battery_progress_ms: Generated<number>;
+  error_reason: string | null;
+  return_reason: string | null;
+  job_left_ms: Generated<number>;
+  job_mowed_ms: Generated<number>;
+  total_mowing_seconds: Generated<number>;
+  return_left_ms: Generated<number>;
+  resume_after_charge: Generated<number>;
+  rain_until: string | null;
+  online: Generated<number>;
+  firmware_version: Generated<string>;
+  state_since: string | null;
+  advanced_to: string | null;
+  next_event_at: string | null;
+  state_version: Generated<number>;
+}
+
+/** MQTT credentials for a linked service (the password only as a SHA-256 hash). */
+export interface MqttCredentialTable {
+  username: string;
+  account_id: string;
+  password_hash: string;
+  may_control: number;
+  client_id: string | null;
+  expires_at: string;
+  created_at: string;
 }
 
 export interface MowerShareTable {
@@ -161,6 +190,7 @@ export interface Database {
   rate_limit_windows: RateLimitWindowTable;
   alexa_link_states: AlexaLinkStateTable;
   alexa_amazon_links: AlexaAmazonLinkTable;
+  mqtt_credentials: MqttCredentialTable;
 }
 
 /** One failed (or not yet proven) sign-in attempt under one throttle key; `at` in ms since the epoch. */

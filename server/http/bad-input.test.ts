@@ -22,7 +22,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 
 /** Where the contract's error shape applies; the OAuth endpoints answer in RFC 6749's shape instead. */
 const API = /^\/api\//;
-const OAUTH = /^\/oauth\/(token|revoke)$/;
+const OAUTH = /^\/(oauth\/(token|revoke)|openapi\/oauth\/getAccessToken)$/;
+/** The Navimow-compatible API answers in the Navimow cloud's envelope: a `code` other than 1, with `desc`. */
+const OPENAPI = /^\/openapi\/(smarthome|mqtt)\//;
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -112,7 +114,7 @@ describe('every endpoint under generated bad input', () => {
     testApp = await createTestApp('sqlite', { loginRequestsPerMinute: 1_000_000, tokenRequestsPerMinute: 1_000_000, amazon });
     bearer = (await testApp.signIn()).authorization;
     routes = testApp.app.registeredRoutes
-      .filter((route) => API.test(route.url) || OAUTH.test(route.url))
+      .filter((route) => API.test(route.url) || OAUTH.test(route.url) || OPENAPI.test(route.url))
       .flatMap((route) => route.methods.filter((method) => method !== 'HEAD' && method !== 'OPTIONS').map((method) => ({ method, route })));
   });
   afterAll(() => testApp.close());
@@ -120,7 +122,9 @@ describe('every endpoint under generated bad input', () => {
   it('walks a real list of endpoints', () => {
     const names = routes.map(({ method, route }) => `${method} ${route.url}`);
     expect(names.length).toBeGreaterThan(20);
-    expect(names).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/messages', 'POST /api/comments', 'POST /oauth/token']));
+    expect(names).toEqual(
+      expect.arrayContaining(['POST /api/auth/login', 'GET /api/messages', 'POST /api/comments', 'POST /oauth/token', 'POST /openapi/smarthome/sendCommands']),
+    );
   });
 
   it(`answers ${RUNS} bad requests per endpoint without a 5xx, in the error shape, changing nothing on a 4xx`, { timeout: 600_000 }, async () => {
@@ -163,6 +167,8 @@ describe('every endpoint under generated bad input', () => {
             const answer = response.json<Record<string, unknown>>();
             if (API.test(route.url)) {
               expect(answer, where).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+            } else if (OPENAPI.test(route.url)) {
+              expect(answer, where).toMatchObject({ code: response.statusCode, desc: expect.any(String) });
             } else {
               expect(answer, where).toMatchObject({ error: expect.any(String) });
             }

@@ -24,7 +24,7 @@ export function errorBody(code: string, message: string, field?: string): ApiErr
 }
 
 /** The endpoints that answer in OAuth's error shape (`{ error, error_description }`), not the contract's. */
-const OAUTH_PROTOCOL_PATH = /^\/oauth\/(?:token|revoke)(?:[?#]|$)/;
+const OAUTH_PROTOCOL_PATH = /^\/(?:oauth\/(?:token|revoke)|openapi\/oauth\/getAccessToken)(?:[?#]|$)/;
 
 /** Contract section 4: every error is `{ error: { code, message } }`; bad input is a 400 naming the field. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -59,7 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /** Paths whose every answer is JSON in the contract's error shape, never a page. */
-export const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'] as const;
+export const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/openapi/'] as const;
 
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppConfig, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
+import type { Clock } from '../modules/fleet/public.ts';
 import { DEMO } from '../db/seed.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -15,16 +16,22 @@ export interface TestApp {
 
 /** The defaults of server/config.ts for the demo (its data and clients), quiet, API only unless a test asks for pages. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', NAVIMOW_DEMO: 'on' }), webRoot: undefined, ...overrides };
+  // The fleet stands still unless a test moves its clock; the MQTT broker opens no port unless asked (userInfo still
+  // names the default one).
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', NAVIMOW_DEMO: 'on', FLEET_TICK_MS: '0', MQTT_PORT: 'off', MQTT_PUBLIC_PORT: '1883' }),
+    webRoot: undefined,
+    ...overrides,
+  };
 }
 
 export async function createTestApp(
   kind: DatabaseKind,
   overrides: Partial<AppConfig> = {},
-  { seed = true }: { seed?: boolean } = {},
+  { seed = true, clock }: { seed?: boolean; clock?: Clock } = {},
 ): Promise<TestApp> {
   const { db, destroy } = await createTestDatabase(kind, { seed });
-  const app = await buildApp({ db, config: testConfig(overrides) });
+  const app = await buildApp({ db, config: testConfig(overrides), clock });
   return {
     app,
     db,

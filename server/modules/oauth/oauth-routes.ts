@@ -69,6 +69,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   app.post('/oauth/token', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
     delegate(provider, request, reply),
   );
+  // The token endpoint where clients written for the Navimow cloud call it (Home Assistant's OAUTH2_TOKEN).
+  app.post(
+    '/openapi/oauth/getAccessToken',
+    { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } },
+    (request, reply) => delegate(provider, request, reply, `/oauth/token${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`),
+  );
   app.post('/oauth/revoke', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
     delegate(provider, request, reply),
   );

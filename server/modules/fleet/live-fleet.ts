@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MqttConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { type Clock, Fleet } from './fleet.ts';
+import { postFleetMessages } from './fleet-messages.ts';
+import { fleetApiRoutes, simulatorFleetRoutes } from './fleet-routes.ts';
+import { EmbeddedBroker, publishFleetChanges } from './mqtt-broker.ts';
+import { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
+import { type MqttEndpoint, openApiRoutes } from './openapi-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mowers' live state (server/modules/fleet). */
+    fleet: Fleet;
+    /** The embedded MQTT broker's TCP port once it listens. */
+    mqttPort(): number | undefined;
+  }
+}
+
+export interface LiveFleetOptions {
+  db: Db;
+  clock: Clock | undefined;
+  publicUrl: string;
+  tickMs: number;
+  mqtt: MqttConfig;
+  simulator: boolean;
+}
+
+/**
+ * Wires the fleet into the app: messages and MQTT hear its changes, /openapi serves the Navimow-compatible API,
+ * the broker listens on TCP and on the WebSocket path once the app is ready, and the ticker plays the fleet in
+ * real time (`tickMs` 0: tests move the clock themselves). Everything stops with the app.
+ */
+export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, tickMs, mqtt, simulator }: LiveFleetOptions) {
+  const fleet = new Fleet(db, { clock, log: app.log });
+  fleet.onChange(postFleetMessages(db));
+  const broker = await EmbeddedBroker.create({ db, fleet, log: app.log });
+  fleet.onChange(publishFleetChanges(broker));
+  if (mqtt.wsPath) {
+    broker.attachWebSocket(app.server, mqtt.wsPath);
+    // A plain GET of the WebSocket path is not a page.
+    app.get(mqtt.wsPath, (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send({ error: { code: 'upgrade_required', message: 'MQTT over WebSocket only.' } }));
+  }
+
+  let boundPort: number | undefined;
+  app.decorate('fleet', fleet);
+  app.decorate('mqttPort', () => boundPort);
+
+  const url = new URL(publicUrl);
+  const mqttEndpoint = (): MqttEndpoint | undefined => {
+    // navimow-sdk and Home Assistant use TLS whenever they get a WebSocket path, so it is offered only behind https.
+    const mqttUrl = mqtt.wsPath && url.protocol === 'https:' ? mqtt.wsPath : undefined;
+    const port = mqtt.publicPort ?? boundPort ?? mqtt.port;
+    if (port === undefined && !mqttUrl) return undefined;
+    return { mqttHost: mqtt.publicHost ?? url.hostname, mqttPort: port ?? 443, ...(mqttUrl && { mqttUrl }) };
+  };
+  await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, mqttEndpoint });
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (mqtt.port !== undefined) boundPort = await broker.listenTcp(mqtt.port, mqtt.host);
+    // Retained state for every mower, so that the first subscriber has it at once. A database that is not there
+    // yet does not stop the app: the health route says so, and the ticker catches up.
+    try {
+      await fleet.advanceDue();
+      await fleet.publishAll(publishFleetChanges(broker));
+    } catch (error) {
+      app.log.error({ err: error }, 'fleet start-up publishing failed');
+    }
+    fleet.start(tickMs);
+    sweep = setInterval(() => void sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await fleet.stop();
+    await broker.close();
+  });
+
+  return {
+    apiRoutes: fleetApiRoutes(db, fleet) as FastifyPluginAsyncZod,
+    simulatorRoutes: (simulator ? simulatorFleetRoutes(db, fleet) : async () => {}) as FastifyPluginAsyncZod,
+  };
+}

@@ -1,0 +1,185 @@
+import type { AddressInfo } from 'node:net';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { linkHomeAssistant, sdkRequest, sendCommandBody } from './navimow-test-client.ts';
+
+const OWNED = DEMO.mowers.owned.serial;
+const SHARED = DEMO.mowers.shared.serial;
+const NOT_SHARED = DEMO.mowers.notShared.serial;
+const topic = (serial: string, channel: string) => `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
+
+interface UserInfo {
+  mqttHost: string;
+  mqttPort: number;
+  mqttUrl?: string;
+  userName: string;
+  pwdInfo: string;
+}
+
+/** Collects messages and waits for the first that matches. */
+function inbox(client: MqttClient) {
+  const messages: { topic: string; payload: Record<string, unknown>; retain: boolean }[] = [];
+  const waiters: (() => void)[] = [];
+  client.on('message', (topicName, payload, packet) => {
+    messages.push({ topic: topicName, payload: JSON.parse(payload.toString()) as Record<string, unknown>, retain: packet.retain });
+    for (const wake of waiters.splice(0)) wake();
+  });
+  return {
+    messages,
+    async next(match: (message: (typeof messages)[number]) => boolean, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages.map((message) => message.topic))}`);
+        await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, 100))]);
+      }
+    },
+  };
+}
+
+const whenClosed = (client: MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
+
+/** The SUBACK's return codes: 0 granted (QoS 0), 128 refused (mqtt.js rejects then, with the packet). */
+async function grants(client: MqttClient, topics: string[]): Promise<number[]> {
+  try {
+    return (await client.subscribeAsync(topics)).map((grant) => grant.qos);
+  } catch (error) {
+    const granted = (error as { packet?: { granted?: (number | { qos: number })[] } }).packet?.granted;
+    if (!granted) throw error;
+    return granted.map((grant) => (typeof grant === 'number' ? grant : grant.qos));
+  }
+}
+
+describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let friendToken: string;
+  let httpPort: number;
+  const clients: MqttClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { mqtt: { port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    httpPort = (t.app.server.address() as AddressInfo).port;
+    token = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
+    friendToken = (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password })).access_token;
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.endAsync(true)));
+    await t.close();
+  });
+
+  async function userInfo(bearer = token): Promise<UserInfo> {
+    const response = await sdkRequest(t.app, bearer, 'GET', '/openapi/mqtt/userInfo/get/v2');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().code).toBe(1);
+    return response.json().data;
+  }
+
+  async function connect(info: UserInfo, url = `mqtt://${info.mqttHost}:${info.mqttPort}`) {
+    const client = await mqtt.connectAsync(url, {
+      username: info.userName,
+      password: info.pwdInfo,
+      clientId: `web_${info.userName}_${Math.random().toString(16).slice(2, 12)}`,
+      reconnectPeriod: 0,
+      connectTimeout: 3000,
+    });
+    clients.push(client);
+    return client;
+  }
+
+  it('hands out per-user credentials for the TCP broker, never the password, no WebSocket path over http', async () => {
+    const info = await userInfo();
+    expect(info).toMatchObject({ mqttHost: '127.0.0.1', mqttPort: t.app.mqttPort(), userName: expect.stringMatching(/^nvm_/), pwdInfo: expect.any(String) });
+    expect(info.mqttUrl).toBeUndefined();
+    expect(info.pwdInfo).not.toContain(DEMO.owner.password);
+    const again = await userInfo();
+    expect(again.userName).not.toBe(info.userName);
+    const stored = await t.db.selectFrom('mqtt_credentials').select('password_hash').where('username', '=', info.userName).executeTakeFirstOrThrow();
+    expect(stored.password_hash).not.toBe(info.pwdInfo);
+  });
+
+  it('refuses a wrong password or an unknown user', async () => {
+    const info = await userInfo();
+    await expect(connect({ ...info, pwdInfo: `${info.pwdInfo}x` })).rejects.toThrow(/Bad username or password|Not authorized/i);
+    await expect(connect({ ...info, userName: 'nvm_AAAAAAAAAAAAAAAA' })).rejects.toThrow();
+  });
+
+  it('delivers the retained state at once and live updates after a command, as the sdk reads them', async () => {
+    const client = await connect(await userInfo());
+    const box = inbox(client);
+    const granted = await client.subscribeAsync([topic(OWNED, 'state'), topic(OWNED, 'event'), topic(OWNED, 'attributes')]);
+    expect(granted.map((grant) => grant.qos)).toEqual([0, 0, 0]);
+    const retained = await box.next((message) => message.topic === topic(OWNED, 'state'));
+    expect(retained.retain).toBe(true);
+    expect(retained.payload).toMatchObject({ device_id: OWNED, state: 'isDocked', battery: expect.any(Number) });
+    await box.next((message) => message.topic === topic(OWNED, 'attributes') && (message.payload.attributes as { serial_number?: string }).serial_number === OWNED);
+
+    await sdkRequest(t.app, token, 'POST', '/openapi/smarthome/sendCommands', sendCommandBody(OWNED, 'start'));
+    const event = await box.next((message) => message.topic === topic(OWNED, 'event') && message.payload.event === 'mowingStarted');
+    expect(event.payload).toMatchObject({ device_id: OWNED, type: 'workLog', level: 'info', timestamp: expect.any(Number) });
+    const live = await box.next((message) => message.topic === topic(OWNED, 'state') && message.payload.state === 'isRunning');
+    expect(live.retain).toBe(false);
+    await sdkRequest(t.app, token, 'POST', '/openapi/smarthome/sendCommands', sendCommandBody(OWNED, 'dock'));
+    await box.next((message) => message.topic === topic(OWNED, 'state') && message.payload.state === 'isDocking');
+  });
+
+  it('lets a user subscribe only to their own and shared mowers; a wildcard brings only those', async () => {
+    const client = await connect(await userInfo());
+    expect(await grants(client, [topic(SHARED, 'state'), topic(NOT_SHARED, 'state'), '#', 'device/+/status'])).toEqual([0, 128, 128, 128]);
+
+    const wildcard = await connect(await userInfo());
+    const box = inbox(wildcard);
+    await wildcard.subscribeAsync('/downlink/vehicle/+/realtimeDate/state');
+    await sdkRequest(t.app, friendToken, 'POST', '/openapi/smarthome/sendCommands', sendCommandBody(NOT_SHARED, 'start'));
+    await sdkRequest(t.app, friendToken, 'POST', '/openapi/smarthome/sendCommands', sendCommandBody(SHARED, 'start'));
+    await box.next((message) => message.topic === topic(SHARED, 'state') && message.payload.state === 'isRunning');
+    expect(box.messages.map((message) => message.payload.device_id)).not.toContain(NOT_SHARED);
+
+    // The other account sees its own mower, and not the owner's.
+    const friend = await connect(await userInfo(friendToken));
+    expect(await grants(friend, [topic(NOT_SHARED, 'state'), topic(OWNED, 'state')])).toEqual([0, 128]);
+  });
+
+  it('refuses a publish on a downlink topic: the publisher is cut off and nobody hears it', async () => {
+    const listener = await connect(await userInfo());
+    const box = inbox(listener);
+    await listener.subscribeAsync(topic(OWNED, 'event'));
+    const intruder = await connect(await userInfo());
+    const closed = whenClosed(intruder);
+    intruder.publish(topic(OWNED, 'event'), JSON.stringify({ device_id: OWNED, event: 'fault', type: 'important' }), { qos: 1 });
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(box.messages.filter((message) => message.payload.event === 'fault')).toEqual([]);
+  });
+
+  it('takes navimow-sdk\'s MQTT commands for a mower the user may control', async () => {
+    const client = await connect(await userInfo());
+    const box = inbox(client);
+    await client.subscribeAsync([topic(SHARED, 'event'), topic(SHARED, 'state')]);
+    await client.publishAsync(`navimow/${SHARED}/command`, JSON.stringify({ id: 'cmd-1', device_id: SHARED, command: 'pause', params: {} }));
+    const result = await box.next((message) => message.payload.event === 'commandResult');
+    expect(result.payload.params).toMatchObject({ id: 'cmd-1', command: 'pause', status: 'SUCCESS' });
+    await box.next((message) => message.topic === topic(SHARED, 'state') && message.payload.state === 'isPaused');
+    // Not for another account's mower.
+    const closed = whenClosed(client);
+    client.publish(`navimow/${NOT_SHARED}/command`, JSON.stringify({ id: 'cmd-2', command: 'pause' }), { qos: 1 });
+    await closed;
+    expect((await t.app.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
+  });
+
+  it('speaks MQTT over WebSocket on the product\'s origin', async () => {
+    const info = await userInfo();
+    const client = await connect(info, `ws://127.0.0.1:${httpPort}/mqtt`);
+    const box = inbox(client);
+    await client.subscribeAsync(topic(OWNED, 'state'));
+    const state = await box.next((message) => message.topic === topic(OWNED, 'state'));
+    expect(state.payload.device_id).toBe(OWNED);
+    const plain = await t.app.inject({ method: 'GET', url: '/mqtt' });
+    expect(plain.statusCode).toBe(426);
+  });
+});

@@ -1,0 +1,215 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { createServer, type AddressInfo, type Server as TcpServer } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { Db } from '../../db/database.ts';
+import { listMowersFor, mayUseMower } from '../mowers/public.ts';
+import type { Fleet, FleetChange } from './fleet.ts';
+import type { MowerCommand } from './fleet-model.ts';
+import { attributesPayload, eventPayload, statePayload } from './navimow-format.ts';
+import { type MqttIdentity, verifyMqttCredentials } from './mqtt-credentials.ts';
+
+/** The topics the public clients subscribe to (contract section 6). */
+export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes') => `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
+
+const DOWNLINK = /^\/downlink\/vehicle\/([^/]+)\/realtimeDate\/(state|event|attributes|\+|#)$/;
+/** navimow-sdk's `NavimowSDK` publishes its commands here. */
+const COMMAND = /^navimow\/([^/]+)\/command$/;
+const SDK_COMMANDS: Record<string, MowerCommand> = {
+  start_mowing: 'start',
+  pause: 'pause',
+  resume: 'resume',
+  stop: 'stop',
+  return_to_base: 'dock',
+  dock: 'dock',
+};
+
+/** How long a connection's list of visible mowers is trusted before it is read again (a share that ends). */
+const VISIBILITY_TTL_MS = 30_000;
+
+interface Session extends MqttIdentity {
+  serials: Set<string>;
+  loadedAt: number;
+  loading?: Promise<void>;
+}
+
+export interface Publisher {
+  publish(topic: string, payload: unknown, retain: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MqttOptions {
+  db: Db;
+  fleet: Fleet;
+  log: { warn(object: unknown, message?: string): void; error(object: unknown, message?: string): void };
+}
+
+/**
+ * The embedded MQTT broker (docs/decisions/015-mqtt-broker.md): aedes, on TCP and on WebSocket under the
+ * product's origin. A client connects with the pair from `userInfo/get/v2`; it may subscribe only to the downlink
+ * topics of its own and shared mowers (a `+` for the mower is allowed and filtered per message), and publish
+ * nothing but navimow-sdk's commands for mowers it may control. The fleet's state and attributes are retained,
+ * so a new subscriber has the current state at once.
+ */
+export class EmbeddedBroker implements Publisher {
+  readonly broker: Aedes;
+  private readonly sessions = new WeakMap<Client, Session>();
+  private tcp: TcpServer | undefined;
+  private wss: WebSocketServer | undefined;
+  private readonly options: MqttOptions;
+
+  private constructor(broker: Aedes, options: MqttOptions) {
+    this.broker = broker;
+    this.options = options;
+  }
+
+  static async create(options: MqttOptions): Promise<EmbeddedBroker> {
+    const broker = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 128 });
+    const hub = new EmbeddedBroker(broker, options);
+    broker.authenticate = (client, username, password, done) => void hub.authenticate(client, username, password, done);
+    broker.authorizeSubscribe = (client, subscription, done) => void hub.authorizeSubscribe(client, subscription.topic).then(
+      (allowed) => done(null, allowed ? subscription : null),
+      () => done(null, null),
+    );
+    broker.authorizePublish = (client, packet, done) => void hub.authorizePublish(client, packet.topic, packet.payload).then(
+      (allowed) => {
+        packet.retain = false;
+        done(allowed ? null : new Error('not authorized'));
+      },
+      (error: Error) => done(error),
+    );
+    broker.authorizeForward = (client, packet) => (hub.mayReceive(client, packet.topic) ? packet : null);
+    return hub;
+  }
+
+  private async authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+    done: (error: AuthenticateError | null, success: boolean | null) => void,
+  ) {
+    const refuse = () => {
+      const error = new Error('Bad user name or password') as AuthenticateError;
+      error.returnCode = 4;
+      done(error, null);
+    };
+    try {
+      const identity = username && password ? await verifyMqttCredentials(this.options.db, username, password.toString('utf8'), Date.now()) : undefined;
+      if (!identity) return refuse();
+      const session: Session = { ...identity, serials: new Set(), loadedAt: 0 };
+      this.sessions.set(client, session);
+      await this.refresh(session);
+      done(null, true);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'mqtt authentication failed');
+      refuse();
+    }
+  }
+
+  private async refresh(session: Session) {
+    const mowers = await listMowersFor(this.options.db, session.accountId);
+    session.serials = new Set(mowers.map((mower) => mower.serial_number));
+    session.loadedAt = Date.now();
+  }
+
+  private async authorizeSubscribe(client: Client, topic: string): Promise<boolean> {
+    const session = this.sessions.get(client);
+    const match = DOWNLINK.exec(topic);
+    if (!session || !match) return false;
+    const serial = match[1]!;
+    if (serial === '+') return true;
+    if (serial.includes('#')) return false;
+    const allowed = await mayUseMower(this.options.db, session.accountId, serial);
+    if (allowed) session.serials.add(serial);
+    return allowed;
+  }
+
+  private async authorizePublish(client: Client | null, topic: string, payload: Buffer | string): Promise<boolean> {
+    const session = client && this.sessions.get(client);
+    const match = COMMAND.exec(topic);
+    if (!session || !match || !session.mayControl) return false;
+    const serial = match[1]!;
+    if (!(await mayUseMower(this.options.db, session.accountId, serial))) return false;
+    let message: { id?: unknown; command?: unknown };
+    try {
+      message = JSON.parse(payload.toString()) as typeof message;
+    } catch {
+      return false;
+    }
+    const name = typeof message.command === 'string' ? SDK_COMMANDS[message.command] : undefined;
+    const outcome = name ? await this.options.fleet.command(serial, name) : undefined;
+    await this.publish(downlinkTopic(serial, 'event'), {
+      device_id: serial,
+      timestamp: Date.now(),
+      type: 'command',
+      event: 'commandResult',
+      level: outcome?.result.status === 'SUCCESS' ? 'info' : 'warning',
+      params: { id: message.id ?? null, command: message.command ?? null, ...(outcome ? outcome.result : { status: 'ERROR', errorCode: 'functionNotSupported' }) },
+    }, false);
+    return true;
+  }
+
+  /** Only the downlink of the connection's own and shared mowers; the list is read again every half minute. */
+  private mayReceive(client: Client, topic: string): boolean {
+    const session = this.sessions.get(client);
+    const match = DOWNLINK.exec(topic);
+    if (!session || !match) return false;
+    if (Date.now() - session.loadedAt > VISIBILITY_TTL_MS && !session.loading) {
+      session.loading = this.refresh(session)
+        .catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt visibility refresh failed'))
+        .finally(() => (session.loading = undefined));
+    }
+    return session.serials.has(match[1]!);
+  }
+
+  publish(topic: string, payload: unknown, retain: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.broker.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 0, retain, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+  }
+
+  /** MQTT over TCP; answers the port it listens on (0 asks for a free one). */
+  listenTcp(port: number, host: string): Promise<number> {
+    const tcp = createServer((socket) => this.broker.handle(socket));
+    this.tcp = tcp;
+    return new Promise((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(port, host, () => resolve((tcp.address() as AddressInfo).port));
+    });
+  }
+
+  /** MQTT over WebSocket at `path` of the product's own HTTP server. */
+  attachWebSocket(server: HttpServer, path: string): void {
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    this.wss = wss;
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
+        if (server.listenerCount('upgrade') === 1) socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        this.broker.handle(createWebSocketStream(ws), request);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.wss?.clients ?? []) client.terminate();
+    await new Promise<void>((resolve) => (this.wss ? this.wss.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => this.broker.close(() => resolve()));
+  }
+}
+
+/** Publishes each committed change of the fleet: the state and attributes retained, the events as they come. */
+export function publishFleetChanges(publisher: Publisher) {
+  return async ({ view, events }: FleetChange) => {
+    for (const event of events) await publisher.publish(downlinkTopic(view.serial, 'event'), eventPayload(view.serial, event), false);
+    await publisher.publish(downlinkTopic(view.serial, 'state'), statePayload(view), true);
+    await publisher.publish(downlinkTopic(view.serial, 'attributes'), attributesPayload(view), true);
+  };
+}

@@ -1,0 +1,109 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The public clients as the API tests drive them: Home Assistant's OAuth (authorize with `channel`, the code
+ * and refresh exchanged at /openapi/oauth/getAccessToken with the client's credentials in the body) and
+ * navimow-sdk's `MowerAPI` (its paths, bodies and `requestId` header, its reading of `code` and `data.payload`).
+ */
+
+const HA = { id: 'homeassistant', secret: 'homeassistant-demo-secret', redirect: 'https://my.home-assistant.io/redirect/oauth' };
+
+export interface TokenReply {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+}
+
+function cookiesOf(header: string | string[] | undefined, jar: Map<string, string>) {
+  for (const cookie of Array.isArray(header) ? header : header ? [header] : []) {
+    const [pair] = cookie.split(';');
+    const [name, ...value] = pair!.split('=');
+    jar.set(name!.trim(), value.join('='));
+  }
+}
+
+/** Links the account as Home Assistant does and answers its token reply. */
+export async function linkHomeAssistant(
+  app: FastifyInstance,
+  { account, password, scope }: { account: string; password: string; scope?: string },
+): Promise<TokenReply> {
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: HA.id,
+    redirect_uri: HA.redirect,
+    state: randomUUID(),
+    channel: 'homeassistant',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...(scope && { scope }),
+  });
+  const authorize = await app.inject({ method: 'GET', url: `/smartHome/login?${query}` });
+  const start = await app.inject({ method: 'GET', url: authorize.headers.location!, headers: { cookie: cookie() } });
+  cookiesOf(start.headers['set-cookie'], jar);
+  const uid = start.headers.location!.split('/').at(-1)!;
+  const login = await app.inject({ method: 'POST', url: `/oauth/interaction/${uid}/login`, headers: { cookie: cookie() }, payload: { account, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  cookiesOf(login.headers['set-cookie'], jar);
+  const resume = await app.inject({ method: 'GET', url: login.json<{ redirect_to: string }>().redirect_to, headers: { cookie: cookie() } });
+  const code = new URL(resume.headers.location!).searchParams.get('code');
+  if (!code) throw new Error(`no code: ${resume.headers.location}`);
+  const reply = await tokenEndpoint(app, { grant_type: 'authorization_code', code, redirect_uri: HA.redirect, code_verifier: verifier });
+  if (reply.statusCode !== 200) throw new Error(`token exchange failed: ${reply.body}`);
+  return reply.json<TokenReply>();
+}
+
+/** Home Assistant's `LocalOAuth2Implementation`: a form with the client's id and secret in it. */
+export function tokenEndpoint(app: FastifyInstance, form: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/openapi/oauth/getAccessToken',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...form, client_id: HA.id, client_secret: HA.secret }).toString(),
+  });
+}
+
+/** navimow-sdk's `MowerAPI._async_request`. */
+export function sdkRequest(app: FastifyInstance, token: string, method: 'GET' | 'POST', endpoint: string, data?: unknown) {
+  return app.inject({
+    method,
+    url: endpoint,
+    headers: { authorization: `Bearer ${token}`, requestId: randomUUID(), ...(data !== undefined && { 'content-type': 'application/json' }) },
+    ...(data !== undefined && { payload: JSON.stringify(data) }),
+  });
+}
+
+/** navimow-sdk's `MowerCommand` and the body `async_send_command` builds for it. */
+export const SDK_COMMANDS = {
+  start: { command: 'action.devices.commands.StartStop', params: { on: true } },
+  stop: { command: 'action.devices.commands.StartStop', params: { on: false } },
+  pause: { command: 'action.devices.commands.PauseUnpause', params: { on: false } },
+  resume: { command: 'action.devices.commands.PauseUnpause', params: { on: true } },
+  dock: { command: 'action.devices.commands.Dock' },
+} as const;
+
+export const sendCommandBody = (deviceId: string, command: keyof typeof SDK_COMMANDS) => ({
+  commands: [{ devices: [{ id: deviceId }], execution: SDK_COMMANDS[command] }],
+});
+
+/** `_normalize_state_value` of navimow-sdk's models.py, for the raw states this API sends. */
+export const SDK_STATE: Record<string, string> = {
+  isDocked: 'docked',
+  isIdle: 'idle',
+  isRunning: 'mowing',
+  isPaused: 'paused',
+  isDocking: 'returning',
+  Error: 'error',
+  Offline: 'unknown',
+};
+
+/** `_extract_battery_value`: `battery`, else the PERCENTAGE entry of `capacityRemaining`. */
+export function sdkBattery(data: { battery?: unknown; capacityRemaining?: { unit: string; rawValue: number }[] }): number {
+  if (typeof data.battery === 'number') return data.battery;
+  return data.capacityRemaining?.find((item) => item.unit.toUpperCase() === 'PERCENTAGE')?.rawValue ?? 0;
+}
