@@ -153,7 +153,9 @@ describe('loadConfig', () => {
 
     it('points at the local fake of Amazon with the simulator', () => {
       expect(loadConfig({ NAVIMOW_DEMO: 'on', NAVIMOW_SIMULATOR: 'on' }).amazon).toMatchObject({
-        alexaAppUrl: 'http://127.0.0.1:4173/dev/amazon/spa/skill-account-linking-consent',
+        // The phone only ever opens Amazon's real consent pages; the simulated app plays the consent with the fake.
+        alexaAppUrl: 'https://alexa.amazon.com/spa/skill-account-linking-consent',
+        lwaAuthorizationUrl: 'https://www.amazon.com/ap/oa',
         lwaTokenUrl: 'http://127.0.0.1:4173/dev/amazon/auth/o2/token',
         alexaApiUrl: 'http://127.0.0.1:4173/dev/amazon/api',
         skillStage: 'development',

@@ -153,10 +153,13 @@ function amazonConfig(env: z.output<typeof baseSchema>, context: z.RefinementCtx
     return undefined;
   }
   const fakeBase = `${publicUrl}${AMAZON_FAKE_PREFIX}`;
+  // With the simulator, the server-to-server calls go to the local fake; the consent pages keep Amazon's real
+  // addresses, as the phone must only ever open those (the bridge's allowlist), and the simulated app plays the
+  // user's consent by handing such a URL to the fake (docs/decisions/012-voice-links.md).
   const defaults = fake
     ? {
-        alexaAppUrl: `${fakeBase}${AMAZON_FAKE_PATHS.alexaApp}`,
-        lwaAuthorizationUrl: `${fakeBase}${AMAZON_FAKE_PATHS.lwaAuthorization}`,
+        alexaAppUrl: AMAZON_ENDPOINTS.alexaAppUrl,
+        lwaAuthorizationUrl: AMAZON_ENDPOINTS.lwaAuthorizationUrl,
         lwaTokenUrl: `${fakeBase}${AMAZON_FAKE_PATHS.lwaToken}`,
         alexaApiUrl: `${fakeBase}${AMAZON_FAKE_PATHS.api}`,
       }

@@ -301,8 +301,8 @@ describe('Alexa app-to-app linking in the demo with the simulator', () => {
     const port = await freePort();
     const config = loadConfig({ NAVIMOW_SIMULATOR: 'on', NAVIMOW_DEMO: 'on', PORT: String(port), LOG_LEVEL: 'silent' });
     expect(config.amazon).toMatchObject({
-      alexaAppUrl: `http://127.0.0.1:${port}/dev/amazon/spa/skill-account-linking-consent`,
-      lwaAuthorizationUrl: `http://127.0.0.1:${port}/dev/amazon/ap/oa`,
+      alexaAppUrl: 'https://alexa.amazon.com/spa/skill-account-linking-consent',
+      lwaAuthorizationUrl: 'https://www.amazon.com/ap/oa',
       lwaTokenUrl: `http://127.0.0.1:${port}/dev/amazon/auth/o2/token`,
       alexaApiUrl: `http://127.0.0.1:${port}/dev/amazon/api`,
       appBindRedirectUri: `http://127.0.0.1:${port}/smartHome/alexa/appBind`,
@@ -314,10 +314,15 @@ describe('Alexa app-to-app linking in the demo with the simulator', () => {
       await demo.app.listen({ port, host: '127.0.0.1' });
       const session = await demo.signIn();
       const urls = (await demo.app.inject({ method: 'POST', url: '/api/voice-links/alexa/start', headers: session })).json<AlexaStart>();
-      // A browser opening the Alexa app's URL consents at once and is sent back to appBind.
-      const consent = await fetch(urls.alexa_app_url, { redirect: 'manual' });
-      expect(consent.status).toBe(302);
-      const back = new URL(consent.headers.get('location')!);
+      // The simulated app, asked to open the Alexa app's URL, plays the user consenting: the fake answers where
+      // Amazon would send the app back.
+      const consent = await fetch(`http://127.0.0.1:${port}/dev/amazon/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: urls.alexa_app_url }),
+      });
+      expect(consent.status).toBe(200);
+      const back = new URL((await consent.json()).redirect_to as string);
       expect(`${back.origin}${back.pathname}`).toBe(`http://127.0.0.1:${port}/smartHome/alexa/appBind`);
       const done = await demo.app.inject({
         method: 'POST',
