@@ -1,0 +1,135 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { VoiceLink } from '../../../../common/voice-links.ts';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Page } from '../../../components/page.tsx';
+import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
+import { alexaHref } from '../alexa-links.ts';
+import { getAlexaLink } from '../api/get-alexa-link.ts';
+import { requestFailure } from '../failure.ts';
+import styles from './alexa.module.css';
+import { VoiceCommands } from './voice-commands.tsx';
+
+/** Bound or not bound, from the server; with the way to link or unlink that fits. */
+function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
+  const { t, i18n } = useTranslation(['alexa', 'common']);
+  let state;
+  let action = null;
+  if (link.status === 'pending') {
+    state = <p>{t('status.loading')}</p>;
+  } else if (link.status === 'error') {
+    const failure = requestFailure(link.error);
+    state = <ErrorMessage announce={false}>{t(failure === 'other' ? 'status.failed' : `status.${failure}`)}</ErrorMessage>;
+    if (failure !== 'notInApp') {
+      action = (
+        <Button variant="secondary" onClick={link.reload}>
+          {t('common:actions.retry')}
+        </Button>
+      );
+    }
+  } else if (link.data.bound) {
+    const since = link.data.bound_since ? new Date(link.data.bound_since) : undefined;
+    state = (
+      <Card tone="success">
+        <p>
+          {since && !Number.isNaN(since.getTime())
+            ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(since) })
+            : t('status.bound')}
+        </p>
+      </Card>
+    );
+    action = (
+      <Link className={styles.linkButton} to={alexaHref.unlink()}>
+        {t('actions.unlink')}
+      </Link>
+    );
+  } else {
+    state = <p>{t('status.notBound')}</p>;
+    action = (
+      <Link className={styles.linkButtonPrimary} to={alexaHref.startLink()}>
+        {t('actions.link')}
+      </Link>
+    );
+  }
+  return (
+    <section className={styles.status} aria-label={t('status.label')}>
+      {/* One live region for the state, so that the answer (or its failure) is read out when it arrives. */}
+      <div role="status" className={styles.status} data-testid="alexa-link-state" data-state={link.status === 'success' ? (link.data.bound ? 'bound' : 'notBound') : link.status}>
+        {state}
+      </div>
+      {action}
+    </section>
+  );
+}
+
+function Explanation({ variant }: { variant: 'app' | 'external' }) {
+  const { t } = useTranslation('alexa');
+  return (
+    <>
+      <Card title={t('grants.title')}>
+        <p>{t('grants.text')}</p>
+        <ul className={styles.grants}>
+          <li>{t('grants.control')}</li>
+        </ul>
+        <p>{t('grants.note')}</p>
+      </Card>
+      <Card title={t('howToLink.title')}>
+        <p>{t(`howToLink.${variant}`)}</p>
+      </Card>
+      <Card title={t('howToUnlink.title')}>
+        <p>{t(`howToUnlink.${variant}`)}</p>
+      </Card>
+    </>
+  );
+}
+
+/**
+ * Route `smartHome/alexa/info`, in the app: what the Navimow skill does, what linking grants, how to link and
+ * unlink, and where the account stands, with the way to link, unlink and the voice guide.
+ */
+export function AlexaInfoScreen() {
+  const { t } = useTranslation('alexa');
+  const link = useAsync(getAlexaLink);
+  return (
+    <Page title={t('title')}>
+      <p>{t('intro')}</p>
+      <LinkState link={link} />
+      <Explanation variant="app" />
+      <ul className={styles.links}>
+        <li>
+          <Link className={styles.linkButton} to={alexaHref.voiceGuide()}>
+            {t('actions.voiceGuide')}
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.linkButton} to={alexaHref.troubleshooting()}>
+            {t('actions.troubleshooting')}
+          </Link>
+        </li>
+      </ul>
+    </Page>
+  );
+}
+
+/**
+ * Route `smartHome/alexa/externalInfo`: the same explanation for a plain browser outside the app (opened from
+ * the Alexa app's skill page, say). It knows no account and asks nothing of a native app: no bridge call, no
+ * API request; linking is done in the Alexa app, and the voice commands are on the page itself.
+ */
+export function AlexaExternalInfoScreen() {
+  const { t } = useTranslation('alexa');
+  return (
+    <Page title={t('title')}>
+      <p>{t('intro')}</p>
+      <Explanation variant="external" />
+      <section className={styles.commands} aria-labelledby="alexa-voice-commands">
+        <h2 id="alexa-voice-commands" className={styles.sectionTitle}>
+          {t('voice.title')}
+        </h2>
+        <VoiceCommands headingLevel={3} />
+      </section>
+    </Page>
+  );
+}
