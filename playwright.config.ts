@@ -45,6 +45,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every simulated app signs in once per page load; the suite loads hundreds of pages from one address.
       LOGIN_REQUESTS_PER_MINUTE: '100000',
+      // Amazon's own consent URLs, as a phone gets them: only these pass the bridge's allowlist. The simulator plays
+      // the user on them through the local fake of Amazon (POST /dev/amazon/authorize), which reads their parameters.
+      ALEXA_APP_URL: 'https://alexa.amazon.com/spa/skill-account-linking-consent',
+      LWA_AUTHORIZATION_URL: 'https://www.amazon.com/ap/oa',
     },
   },
 });

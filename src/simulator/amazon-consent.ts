@@ -59,12 +59,15 @@ export async function playAmazonConsent({
   decision,
   log,
   current = window.location.href,
+  language = document.documentElement.lang,
 }: {
   uri: string;
   user: string;
   decision: AmazonConsentDecision;
   log: (entry: HttpLogEntry) => void;
   current?: string;
+  /** The app's language, which it gives the web views it opens. */
+  language?: string;
 }): Promise<string | undefined> {
   const consent = new URL(uri);
   consent.searchParams.set('user', user);
@@ -72,7 +75,6 @@ export async function playAmazonConsent({
   const back = new URL(redirectTo);
   const here = new URL(current);
   if (back.origin !== here.origin) return undefined;
-  const language = here.searchParams.get('lang');
   if (language && !back.searchParams.has('lang')) back.searchParams.set('lang', language);
   return `${back.pathname}${back.search}`;
 }

@@ -1,3 +1,3 @@
-import { AlexaExternalInfoScreen } from '../../features/alexa/components/alexa-info-screen.tsx';
+import { AlexaExternalInfoScreen } from '../../features/alexa/components/alexa-external-info-screen.tsx';
 
 export default AlexaExternalInfoScreen;

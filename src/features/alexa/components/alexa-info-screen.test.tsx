@@ -4,7 +4,8 @@ import type { VoiceLink } from '../../../../common/voice-links.ts';
 import { apiError } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { renderAlexaScreen } from '../test-render.tsx';
-import { AlexaExternalInfoScreen, AlexaInfoScreen } from './alexa-info-screen.tsx';
+import { AlexaExternalInfoScreen } from './alexa-external-info-screen.tsx';
+import { AlexaInfoScreen } from './alexa-info-screen.tsx';
 
 const links = (alexa: Partial<VoiceLink>) => ({
   status: 200,

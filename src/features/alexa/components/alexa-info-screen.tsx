@@ -10,7 +10,7 @@ import { alexaHref } from '../alexa-links.ts';
 import { getAlexaLink } from '../api/get-alexa-link.ts';
 import { requestFailure } from '../failure.ts';
 import styles from './alexa.module.css';
-import { VoiceCommands } from './voice-commands.tsx';
+import { Explanation } from './explanation.tsx';
 
 /** Bound or not bound, from the server; with the way to link or unlink that fits. */
 function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
@@ -64,27 +64,6 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
   );
 }
 
-function Explanation({ variant }: { variant: 'app' | 'external' }) {
-  const { t } = useTranslation('alexa');
-  return (
-    <>
-      <Card title={t('grants.title')}>
-        <p>{t('grants.text')}</p>
-        <ul className={styles.grants}>
-          <li>{t('grants.control')}</li>
-        </ul>
-        <p>{t('grants.note')}</p>
-      </Card>
-      <Card title={t('howToLink.title')}>
-        <p>{t(`howToLink.${variant}`)}</p>
-      </Card>
-      <Card title={t('howToUnlink.title')}>
-        <p>{t(`howToUnlink.${variant}`)}</p>
-      </Card>
-    </>
-  );
-}
-
 /**
  * Route `smartHome/alexa/info`, in the app: what the Navimow skill does, what linking grants, how to link and
  * unlink, and where the account stands, with the way to link, unlink and the voice guide.
@@ -109,27 +88,6 @@ export function AlexaInfoScreen() {
           </Link>
         </li>
       </ul>
-    </Page>
-  );
-}
-
-/**
- * Route `smartHome/alexa/externalInfo`: the same explanation for a plain browser outside the app (opened from
- * the Alexa app's skill page, say). It knows no account and asks nothing of a native app: no bridge call, no
- * API request; linking is done in the Alexa app, and the voice commands are on the page itself.
- */
-export function AlexaExternalInfoScreen() {
-  const { t } = useTranslation('alexa');
-  return (
-    <Page title={t('title')}>
-      <p>{t('intro')}</p>
-      <Explanation variant="external" />
-      <section className={styles.commands} aria-labelledby="alexa-voice-commands">
-        <h2 id="alexa-voice-commands" className={styles.sectionTitle}>
-          {t('voice.title')}
-        </h2>
-        <VoiceCommands headingLevel={3} />
-      </section>
     </Page>
   );
 }
