@@ -259,6 +259,10 @@ test.describe('every Alexa screen speaks every language', () => {
         expect(text, screen.name).not.toMatch(/\b(alexa|common):|\b(status|grants|howToLink|howToUnlink|actions|start|bind|troubleshooting|unbind|voice)\.[a-z]\w*/);
         if (language !== 'en') await expect(title, screen.name).not.toHaveText(screen.title);
         await expect(page, screen.name).toHaveTitle(/^\S.* - Navimow$/);
+        // Commands are shown first in the language the user speaks to Alexa: the page's when Alexa speaks it.
+        if (screen.name === 'voiceInfo') {
+          await expect(page.getByTestId('voice-commands')).toHaveAttribute('data-language', ['de', 'fr'].includes(language) ? language : 'en');
+        }
       }
     });
   }

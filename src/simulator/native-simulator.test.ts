@@ -233,17 +233,18 @@ describe('NativeSimulator', () => {
     });
 
     it('opens nothing without the Alexa app, and never follows Amazon to another site', async () => {
-      let fetchMock = amazon();
+      const fetchMock = amazon();
       let opened = install({ installedApps: { amazon_alexa: false, google_home: true } });
       await expect(call('openScheme', { uri: CONSENT })).resolves.toEqual({ opened: false });
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(authorizations(fetchMock)).toEqual([]);
       expect(opened.onOpenLink).not.toHaveBeenCalled();
 
-      fetchMock = amazon('https://evil.example/smartHome/alexa/appBind?code=c&state=s1');
+      const elsewhere = amazon('https://evil.example/smartHome/alexa/appBind?code=c&state=s1');
       opened = install();
       await call('openScheme', { uri: CONSENT });
       await vi.waitFor(() => expect(opened.simulator.log.some((entry) => entry.note === 'Amazon sent the user to a page outside this app')).toBe(true));
+      expect(authorizations(elsewhere)).toHaveLength(1);
       expect(opened.onOpenLink).not.toHaveBeenCalled();
     });
 
