@@ -32,7 +32,7 @@ describe('the page table', () => {
 
   it('marks the web login pages, which open outside the mower app, for a plain browser only', () => {
     const plain = Object.entries(pageRoutes).flatMap(([id, route]) => ('plainBrowser' in route ? [id] : []));
-    expect(plain.sort()).toEqual(['alexaInstallNavimow', 'smartHomeLogin']);
+    expect(plain.sort()).toEqual(['alexaExternalInfo', 'alexaInstallNavimow', 'smartHomeLogin']);
   });
 
   it('keeps only the message centre alive, as the seed caches only that view', () => {

@@ -36,6 +36,28 @@ export const pageRoutes = {
     titleKey: 'alexaTitle',
     plainBrowser: true,
   },
+  alexaInfo: { path: '/smartHome/alexa/info', screen: 'alexa-info', namespaces: ['alexa'] },
+  alexaExternalInfo: {
+    path: '/smartHome/alexa/externalInfo',
+    screen: 'alexa-external-info',
+    namespaces: ['alexa'],
+    plainBrowser: true,
+  },
+  alexaStartBindLink: {
+    path: '/smartHome/alexa/startBindLink',
+    screen: 'alexa-start-bind-link',
+    namespaces: ['alexa'],
+    titleKey: 'start.title',
+  },
+  alexaAppBind: { path: '/smartHome/alexa/appBind', screen: 'alexa-app-bind', namespaces: ['alexa'], titleKey: 'bind.title' },
+  alexaTroubleshooting: {
+    path: '/smartHome/alexa/troubleshooting',
+    screen: 'alexa-troubleshooting',
+    namespaces: ['alexa'],
+    titleKey: 'troubleshooting.title',
+  },
+  alexaUnbind: { path: '/smartHome/alexa/unbindAlexa', screen: 'alexa-unbind', namespaces: ['alexa'], titleKey: 'unbind.title' },
+  alexaVoiceInfo: { path: '/smartHome/alexa/voiceInfo', screen: 'alexa-voice-info', namespaces: ['alexa'], titleKey: 'voice.title' },
   connectSolutions: { path: '/connectSolutions', screen: 'connect-solutions', namespaces: ['connectSolutions'] },
   winterGuide: { path: '/robotWinterMode/guide', screen: 'winter-guide', namespaces: ['winterGuide'] },
   overDischargeNotice: {

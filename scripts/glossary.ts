@@ -43,6 +43,11 @@ export type LanguageGlossary = Readonly<Record<TermName, GlossaryEntry>> & {
   readonly other?: Readonly<Record<string, GlossaryEntry>>;
   /** Whole texts that are rightly the same as in English, which the check would otherwise take for untranslated. */
   readonly sameAsEnglish?: readonly string[];
+  /**
+   * Whole texts that the seed fixes word for word (its success and error messages), kept as written although they
+   * use a word the glossary avoids elsewhere: the seed's "Bind successful" against the glossary's "link".
+   */
+  readonly seedTexts?: readonly string[];
 };
 
 export type Glossary = Readonly<Record<Language, LanguageGlossary>>;
@@ -70,12 +75,17 @@ export const GLOSSARY: Glossary = {
     },
     app: { use: 'Navimow app', avoid: ['application'], note: 'Lower-case "app".' },
     account: { use: 'account (Navimow account)', avoid: ['profile'] },
-    link: { use: 'link (linking)', avoid: [words('bind', 'binding', 'bound')], note: "The seed's Bind button reads Link." },
-    unlink: { use: 'unlink', avoid: [words('unbind')], note: "The seed's Unbind button reads Unlink." },
+    link: {
+      use: 'link (linking)',
+      avoid: [words('bind', 'binding', 'bound')],
+      note: "The seed's Bind button reads Link; only its exact messages keep Bind (seedTexts).",
+    },
+    unlink: { use: 'unlink', avoid: [words('unbind')], note: "The seed's Unbind button reads Unlink; only its exact messages keep Unbind." },
     hibernation: { use: 'hibernation (Begin hibernating)', avoid: ['winter mode', 'sleep mode'] },
     address: { use: 'you', note: 'Plain and polite; "please" only where something failed.' },
     numbers: { use: '300,000.5' },
     percent: { use: '85%', space: '' },
+    seedTexts: ['Bind successful', 'Unbind successfully', 'Failed to bind account. Please try again.', 'Failed to unbind account. Please try again.'],
   },
   de: {
     mower: {

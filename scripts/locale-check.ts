@@ -50,7 +50,7 @@ function toPattern(variant: string | RegExp): RegExp {
 type CompiledRule = { readonly name: string; readonly use: string; readonly pattern: RegExp };
 
 function compileGlossary(glossary: LanguageGlossary): CompiledRule[] {
-  const { percent: _percent, sameAsEnglish: _sameAsEnglish, other, ...terms } = glossary;
+  const { percent: _percent, sameAsEnglish: _sameAsEnglish, seedTexts: _seedTexts, other, ...terms } = glossary;
   const entries: Record<string, GlossaryEntry> = { ...terms, ...other };
   return Object.entries(entries).flatMap(([name, entry]) =>
     (entry.avoid ?? []).map((variant) => ({ name, use: entry.use, pattern: toPattern(variant) })),
@@ -139,6 +139,7 @@ export function checkLocaleTexts(
       for (const [key, text] of strings) {
         const base = key.replace(PLURAL_SUFFIX, '');
         if (!english.has(key) && !pluralBases.has(base)) problems.push(`${where}: unknown key ${key}`);
+        if (terms?.seedTexts?.includes(text)) continue;
         for (const problem of glossaryProblems(text, rules, terms?.percent.space)) problems.push(`${where}: ${key} ${problem}`);
       }
     }

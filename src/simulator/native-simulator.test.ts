@@ -32,9 +32,10 @@ function backend({ signIn = true } = {}) {
 /** Installs the simulator as the page's native app, as `install.tsx` does. */
 function install(state: Partial<SimulatorState> = {}) {
   const onRestart = vi.fn();
-  const simulator = new NativeSimulator({ ...DEFAULT_STATE, mower: 'NVM-DEMO-0001', ...state }, onRestart);
+  const onOpenLink = vi.fn();
+  const simulator = new NativeSimulator({ ...DEFAULT_STATE, mower: 'NVM-DEMO-0001', ...state }, onRestart, onOpenLink);
   window.NavimowBridge = { postMessage: (message: string) => simulator.receive(message), simulated: true };
-  return { simulator, onRestart };
+  return { simulator, onRestart, onOpenLink };
 }
 
 /** A sample request for every method: a method added to the bridge without one here fails to compile. */
@@ -185,5 +186,74 @@ describe('NativeSimulator', () => {
     });
     // Carried over once: a later start of the app begins with an empty log.
     expect(new NativeSimulator(DEFAULT_STATE).log).toEqual([]);
+  });
+
+  describe('playing Amazon for Alexa linking', () => {
+    const CONSENT = 'https://alexa.amazon.com/spa/skill-account-linking-consent?fragment=skill-account-linking-consent&client_id=lwa&state=s1';
+    const LWA = 'https://www.amazon.com/ap/oa?client_id=lwa&response_type=code&state=s1';
+    const back = (query: string) => `${window.location.origin}/smartHome/alexa/appBind?${query}`;
+
+    /** The demo backend plus the server's fake of Amazon, which answers its authorization step with `redirectTo`. */
+    function amazon(redirectTo: string | Response = back('code=amazon-code&state=s1')) {
+      const fetchMock = backend();
+      const base = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+        if (url === '/dev/amazon/authorize') return typeof redirectTo === 'string' ? Response.json({ redirect_to: redirectTo }) : redirectTo;
+        return base(url, init);
+      });
+      return fetchMock;
+    }
+    const authorizations = (fetchMock: ReturnType<typeof amazon>) =>
+      fetchMock.mock.calls.filter(([url]) => url === '/dev/amazon/authorize').map(([, init]) => JSON.parse(init!.body as string) as { url: string; decision: string });
+
+    it('answers whether the Alexa app is installed as the panel says', async () => {
+      install({ installedApps: { amazon_alexa: false, google_home: true } });
+      await expect(call('appIsInstall', { app: 'amazon_alexa' })).resolves.toEqual({ installed: false });
+      await expect(call('appIsInstall', { app: 'google_home' })).resolves.toEqual({ installed: true });
+    });
+
+    it('opens the Alexa app’s consent, consents as the signed-in account’s Amazon user, and follows Amazon back into the app', async () => {
+      const fetchMock = amazon();
+      const { simulator, onOpenLink } = install({ account: 'friend@navimow.example' });
+      await expect(call('openScheme', { uri: CONSENT })).resolves.toEqual({ opened: true });
+      await vi.waitFor(() => expect(onOpenLink).toHaveBeenCalledWith('/smartHome/alexa/appBind?code=amazon-code&state=s1'));
+      const [authorization] = authorizations(fetchMock);
+      expect(authorization!.decision).toBe('allow');
+      expect(new URL(authorization!.url).searchParams.get('state')).toBe('s1');
+      expect(new URL(authorization!.url).searchParams.get('user')).toBe('amzn1.account.SIMFRIENDNAVIMOWEXAMPLE');
+      expect(simulator.log.find((entry) => entry.method === 'POST /dev/amazon/authorize')).toMatchObject({ code: 200, note: 'back to /smartHome/alexa/appBind' });
+    });
+
+    it('takes the user to Login with Amazon in the browser the same way, denying when the panel says so', async () => {
+      const fetchMock = amazon(back('error=access_denied&state=s1'));
+      const { onOpenLink } = install({ amazonConsent: 'deny' });
+      await call('openExternalURI', { uri: LWA });
+      await vi.waitFor(() => expect(onOpenLink).toHaveBeenCalledWith('/smartHome/alexa/appBind?error=access_denied&state=s1'));
+      expect(authorizations(fetchMock)[0]!.decision).toBe('deny');
+    });
+
+    it('opens nothing without the Alexa app, and never follows Amazon to another site', async () => {
+      const fetchMock = amazon();
+      let opened = install({ installedApps: { amazon_alexa: false, google_home: true } });
+      await expect(call('openScheme', { uri: CONSENT })).resolves.toEqual({ opened: false });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(authorizations(fetchMock)).toEqual([]);
+      expect(opened.onOpenLink).not.toHaveBeenCalled();
+
+      const elsewhere = amazon('https://evil.example/smartHome/alexa/appBind?code=c&state=s1');
+      opened = install();
+      await call('openScheme', { uri: CONSENT });
+      await vi.waitFor(() => expect(opened.simulator.log.some((entry) => entry.note === 'Amazon sent the user to a page outside this app')).toBe(true));
+      expect(authorizations(elsewhere)).toHaveLength(1);
+      expect(opened.onOpenLink).not.toHaveBeenCalled();
+    });
+
+    it('logs a fake of Amazon that fails, and stays on the page', async () => {
+      amazon(Response.json({ error: 'invalid_client' }, { status: 400 }));
+      const { simulator, onOpenLink } = install();
+      await call('openExternalURI', { uri: LWA });
+      await vi.waitFor(() => expect(simulator.log.find((entry) => entry.method === 'POST /dev/amazon/authorize')).toMatchObject({ code: 400, note: 'invalid_client' }));
+      expect(onOpenLink).not.toHaveBeenCalled();
+    });
   });
 });

@@ -3,6 +3,14 @@ import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../common/hibe
 import { type BridgeRequest, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
 import { isAllowedUri } from '../lib/bridge/uri-allowlist.ts';
 import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
+import {
+  type AmazonFaultMode,
+  amazonUserFor,
+  isAmazonConsent,
+  playAmazonConsent,
+  readAmazonFault,
+  setAmazonFault,
+} from './amazon-consent.ts';
 import { createDemoInvitation, type DemoInvitation } from './demo-invitation.ts';
 import { DEMO_ACCOUNTS, saveState, type SimulatorState, urlAfterRestart, versionNameFor } from './simulator-state.ts';
 
@@ -23,12 +31,19 @@ interface Answer {
 }
 
 const LATENCY_MS = 30;
+/** How long the simulated user takes on Amazon's consent page before Amazon sends them back. */
+const CONSENT_MS = 400;
 /** The log across a restart of the app, so that the call that restarted it stays visible. */
 const CARRIED_LOG_KEY = 'navimow.simulator.log';
 
 /** The real app restarts on a change of mower: the page loads again, with the new mower current. */
 function restartPage(state: SimulatorState): void {
   window.location.replace(urlAfterRestart(window.location.href, state));
+}
+
+/** A universal link of this app, opened in its web view (Amazon sending the user back after linking). */
+function openInWebView(path: string): void {
+  window.location.assign(path);
 }
 
 function carryLog(log: readonly LogEntry[]): void {
@@ -80,10 +95,16 @@ export class NativeSimulator {
 
   state: SimulatorState;
   private readonly onRestart: (state: SimulatorState) => void;
+  private readonly onOpenLink: (path: string) => void;
 
-  constructor(state: SimulatorState, onRestart: (state: SimulatorState) => void = restartPage) {
+  constructor(
+    state: SimulatorState,
+    onRestart: (state: SimulatorState) => void = restartPage,
+    onOpenLink: (path: string) => void = openInWebView,
+  ) {
     this.state = state;
     this.onRestart = onRestart;
+    this.onOpenLink = onOpenLink;
     this.log.push(...carriedLog());
   }
 
@@ -174,11 +195,18 @@ export class NativeSimulator {
       case 'openExternalURI':
       case 'openGoogleHomeURI': {
         const { uri } = p as BridgeParams<'openExternalURI'>;
-        return isAllowedUri(String(uri), method === 'openExternalURI' ? 'external' : 'googleHome') ? ok() : refusedUri(uri);
+        if (!isAllowedUri(String(uri), method === 'openExternalURI' ? 'external' : 'googleHome')) return refusedUri(uri);
+        // Login with Amazon in the phone's browser: Amazon's consent, then back into the app.
+        if (method === 'openExternalURI' && isAmazonConsent(String(uri), 'external')) this.afterAmazonConsent(String(uri));
+        return ok();
       }
       case 'openScheme': {
         const { uri } = p as BridgeParams<'openScheme'>;
-        return isAllowedUri(String(uri), 'scheme') ? ok({ opened: this.schemeIsInstalled(String(uri)) }) : refusedUri(uri);
+        if (!isAllowedUri(String(uri), 'scheme')) return refusedUri(uri);
+        const opened = this.schemeIsInstalled(String(uri));
+        // The Alexa app's consent page, when the Alexa app is there to open it.
+        if (opened && isAmazonConsent(String(uri), 'scheme')) this.afterAmazonConsent(String(uri));
+        return ok({ opened });
       }
       case 'getMowerList':
         return this.mowerList();
@@ -270,6 +298,15 @@ export class NativeSimulator {
     return invitation;
   }
 
+  /** The fake of Amazon's fault switch (server-wide), for the panel: read quietly, changed with a log entry. */
+  amazonFault(): Promise<AmazonFaultMode> {
+    return readAmazonFault(() => undefined);
+  }
+
+  setAmazonFault(mode: AmazonFaultMode): Promise<AmazonFaultMode> {
+    return setAmazonFault(mode, (entry) => void this.record(entry));
+  }
+
   private async commonAppData(): Promise<Answer> {
     let accessToken: string;
     try {
@@ -309,6 +346,31 @@ export class NativeSimulator {
     if (host.startsWith('alexa.amazon.')) return this.state.installedApps.amazon_alexa;
     if (host.endsWith('.google.com')) return this.state.installedApps.google_home;
     return /^navimow:/i.test(uri);
+  }
+
+  /**
+   * Plays the user on Amazon's consent page once the page has its answer, then follows Amazon's redirect back into
+   * this app (the return leg, `/smartHome/alexa/appBind`), with the log carried over as across a restart.
+   */
+  private afterAmazonConsent(uri: string): void {
+    setTimeout(() => {
+      void playAmazonConsent({
+        uri,
+        user: amazonUserFor(this.state.account),
+        decision: this.state.amazonConsent,
+        log: (entry) => void this.record(entry),
+      }).then(
+        (back) => {
+          if (!back) {
+            this.record({ method: 'Amazon', params: {}, note: 'Amazon sent the user to a page outside this app' });
+            return;
+          }
+          carryLog(this.log);
+          this.onOpenLink(back);
+        },
+        (error: unknown) => void this.record({ method: 'Amazon', params: {}, note: error instanceof Error ? error.message : String(error) }),
+      );
+    }, CONSENT_MS);
   }
 
   private key(): Promise<CryptoKey> {

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../common/languages.ts';
 import type { DevicePermission, Mower } from '../lib/bridge/methods.ts';
+import { AlexaControls } from './alexa-controls.tsx';
 import type { DemoInvitation } from './demo-invitation.ts';
 import type { NativeSimulator } from './native-simulator.ts';
 import { DEMO_ACCOUNTS } from './simulator-state.ts';
@@ -133,6 +134,8 @@ export function SimulatorPanel({ simulator, language }: { simulator: NativeSimul
       </fieldset>
 
       <NewInvitation simulator={simulator} language={language} />
+
+      <AlexaControls simulator={simulator} />
 
       <section aria-labelledby="native-simulator-log">
         <div className={styles.logHeader}>

@@ -28,6 +28,19 @@ describe('stateFromUrl', () => {
   });
 });
 
+describe('the Alexa side of the phone', () => {
+  it('takes installed apps from sim_apps and the consent from sim_amazon_consent, keeping them otherwise', () => {
+    const state = stateFromUrl('?sim_apps=amazon_alexa:missing,tv_remote:installed,google_home:maybe&sim_amazon_consent=deny', {});
+    expect(state.installedApps).toEqual({ amazon_alexa: false, google_home: true });
+    expect(state.amazonConsent).toBe('deny');
+    expect(stateFromUrl('?sim_mower=NVM-DEMO-0001', state)).toMatchObject({ installedApps: { amazon_alexa: false }, amazonConsent: 'deny' });
+    expect(stateFromUrl('?sim_apps=amazon_alexa:installed&sim_amazon_consent=perhaps', state)).toMatchObject({
+      installedApps: { amazon_alexa: true },
+      amazonConsent: 'deny',
+    });
+  });
+});
+
 describe('urlAfterRestart', () => {
   it('reopens the same page with the mower now current, whatever mower the link named', () => {
     expect(urlAfterRestart('http://127.0.0.1:4173/message-detail?id=m1&lang=de&sim_mower=NVM-DEMO-0001', { mower: 'NVM-DEMO-0002' })).toBe(

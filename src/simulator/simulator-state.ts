@@ -3,7 +3,8 @@ import type { DevicePermission, DevicePermissionState } from '../lib/bridge/meth
 /**
  * The simulated phone: who is signed in, which mower is current, which app build runs, what the user has
  * allowed. Read from the page URL first (`sim_account`, `sim_mower`, `sim_app_version`, `sim_platform`,
- * `sim_permissions` such as `bluetooth:denied,location:granted`), then from this tab's session storage, so that
+ * `sim_permissions` such as `bluetooth:denied,location:granted`, `sim_apps` such as `amazon_alexa:missing`,
+ * `sim_amazon_consent=deny`), then from this tab's session storage, so that
  * any screen state is one link away and survives navigation.
  */
 export interface SimulatorState {
@@ -13,6 +14,8 @@ export interface SimulatorState {
   platform: 'ios' | 'android';
   permissions: Record<DevicePermission, DevicePermissionState>;
   installedApps: { amazon_alexa: boolean; google_home: boolean };
+  /** What the user does on Amazon's account-linking consent page (amazon-consent.ts). */
+  amazonConsent: 'allow' | 'deny';
   /** The mower of the last invitation the panel created (see demo-invitation.ts). */
   invitationMower?: string | undefined;
 }
@@ -30,12 +33,17 @@ export const DEFAULT_STATE: SimulatorState = {
   platform: 'android',
   permissions: { bluetooth: 'granted', location: 'granted', notification: 'granted' },
   installedApps: { amazon_alexa: true, google_home: true },
+  amazonConsent: 'allow',
 };
 
 const STORAGE_KEY = 'navimow.simulator';
 
 function isPermission(name: string | undefined): name is DevicePermission {
   return name !== undefined && Object.hasOwn(DEFAULT_STATE.permissions, name);
+}
+
+function isApp(name: string | undefined): name is keyof SimulatorState['installedApps'] {
+  return name !== undefined && Object.hasOwn(DEFAULT_STATE.installedApps, name);
 }
 
 function isPermissionState(value: string | undefined): value is DevicePermissionState {
@@ -86,6 +94,14 @@ export function stateFromUrl(search: string, previous: Partial<SimulatorState> =
     const [name, value] = entry.trim().split(':');
     if (isPermission(name) && isPermissionState(value)) state.permissions = { ...state.permissions, [name]: value };
   }
+  for (const entry of (query.get('sim_apps') ?? '').split(',')) {
+    const [name, value] = entry.trim().split(':');
+    if (isApp(name) && (value === 'installed' || value === 'missing')) {
+      state.installedApps = { ...state.installedApps, [name]: value === 'installed' };
+    }
+  }
+  const consent = query.get('sim_amazon_consent');
+  if (consent === 'allow' || consent === 'deny') state.amazonConsent = consent;
   return state;
 }
 

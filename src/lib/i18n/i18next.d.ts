@@ -1,5 +1,6 @@
 import 'i18next';
 import type accountLinking from '../../../locales/en/accountLinking.json';
+import type alexa from '../../../locales/en/alexa.json';
 import type apiPolicy from '../../../locales/en/apiPolicy.json';
 import type comments from '../../../locales/en/comments.json';
 import type common from '../../../locales/en/common.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       accountLinking: typeof accountLinking;
+      alexa: typeof alexa;
       apiPolicy: typeof apiPolicy;
       comments: typeof comments;
       common: typeof common;

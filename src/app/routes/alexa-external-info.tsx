@@ -1,0 +1,3 @@
+import { AlexaExternalInfoScreen } from '../../features/alexa/components/alexa-external-info-screen.tsx';
+
+export default AlexaExternalInfoScreen;

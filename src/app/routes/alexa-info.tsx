@@ -1,0 +1,3 @@
+import { AlexaInfoScreen } from '../../features/alexa/components/alexa-info-screen.tsx';
+
+export default AlexaInfoScreen;

@@ -1,0 +1,3 @@
+import { TroubleshootingScreen } from '../../features/alexa/components/troubleshooting-screen.tsx';
+
+export default TroubleshootingScreen;

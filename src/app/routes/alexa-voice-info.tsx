@@ -1,0 +1,3 @@
+import { VoiceInfoScreen } from '../../features/alexa/components/voice-info-screen.tsx';
+
+export default VoiceInfoScreen;

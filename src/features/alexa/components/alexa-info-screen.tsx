@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { VoiceLink } from '../../../../common/voice-links.ts';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Page } from '../../../components/page.tsx';
+import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
+import { alexaHref } from '../alexa-links.ts';
+import { getAlexaLink } from '../api/get-alexa-link.ts';
+import { requestFailure } from '../failure.ts';
+import styles from './alexa.module.css';
+import { Explanation } from './explanation.tsx';
+
+/** Bound or not bound, from the server; with the way to link or unlink that fits. */
+function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
+  const { t, i18n } = useTranslation(['alexa', 'common']);
+  let state;
+  let action = null;
+  if (link.status === 'pending') {
+    state = <p>{t('status.loading')}</p>;
+  } else if (link.status === 'error') {
+    const failure = requestFailure(link.error);
+    state = <ErrorMessage announce={false}>{t(failure === 'other' ? 'status.failed' : `status.${failure}`)}</ErrorMessage>;
+    if (failure !== 'notInApp') {
+      action = (
+        <Button variant="secondary" onClick={link.reload}>
+          {t('common:actions.retry')}
+        </Button>
+      );
+    }
+  } else if (link.data.bound) {
+    const since = link.data.bound_since ? new Date(link.data.bound_since) : undefined;
+    state = (
+      <Card tone="success">
+        <p>
+          {since && !Number.isNaN(since.getTime())
+            ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(since) })
+            : t('status.bound')}
+        </p>
+      </Card>
+    );
+    action = (
+      <Link className={styles.linkButton} to={alexaHref.unlink()}>
+        {t('actions.unlink')}
+      </Link>
+    );
+  } else {
+    state = <p>{t('status.notBound')}</p>;
+    action = (
+      <Link className={styles.linkButtonPrimary} to={alexaHref.startLink()}>
+        {t('actions.link')}
+      </Link>
+    );
+  }
+  return (
+    <section className={styles.status} aria-label={t('status.label')}>
+      {/* One live region for the state, so that the answer (or its failure) is read out when it arrives. */}
+      <div role="status" className={styles.status} data-testid="alexa-link-state" data-state={link.status === 'success' ? (link.data.bound ? 'bound' : 'notBound') : link.status}>
+        {state}
+      </div>
+      {action}
+    </section>
+  );
+}
+
+/**
+ * Route `smartHome/alexa/info`, in the app: what the Navimow skill does, what linking grants, how to link and
+ * unlink, and where the account stands, with the way to link, unlink and the voice guide.
+ */
+export function AlexaInfoScreen() {
+  const { t } = useTranslation('alexa');
+  const link = useAsync(getAlexaLink);
+  return (
+    <Page title={t('title')}>
+      <p>{t('intro')}</p>
+      <LinkState link={link} />
+      <Explanation variant="app" />
+      <ul className={styles.links}>
+        <li>
+          <Link className={styles.linkButton} to={alexaHref.voiceGuide()}>
+            {t('actions.voiceGuide')}
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.linkButton} to={alexaHref.troubleshooting()}>
+            {t('actions.troubleshooting')}
+          </Link>
+        </li>
+      </ul>
+    </Page>
+  );
+}

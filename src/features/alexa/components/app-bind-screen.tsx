@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { Page } from '../../../components/page.tsx';
+import { ResultScreen } from '../../../components/result-screen.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import { alexaHref } from '../alexa-links.ts';
+import { type AmazonReturn, amazonErrorOutcome, type BindFailure, type BindOutcome, completeOnce, readAmazonReturn } from '../bind-outcome.ts';
+import { defaultVoiceLanguage, firstPhrases } from '../voice-phrases.ts';
+import styles from './alexa.module.css';
+import { CloseButton } from './close-button.tsx';
+import { VoicePhraseList } from './voice-phrase-list.tsx';
+
+function outcomeOf(answer: AmazonReturn): Promise<BindOutcome> {
+  switch (answer.kind) {
+    case 'code':
+      return completeOnce(answer.code, answer.state);
+    case 'error':
+      return Promise.resolve(amazonErrorOutcome(answer.error));
+    case 'missing':
+      return Promise.resolve({ status: 'failure', reason: 'missing' });
+  }
+}
+
+function BindSucceeded() {
+  const { t, i18n } = useTranslation('alexa');
+  return (
+    <ResultScreen
+      status="success"
+      title={t('bind.success.title')}
+      message={t('bind.success.text')}
+      actions={
+        <>
+          <CloseButton label={t('actions.done')} />
+          <Link className={styles.linkButton} to={alexaHref.voiceGuide()}>
+            {t('bind.success.allCommands')}
+          </Link>
+        </>
+      }
+    >
+      <VoicePhraseList phrases={firstPhrases(defaultVoiceLanguage(i18n.language))} />
+    </ResultScreen>
+  );
+}
+
+function BindFailed({ reason }: { reason: BindFailure }) {
+  const { t } = useTranslation(['alexa', 'common']);
+  const navigate = useNavigate();
+  const canRetry = reason !== 'notInApp';
+  return (
+    <ResultScreen
+      status="failure"
+      title={t('bind.failure.title')}
+      message={t(`bind.failure.${reason}`)}
+      actions={
+        <>
+          {canRetry && <Button onClick={() => void navigate(alexaHref.startLink())}>{t('common:actions.retry')}</Button>}
+          <CloseButton label={t('actions.close')} variant="secondary" />
+        </>
+      }
+    >
+      <p>
+        <Link to={alexaHref.troubleshooting()}>{t('bind.failure.help')}</Link>
+      </p>
+    </ResultScreen>
+  );
+}
+
+/**
+ * Route `smartHome/alexa/appBind`: the return leg of app-to-app linking. Amazon sends the user here with its
+ * `code` and our `state` (or an `error`, such as `access_denied`); the server checks the state, redeems the code
+ * at Amazon and enables the skill. The outcome for a state is remembered, so a reload or a second arrival of the
+ * same answer shows the same page instead of a failure after a success.
+ */
+export function AppBindScreen() {
+  const [params] = useSearchParams();
+  // Another answer in the address is another linking attempt, with nothing carried over from the last one.
+  return <Bind key={params.toString()} answer={readAmazonReturn(params)} />;
+}
+
+function Bind({ answer }: { answer: AmazonReturn }) {
+  const { t } = useTranslation('alexa');
+  const outcome = useAsync(() => outcomeOf(answer));
+
+  if (outcome.status === 'pending') {
+    return (
+      <Page title={t('bind.title')}>
+        <p role="status">{t('bind.completing')}</p>
+      </Page>
+    );
+  }
+  if (outcome.status === 'error') return <BindFailed reason="other" />;
+  return outcome.data.status === 'success' ? <BindSucceeded /> : <BindFailed reason={outcome.data.reason} />;
+}

@@ -1,0 +1,70 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiError, type FakeReply } from '../../../testing/fake-api.ts';
+import { initTestI18n } from '../../../testing/test-i18n.ts';
+import { renderAlexaScreen } from '../test-render.tsx';
+import { UnlinkScreen } from './unlink-screen.tsx';
+
+let uninstall: (() => void) | undefined;
+
+async function open(replies: FakeReply[]) {
+  const rendered = await renderAlexaScreen(<UnlinkScreen />, {
+    entry: '/smartHome/alexa/unbindAlexa',
+    replies: { 'DELETE /voice-links/alexa': replies },
+  });
+  uninstall = rendered.bridge?.uninstall;
+  return rendered;
+}
+
+beforeAll(() => initTestI18n());
+afterEach(() => {
+  uninstall?.();
+  uninstall = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('UnlinkScreen', () => {
+  it('asks first: Cancel unlinks nothing, Unlink unlinks and says the seed’s success; Done closes the web view', async () => {
+    const { user, api, bridge } = await open([{ status: 204 }]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Unlink Alexa' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    let dialog = screen.getByRole('dialog', { name: 'Unlink Alexa?' });
+    expect(dialog).toHaveTextContent('Voice control of your mower through Alexa stops.');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.changes()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    dialog = screen.getByRole('dialog', { name: 'Unlink Alexa?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toHaveFocus();
+    expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(bridge!.callsOf('closeWebView')).toHaveLength(1));
+  });
+
+  it('says the seed’s failure, keeps the link, and Retry unlinks', async () => {
+    const { user, api } = await open([apiError(502, 'amazon_failed'), { status: 204 }]);
+    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to unbind account. Please try again.' })).toHaveFocus();
+    expect(screen.getByText('Alexa is still linked and can still control your mower.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toBeVisible();
+    expect(api.changes()).toEqual(['DELETE /voice-links/alexa', 'DELETE /voice-links/alexa']);
+  });
+
+  it('sends one request for a double tap on the confirmation', async () => {
+    let answer!: (reply: { status: number }) => void;
+    const { user, api } = await open([new Promise((resolve) => (answer = resolve))]);
+    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' });
+    await user.dblClick(confirm);
+    expect(screen.getByRole('button', { name: 'Unlink' })).toBeDisabled();
+    expect(screen.getByText('Unlinking…')).toBeVisible();
+    await act(async () => answer({ status: 204 }));
+    expect(await screen.findByRole('heading', { name: 'Unbind successfully' })).toBeVisible();
+    expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
+  });
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Page } from '../../../components/page.tsx';
+import { ResultScreen } from '../../../components/result-screen.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { unlinkAlexa } from '../api/unlink-alexa.ts';
+import { type RequestFailure, requestFailure } from '../failure.ts';
+import styles from './alexa.module.css';
+import { CloseButton } from './close-button.tsx';
+
+/** `attempt` tells a second failure from the first, so that its screen is announced again. */
+type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailure; attempt: number };
+
+/**
+ * Route `smartHome/alexa/unbindAlexa`: after a confirmation, the server disables the skill at Amazon and revokes
+ * our tokens for Alexa. The seed's messages say how it went; a failure leaves the link as it was and offers to
+ * try again (unlinking twice is harmless: the server answers success for what is not linked).
+ */
+export function UnlinkScreen() {
+  const { t } = useTranslation(['alexa', 'common']);
+  const [confirming, setConfirming] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const unlinking = useSingleFlight();
+
+  const unlink = () => {
+    setConfirming(false);
+    void unlinking.run(
+      async () => {
+        await unlinkAlexa();
+        setOutcome({ status: 'success' });
+      },
+      (error) =>
+        setOutcome((previous) => ({
+          status: 'failure',
+          reason: requestFailure(error),
+          attempt: previous?.status === 'failure' ? previous.attempt + 1 : 1,
+        })),
+    );
+  };
+
+  if (outcome?.status === 'success') {
+    return (
+      <ResultScreen
+        status="success"
+        title={t('unbind.success.title')}
+        message={t('unbind.success.text')}
+        actions={<CloseButton label={t('actions.done')} />}
+      />
+    );
+  }
+  if (outcome?.status === 'failure') {
+    const { reason, attempt } = outcome;
+    return (
+      <ResultScreen
+        key={attempt}
+        status="failure"
+        title={t('unbind.failure.title')}
+        message={reason === 'other' ? t('unbind.failure.text') : t(`status.${reason}`)}
+        actions={
+          <>
+            {reason !== 'notInApp' && (
+              <Button disabled={unlinking.pending} onClick={unlink}>
+                {unlinking.pending ? t('unbind.unlinking') : t('common:actions.retry')}
+              </Button>
+            )}
+            <CloseButton label={t('actions.close')} variant="secondary" />
+          </>
+        }
+      />
+    );
+  }
+  return (
+    <Page title={t('unbind.title')}>
+      <p>{t('unbind.text')}</p>
+      <div className={styles.actions}>
+        {unlinking.pending && (
+          <p role="status" className={styles.status}>
+            {t('unbind.unlinking')}
+          </p>
+        )}
+        <Button disabled={unlinking.pending} onClick={() => setConfirming(true)}>
+          {t('actions.unlink')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('unbind.confirm.title')}
+        confirmLabel={t('unbind.confirm.confirm')}
+        cancelLabel={t('unbind.confirm.cancel')}
+        onConfirm={unlink}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('unbind.confirm.text')}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}
