@@ -4,6 +4,7 @@ import { type BridgeRequest, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
 import { isAllowedUri } from '../lib/bridge/uri-allowlist.ts';
 import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
 import { createDemoInvitation, type DemoInvitation } from './demo-invitation.ts';
+import { googleHomeOpens, takeAppFlipResult } from './google-app-flip.ts';
 import { DEMO_ACCOUNTS, saveState, type SimulatorState, urlAfterRestart, versionNameFor } from './simulator-state.ts';
 
 export interface LogEntry {
@@ -171,10 +172,14 @@ export class NativeSimulator {
       case 'showAppNavigationBar':
         this.navigationBarVisible = Boolean((p as BridgeParams<'showAppNavigationBar'>).visible);
         return ok();
-      case 'openExternalURI':
-      case 'openGoogleHomeURI': {
+      case 'openExternalURI': {
         const { uri } = p as BridgeParams<'openExternalURI'>;
-        return isAllowedUri(String(uri), method === 'openExternalURI' ? 'external' : 'googleHome') ? ok() : refusedUri(uri);
+        return isAllowedUri(String(uri), 'external') ? ok() : refusedUri(uri);
+      }
+      case 'openGoogleHomeURI': {
+        const { uri } = p as BridgeParams<'openGoogleHomeURI'>;
+        if (!isAllowedUri(String(uri), 'googleHome')) return refusedUri(uri);
+        return { code: 0, msg: googleHomeOpens(String(uri), this.state.installedApps.google_home) };
       }
       case 'openScheme': {
         const { uri } = p as BridgeParams<'openScheme'>;
@@ -195,7 +200,7 @@ export class NativeSimulator {
       case 'appIsInstall':
         return ok({ installed: this.state.installedApps[(p as BridgeParams<'appIsInstall'>).app] ?? false });
       case 'setAppFlipResult':
-        return ok();
+        return { code: 0, msg: await takeAppFlipResult(p as BridgeParams<'setAppFlipResult'>) };
       case 'changeMowerOpenScheme': {
         const { vehicle_sn: serial, uri } = p as BridgeParams<'changeMowerOpenScheme'>;
         if (uri !== undefined && !isAllowedUri(String(uri), 'scheme')) return refusedUri(uri);

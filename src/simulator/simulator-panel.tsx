@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../common/languages.ts';
 import type { DevicePermission, Mower } from '../lib/bridge/methods.ts';
 import type { DemoInvitation } from './demo-invitation.ts';
+import { GoogleAppFlipControl } from './google-app-flip-control.tsx';
 import type { NativeSimulator } from './native-simulator.ts';
 import { DEMO_ACCOUNTS } from './simulator-state.ts';
 import styles from './simulator-panel.module.css';
@@ -133,6 +134,8 @@ export function SimulatorPanel({ simulator, language }: { simulator: NativeSimul
       </fieldset>
 
       <NewInvitation simulator={simulator} language={language} />
+
+      <GoogleAppFlipControl language={language} />
 
       <section aria-labelledby="native-simulator-log">
         <div className={styles.logHeader}>
