@@ -96,7 +96,7 @@ export const GLOSSARY: Glossary = {
     },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP, note: 'Mit geschütztem Leerzeichen (DIN 5008).' },
-    sameAsEnglish: ['System'],
+    sameAsEnglish: ['System', 'Status'],
     other: {
       phone: { use: 'Smartphone', avoid: [/(?<!\p{L})telefon(?!nummer)/iu], note: '„Telefonnummer“ bleibt.' },
     },
@@ -142,6 +142,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'u (uw)', avoid: [words('je', 'jij', 'jou', 'jouw', 'jullie')] },
     numbers: { use: '300.000,5' },
     percent: { use: '85%', space: '' },
+    sameAsEnglish: ['Smart home', 'Status', 'Hey Google, start {{name}}.'],
   },
   it: {
     mower: {
@@ -227,7 +228,7 @@ export const GLOSSARY: Glossary = {
   pt: {
     mower: {
       use: 'robô corta-relva',
-      avoid: [/(?<!rob[ôo]\s)corta-relva/iu, /(?<!\p{L})rob[ôo](?!\s+corta-relva)(?!\p{L})/iu, 'robot', 'cortador de relva'],
+      avoid: [/(?<!rob[ôo]s?\s)corta-relva/iu, /(?<!\p{L})rob[ôo](?!\s+corta-relva)(?!\p{L})/iu, 'robot', 'cortador de relva'],
       note: 'Português europeu. Sempre por inteiro: o robô corta-relva.',
     },
     chargingStation: { use: 'estação de carregamento', avoid: ['base de carregamento', 'estação de carga', 'estação de ancoragem'] },
