@@ -178,7 +178,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', avoid: [words('ni', 'er', 'era', 'ert')], note: 'Svenska gränssnitt säger du; ni låter ålderdomligt.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
-    sameAsEnglish: ['System'],
+    sameAsEnglish: ['System', 'Status'],
   },
   no: {
     mower: { use: 'robotgressklipper', avoid: ['klipperen', 'gressklipper', 'klipperrobot'], note: 'Verbet «klipper» er greit.' },
@@ -192,7 +192,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', note: 'Norske grensesnitt sier du; De brukes ikke.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
-    sameAsEnglish: ['System'],
+    sameAsEnglish: ['System', 'Status'],
   },
   fi: {
     mower: {
@@ -223,7 +223,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', note: 'Danske brugerflader siger du; De bruges ikke.' },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP },
-    sameAsEnglish: ['System'],
+    sameAsEnglish: ['System', 'Status', 'Smart home'],
   },
   pt: {
     mower: {
