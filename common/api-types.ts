@@ -59,7 +59,7 @@ export interface CommentCreatedResponse {
 }
 
 /** The OAuth clients the account-linking pages tell apart: which login page and which permissions they show. */
-export type LinkingClientKind = 'alexa' | 'google' | 'third_party';
+export type LinkingClientKind = 'alexa' | 'google' | 'hornbach' | 'third_party';
 
 /** GET /oauth/interaction/<uid>/details: who asks the user to link the account, and for what. */
 export interface InteractionDetailsResponse {

@@ -14,8 +14,9 @@ import { messageRoutes } from './modules/messages/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
-import { createOAuthProvider, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
+import { createLinkGrants, createOAuthProvider, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
 import { policyRoutes } from './modules/policy/public.ts';
+import { AMAZON_FAKE_PREFIX, amazonFakeRoutes, FakeAmazon, voiceLinkRoutes } from './modules/voice-links/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
 export type AppConfig = Pick<
@@ -31,6 +32,7 @@ export type AppConfig = Pick<
   | 'loginRequestsPerMinute'
   | 'tokenRequestsPerMinute'
   | 'signInLimits'
+  | 'amazon'
 >;
 
 /**
@@ -95,6 +97,7 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
     return { accountId: found.accountId, clientId: found.clientId, scopes: String(found.scope ?? '').split(' ').filter(Boolean) };
   });
   await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle, tokenRequestsPerMinute: config.tokenRequestsPerMinute });
+  const linkGrants = createLinkGrants(db, provider);
 
   await app.register(
     async (api) => {
@@ -111,9 +114,31 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
       await api.register(policyRoutes, { prefix: '/policy', db });
       await api.register(newsletterRoutes, { prefix: '/newsletter', db });
       await api.register(messageRoutes, { prefix: '/messages', db });
+      await api.register(voiceLinkRoutes, { prefix: '/voice-links', db, clients: oauthClients, grants: linkGrants, amazon: config.amazon });
     },
     { prefix: '/api' },
   );
+
+  // The local fake of Amazon (Login with Amazon, Skill Enablement API) for Alexa's app-to-app linking: only with the
+  // simulator, never in production (docs/decisions/012-voice-links.md).
+  const alexaClient = oauthClients.find((client) => client.client_id === config.amazon?.ourClientId);
+  if (simulator && config.amazon && alexaClient) {
+    const { amazon } = config;
+    const fake = new FakeAmazon({
+      lwaClientId: amazon.clientId,
+      lwaClientSecret: amazon.clientSecret,
+      allowedReturnUrls: [amazon.appBindRedirectUri],
+      skillId: amazon.skillId,
+      skillStage: amazon.skillStage,
+      accountLinking: {
+        tokenUrl: `${publicUrl}/oauth/token`,
+        clientId: alexaClient.client_id,
+        clientSecret: alexaClient.client_secret,
+        redirectUrls: alexaClient.redirect_uris,
+      },
+    });
+    await app.register(amazonFakeRoutes, { prefix: AMAZON_FAKE_PREFIX, fake });
+  }
 
   const { serveIndex } = webRoot ? await registerPages(app, { webRoot, simulator }) : { serveIndex: undefined };
 

@@ -102,4 +102,64 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('[{"client_id":"x"}]') })).toThrow(/client_secret/);
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('not json') })).toThrow(ConfigError);
   });
+
+  describe('Alexa app-to-app linking (Amazon)', () => {
+    const production = {
+      OAUTH_CLIENTS_FILE: clientsFile(
+        JSON.stringify([
+          { client_id: 'alexa-skill', client_secret: 'alexa-secret-1', client_name: 'Alexa', kind: 'alexa', redirect_uris: ['https://layla.amazon.com/api/skill/link/M2REAL'] },
+        ]),
+      ),
+      PUBLIC_URL: 'https://navimow.example.com',
+    };
+    const amazon = {
+      LWA_CLIENT_ID: 'amzn1.application-oa2-client.real',
+      LWA_CLIENT_SECRET: 'lwa-secret',
+      ALEXA_SKILL_ID: 'amzn1.ask.skill.real',
+      ALEXA_REDIRECT_URI: 'https://layla.amazon.com/api/skill/link/M2REAL',
+    };
+
+    it('is off without Login with Amazon credentials, outside the simulator', () => {
+      expect(loadConfig(production).amazon).toBeUndefined();
+      expect(loadConfig({ NAVIMOW_DEMO: 'on' }).amazon).toBeUndefined();
+    });
+
+    it('talks to Amazon itself in production, the skill live, our codes bound to the configured redirect', () => {
+      expect(loadConfig({ ...production, ...amazon }).amazon).toEqual({
+        alexaAppUrl: 'https://alexa.amazon.com/spa/skill-account-linking-consent',
+        lwaAuthorizationUrl: 'https://www.amazon.com/ap/oa',
+        lwaTokenUrl: 'https://api.amazon.com/auth/o2/token',
+        alexaApiUrl: 'https://api.amazonalexa.com',
+        clientId: 'amzn1.application-oa2-client.real',
+        clientSecret: 'lwa-secret',
+        skillId: 'amzn1.ask.skill.real',
+        skillStage: 'live',
+        ourClientId: 'alexa-skill',
+        amazonRedirectUri: 'https://layla.amazon.com/api/skill/link/M2REAL',
+        appBindRedirectUri: 'https://navimow.example.com/smartHome/alexa/appBind',
+        timeoutMs: 8000,
+      });
+      const europe = loadConfig({ ...production, ...amazon, ALEXA_API_URL: 'https://api.eu.amazonalexa.com/', AMAZON_TIMEOUT_MS: '4000', ALEXA_SKILL_STAGE: 'development' });
+      expect(europe.amazon).toMatchObject({ alexaApiUrl: 'https://api.eu.amazonalexa.com', timeoutMs: 4000, skillStage: 'development' });
+    });
+
+    it('names what is missing or wrong', () => {
+      expect(() => loadConfig({ ...production, LWA_CLIENT_ID: amazon.LWA_CLIENT_ID })).toThrow(/LWA_CLIENT_SECRET[\s\S]*ALEXA_SKILL_ID|ALEXA_SKILL_ID[\s\S]*LWA_CLIENT_SECRET/);
+      expect(() => loadConfig({ ...production, ...amazon, ALEXA_REDIRECT_URI: 'https://pitangui.amazon.com/api/skill/link/OTHER' })).toThrow(/ALEXA_REDIRECT_URI/);
+      expect(() => loadConfig({ ...production, ...amazon, ALEXA_SKILL_STAGE: 'beta' })).toThrow(/ALEXA_SKILL_STAGE/);
+      expect(() => loadConfig({ ...production, ...amazon, LWA_TOKEN_URL: 'ftp://amazon' })).toThrow(/LWA_TOKEN_URL/);
+      expect(() => loadConfig({ ...production, ...amazon, AMAZON_TIMEOUT_MS: '0' })).toThrow(/AMAZON_TIMEOUT_MS/);
+    });
+
+    it('points at the local fake of Amazon with the simulator', () => {
+      expect(loadConfig({ NAVIMOW_DEMO: 'on', NAVIMOW_SIMULATOR: 'on' }).amazon).toMatchObject({
+        alexaAppUrl: 'http://127.0.0.1:4173/dev/amazon/spa/skill-account-linking-consent',
+        lwaTokenUrl: 'http://127.0.0.1:4173/dev/amazon/auth/o2/token',
+        alexaApiUrl: 'http://127.0.0.1:4173/dev/amazon/api',
+        skillStage: 'development',
+        ourClientId: 'alexa',
+        amazonRedirectUri: 'https://pitangui.amazon.com/api/skill/link/M2NAVIMOWDEMO',
+      });
+    });
+  });
 });

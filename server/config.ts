@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
-import { DEMO_CLIENTS, linkingClientsSchema } from './modules/oauth/public.ts';
+import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
+import { AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, type AmazonConfig, APP_BIND_PATH, DEMO_AMAZON } from './modules/voice-links/public.ts';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -36,23 +37,34 @@ const clientsFile = z.string().min(1).transform((path, context) => {
  * Every setting of the server, read from the environment in this one place (README, Configuration). Each default
  * is set here and nowhere else: the rest of the server takes a `Config`.
  */
-const environmentSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(4173),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    DATABASE_URL: z.string().optional(),
-    NAVIMOW_SIMULATOR: flag.default(false),
-    NAVIMOW_DEMO: flag.default(false),
-    WEB_ROOT: z.string().min(1).default('dist/web'),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    OAUTH_CLIENTS_FILE: clientsFile.optional(),
-    OAUTH_COOKIE_KEYS: list.optional(),
-    TRUST_PROXY: flag.default(false),
-    LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-    TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
-  .transform((env) => ({
+const baseSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4173),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  NAVIMOW_SIMULATOR: flag.default(false),
+  NAVIMOW_DEMO: flag.default(false),
+  WEB_ROOT: z.string().min(1).default('dist/web'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OAUTH_CLIENTS_FILE: clientsFile.optional(),
+  OAUTH_COOKIE_KEYS: list.optional(),
+  TRUST_PROXY: flag.default(false),
+  LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALEXA_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LWA_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LWA_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALEXA_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LWA_CLIENT_ID: z.string().min(1).optional(),
+  LWA_CLIENT_SECRET: z.string().min(1).optional(),
+  ALEXA_SKILL_ID: z.string().min(1).optional(),
+  ALEXA_SKILL_STAGE: z.enum(['development', 'live']).optional(),
+  ALEXA_REDIRECT_URI: z.url({ protocol: /^https$/ }).optional(),
+  AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+});
+
+const environmentSchema = baseSchema
+  .transform((env, context) => ({
     port: env.PORT,
     host: env.HOST,
     /** Unset: the embedded SQLite file under ./data/. */
@@ -81,6 +93,11 @@ const environmentSchema = z
     tokenRequestsPerMinute: env.TOKEN_REQUESTS_PER_MINUTE,
     /** The sign-in throttle's limits (docs/decisions/010-sign-in-throttle.md): fixed, not read from the environment. */
     signInLimits: SIGN_IN_LIMITS as SignInLimits,
+    /**
+     * Alexa's app-to-app linking (docs/decisions/012-voice-links.md): Amazon's endpoints and the skill's LWA
+     * credentials; with the simulator on, the local fake of Amazon by default. Undefined: not set up.
+     */
+    amazon: amazonConfig(env, context),
     version: packageJson.version,
   }))
   // Demo clients have published secrets: a server that is not the demo never falls back to them.
@@ -88,6 +105,58 @@ const environmentSchema = z
     message: 'No OAuth clients: set OAUTH_CLIENTS_FILE (or NAVIMOW_DEMO=on for the demo and its published secrets).',
     path: ['OAUTH_CLIENTS_FILE'],
   });
+
+/** Amazon's real endpoints; the API of the users' region is a choice of deployment (EU: https://api.eu.amazonalexa.com). */
+const AMAZON_ENDPOINTS = {
+  alexaAppUrl: 'https://alexa.amazon.com/spa/skill-account-linking-consent',
+  lwaAuthorizationUrl: 'https://www.amazon.com/ap/oa',
+  lwaTokenUrl: 'https://api.amazon.com/auth/o2/token',
+  alexaApiUrl: 'https://api.amazonalexa.com',
+} as const;
+
+function amazonConfig(env: z.output<typeof baseSchema>, context: z.RefinementCtx): AmazonConfig | undefined {
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, '');
+  const fake = env.NAVIMOW_SIMULATOR;
+  const clientId = env.LWA_CLIENT_ID ?? (fake ? DEMO_AMAZON.clientId : undefined);
+  if (!clientId) return undefined;
+  const missing = (['LWA_CLIENT_SECRET', 'ALEXA_SKILL_ID'] as const).filter((name) => !env[name] && !fake);
+  for (const name of missing) context.addIssue({ code: 'custom', path: [name], message: `required with LWA_CLIENT_ID` });
+  const clients: readonly LinkingClient[] = env.OAUTH_CLIENTS_FILE ?? (env.NAVIMOW_DEMO ? DEMO_CLIENTS : []);
+  const alexaClients = clients.filter((client) => client.kind === 'alexa');
+  const redirectUri = env.ALEXA_REDIRECT_URI ?? (fake ? alexaClients[0]?.redirect_uris[0] : undefined);
+  const ourClient = alexaClients.find((client) => redirectUri && client.redirect_uris.includes(redirectUri));
+  if (!ourClient || !redirectUri) {
+    context.addIssue({
+      code: 'custom',
+      path: ['ALEXA_REDIRECT_URI'],
+      message: 'must be a redirect URI of an OAuth client of kind alexa (the Amazon redirect URL our codes are bound to)',
+    });
+    return undefined;
+  }
+  const fakeBase = `${publicUrl}${AMAZON_FAKE_PREFIX}`;
+  const defaults = fake
+    ? {
+        alexaAppUrl: `${fakeBase}${AMAZON_FAKE_PATHS.alexaApp}`,
+        lwaAuthorizationUrl: `${fakeBase}${AMAZON_FAKE_PATHS.lwaAuthorization}`,
+        lwaTokenUrl: `${fakeBase}${AMAZON_FAKE_PATHS.lwaToken}`,
+        alexaApiUrl: `${fakeBase}${AMAZON_FAKE_PATHS.api}`,
+      }
+    : AMAZON_ENDPOINTS;
+  return {
+    alexaAppUrl: env.ALEXA_APP_URL ?? defaults.alexaAppUrl,
+    lwaAuthorizationUrl: env.LWA_AUTHORIZATION_URL ?? defaults.lwaAuthorizationUrl,
+    lwaTokenUrl: env.LWA_TOKEN_URL ?? defaults.lwaTokenUrl,
+    alexaApiUrl: (env.ALEXA_API_URL ?? defaults.alexaApiUrl).replace(/\/$/, ''),
+    clientId,
+    clientSecret: env.LWA_CLIENT_SECRET ?? DEMO_AMAZON.clientSecret,
+    skillId: env.ALEXA_SKILL_ID ?? DEMO_AMAZON.skillId,
+    skillStage: env.ALEXA_SKILL_STAGE ?? (fake ? DEMO_AMAZON.skillStage : 'live'),
+    ourClientId: ourClient.client_id,
+    amazonRedirectUri: redirectUri,
+    appBindRedirectUri: `${publicUrl}${APP_BIND_PATH}`,
+    timeoutMs: env.AMAZON_TIMEOUT_MS,
+  };
+}
 
 export type Config = z.output<typeof environmentSchema>;
 

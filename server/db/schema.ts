@@ -67,6 +67,28 @@ export interface OAuthRecordTable {
   user_code: string | null;
   expires_at: string | null;
   consumed_at: string | null;
+  /** The payload's `accountId` and `clientId`, where it has them: link state is read by account and client. */
+  account_id: string | null;
+  client_id: string | null;
+}
+
+/** Alexa app-to-app linking in progress: the state's SHA-256, the account that started, the PKCE verifier. */
+export interface AlexaLinkStateTable {
+  state_hash: string;
+  account_id: string;
+  code_verifier: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Amazon's tokens for a link made app-to-app (one per grant of ours), to disable the skill when the user unlinks. */
+export interface AlexaAmazonLinkTable {
+  grant_id: string;
+  account_id: string;
+  access_token: string;
+  refresh_token: string;
+  access_expires_at: string;
+  created_at: string;
 }
 
 /** Ratings and comments from the comment tool; `topic` is one of common/comments.ts's COMMENT_TOPICS. */
@@ -135,6 +157,8 @@ export interface Database {
   newsletter_prompts: NewsletterPromptTable;
   messages: MessageTable;
   message_inbox: MessageInboxTable;
+  alexa_link_states: AlexaLinkStateTable;
+  alexa_amazon_links: AlexaAmazonLinkTable;
 }
 
 export type Account = Selectable<AccountTable>;

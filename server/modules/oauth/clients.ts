@@ -9,7 +9,7 @@ const clientSchema = z.object({
   client_secret: z.string().min(8),
   client_name: z.string().min(1),
   /** Which login page and permission text the user sees. */
-  kind: z.enum(['alexa', 'google', 'third_party']),
+  kind: z.enum(['alexa', 'google', 'hornbach', 'third_party']),
   redirect_uris: z.array(z.url()).min(1),
 });
 
@@ -19,6 +19,8 @@ export const linkingClientsSchema = z.array(clientSchema).min(1).readonly();
 
 const ALEXA_VENDOR_ID = 'M2NAVIMOWDEMO';
 const GOOGLE_PROJECT = 'navimow-demo';
+/** Hornbach's smart-home app links with the web login like any third party; its own kind shows its link state. */
+const HORNBACH_REDIRECT = 'https://smarthome.hornbach.example/oauth/navimow/callback';
 
 export const DEMO_CLIENTS: readonly LinkingClient[] = [
   {
@@ -50,5 +52,12 @@ export const DEMO_CLIENTS: readonly LinkingClient[] = [
     client_name: 'Google Home',
     kind: 'google',
     redirect_uris: [`https://oauth-redirect.googleusercontent.com/r/${GOOGLE_PROJECT}`],
+  },
+  {
+    client_id: 'hornbach',
+    client_secret: 'hornbach-demo-secret',
+    client_name: 'HORNBACH Smart Home',
+    kind: 'hornbach',
+    redirect_uris: [HORNBACH_REDIRECT],
   },
 ];

@@ -20,6 +20,9 @@ export function kyselyAdapter(db: Db) {
         grant_id: payload.grantId ?? null,
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
+        // Whose and which client's: link state (server/modules/voice-links) is read by account and client.
+        account_id: typeof payload.accountId === 'string' ? payload.accountId : null,
+        client_id: typeof payload.clientId === 'string' ? payload.clientId : null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
         consumed_at: null,
       };

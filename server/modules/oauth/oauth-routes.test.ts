@@ -10,7 +10,7 @@ import {
   pkcePair,
   startAuthorization,
   tokenRequest,
-} from './oauth-test-client.ts';
+} from '../../testing/oauth-test-client.ts';
 
 describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
   let t: TestApp;

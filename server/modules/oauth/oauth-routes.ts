@@ -11,6 +11,7 @@ import type { LinkingClient } from './clients.ts';
 export const LOGIN_PAGES = {
   alexa: '/smartHome/alexa/installNavimow',
   google: '/smartHome/login',
+  hornbach: '/smartHome/login',
   third_party: '/smartHome/login',
 } as const;
 

@@ -91,6 +91,10 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
     pkce: { required: () => true },
     ttl: { ...OAUTH_TTL },
     rotateRefreshToken: true,
+    // A link lives as long as its grant and refresh tokens, not as long as the browser sign-in that made it: tokens
+    // bound to that session would stop working when it ends (14 days), and App Flip and Alexa's app-to-app codes
+    // have no session at all.
+    expiresWithSession: () => false,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     async findAccount(_ctx, id) {
       const account = await findAccountById(db, id);

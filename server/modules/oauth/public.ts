@@ -3,3 +3,5 @@ export { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './client
 export { sweepExpired } from './kysely-adapter.ts';
 export { LOGIN_PAGES, oauthRoutes } from './oauth-routes.ts';
 export { createOAuthProvider } from './provider.ts';
+export { createLinkGrants, type LinkGrant, type LinkGrants } from './link-grants.ts';
+export { OAUTH_SCOPES } from './provider.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { exchangeCode, linkAccount, pkcePair } from './oauth-test-client.ts';
+import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-client.ts';
 
 /** Issue 8, finding 3: an OAuth token does what its scopes allow, and never what only the app may do. */
 describe.each(testDatabaseKinds)('scopes of linked services on %s', (kind) => {

@@ -27,6 +27,7 @@ type PermissionKey = 'controlDevices' | 'readStatus' | 'controlOnBehalf';
 const PERMISSIONS: Record<LinkingClientKind, readonly PermissionKey[]> = {
   alexa: ['controlDevices'],
   google: ['readStatus', 'controlOnBehalf'],
+  hornbach: ['readStatus', 'controlOnBehalf'],
   third_party: ['readStatus', 'controlOnBehalf'],
 };
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { DEMO } from '../../db/seed.ts';
+import { DEMO } from '../db/seed.ts';
 
 /** A browser stand-in for API tests: keeps cookies across `inject` calls and follows the linking flow. */
 export class CookieJar {
@@ -55,9 +55,9 @@ export async function startAuthorization(app: FastifyInstance, jar: CookieJar, o
 /** Runs authorize, the login page's "Agree and Link" and the resume; answers the final redirect. */
 export async function linkAccount(
   app: FastifyInstance,
-  options: AuthorizeOptions & { account?: string; password?: string } = {},
+  options: AuthorizeOptions & { account?: string; password?: string; jar?: CookieJar } = {},
 ) {
-  const jar = new CookieJar();
+  const jar = options.jar ?? new CookieJar();
   const authorize = await startAuthorization(app, jar, options);
   const interactionPath = authorize.headers.location!;
   const uid = interactionPath.split('/').at(-1)!;
