@@ -200,7 +200,7 @@ export class NativeSimulator {
       case 'appIsInstall':
         return ok({ installed: this.state.installedApps[(p as BridgeParams<'appIsInstall'>).app] ?? false });
       case 'setAppFlipResult':
-        return { code: 0, msg: await takeAppFlipResult(p as BridgeParams<'setAppFlipResult'>) };
+        return { code: 0, msg: takeAppFlipResult(p as BridgeParams<'setAppFlipResult'>) };
       case 'changeMowerOpenScheme': {
         const { vehicle_sn: serial, uri } = p as BridgeParams<'changeMowerOpenScheme'>;
         if (uri !== undefined && !isAllowedUri(String(uri), 'scheme')) return refusedUri(uri);
