@@ -73,6 +73,41 @@ export const pageRoutes = {
   shareInvitation: { path: '/shareInvitation', screen: 'share-invitation', namespaces: ['sharing'] },
   apiPolicy: { path: '/apiPolicy', screen: 'api-policy', namespaces: ['apiPolicy'] },
   edmPopup: { path: '/edmPopup', screen: 'edm-popup', namespaces: ['newsletter'] },
+  // Smart home (issue 9): the overview, Google Assistant and Hornbach. Alexa's pages live under /smartHome/alexa/.
+  smartHome: { path: '/smartHome', screen: 'smart-home', namespaces: ['smartHome'] },
+  googleBindDetail: { path: '/smartHome/googleHome/bindDetail', screen: 'google-bind-detail', namespaces: ['googleHome'] },
+  googleHowToConnect: {
+    path: '/smartHome/googleHome/howToConnect',
+    screen: 'google-how-to-connect',
+    namespaces: ['googleHome'],
+    titleKey: 'howTo.title',
+  },
+  googleStartUnbindLink: {
+    path: '/smartHome/googleHome/startUnbindLink',
+    screen: 'google-start-unbind-link',
+    namespaces: ['googleHome'],
+    titleKey: 'unlink.title',
+  },
+  googleAppBind: { path: '/smartHome/googleHome/appBind', screen: 'google-app-bind', namespaces: ['googleHome'], titleKey: 'appFlip.title' },
+  googleIntegrationInfo: {
+    path: '/smartHome/googleHome/integrationInfo',
+    screen: 'google-integration-info',
+    namespaces: ['googleHome'],
+    titleKey: 'integration.title',
+  },
+  googleVoiceInfo: {
+    path: '/smartHome/googleHome/voiceInfo',
+    screen: 'google-voice-info',
+    namespaces: ['googleHome'],
+    titleKey: 'voice.title',
+  },
+  hornbachIntro: { path: '/smartHome/hornbach/intro', screen: 'hornbach-intro', namespaces: ['hornbach'], titleKey: 'intro.title' },
+  hornbachHowToConnect: {
+    path: '/smartHome/hornbach/howToConnect',
+    screen: 'hornbach-how-to-connect',
+    namespaces: ['hornbach'],
+    titleKey: 'howTo.title',
+  },
   notFound: { screen: 'not-found', namespaces: ['common'] },
 } as const satisfies Record<string, PageRoute>;
 

@@ -106,7 +106,7 @@ export const GLOSSARY: Glossary = {
     },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP, note: 'Mit geschütztem Leerzeichen (DIN 5008).' },
-    sameAsEnglish: ['System'],
+    sameAsEnglish: ['System', 'Status'],
     other: {
       phone: { use: 'Smartphone', avoid: [/(?<!\p{L})telefon(?!nummer)/iu], note: '„Telefonnummer“ bleibt.' },
     },
@@ -152,6 +152,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'u (uw)', avoid: [words('je', 'jij', 'jou', 'jouw', 'jullie')] },
     numbers: { use: '300.000,5' },
     percent: { use: '85%', space: '' },
+    sameAsEnglish: ['Smart home', 'Status', 'Hey Google, start {{name}}.'],
   },
   it: {
     mower: {
@@ -187,7 +188,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', avoid: [words('ni', 'er', 'era', 'ert')], note: 'Svenska gränssnitt säger du; ni låter ålderdomligt.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
-    sameAsEnglish: ['System'],
+    sameAsEnglish: ['System', 'Status'],
   },
   no: {
     mower: { use: 'robotgressklipper', avoid: ['klipperen', 'gressklipper', 'klipperrobot'], note: 'Verbet «klipper» er greit.' },
@@ -201,7 +202,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', note: 'Norske grensesnitt sier du; De brukes ikke.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
-    sameAsEnglish: ['System'],
+    sameAsEnglish: ['System', 'Status'],
   },
   fi: {
     mower: {
@@ -232,12 +233,12 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', note: 'Danske brugerflader siger du; De bruges ikke.' },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP },
-    sameAsEnglish: ['System'],
+    sameAsEnglish: ['System', 'Status', 'Smart home'],
   },
   pt: {
     mower: {
       use: 'robô corta-relva',
-      avoid: [/(?<!rob[ôo]\s)corta-relva/iu, /(?<!\p{L})rob[ôo](?!\s+corta-relva)(?!\p{L})/iu, 'robot', 'cortador de relva'],
+      avoid: [/(?<!rob[ôo]s?\s)corta-relva/iu, /(?<!\p{L})rob[ôo](?!\s+corta-relva)(?!\p{L})/iu, 'robot', 'cortador de relva'],
       note: 'Português europeu. Sempre por inteiro: o robô corta-relva.',
     },
     chargingStation: { use: 'estação de carregamento', avoid: ['base de carregamento', 'estação de carga', 'estação de ancoragem'] },

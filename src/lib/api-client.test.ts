@@ -92,6 +92,15 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('sends a token the page signed in itself instead of the app’s, and never swaps it for the app’s on a 401', async () => {
+    await appWithTokens('app-token');
+    fetchMock.mockResolvedValue(answer(401, { error: { code: 'unauthorized', message: 'x' } }));
+    await expect(apiRequest('/voice-links/google/app-flip', { method: 'POST', body: {}, auth: true, token: 'own' })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sent(0).headers.Authorization).toBe('Bearer own');
+    expect(bridge!.callsOf('getCommonAppData')).toHaveLength(0);
+  });
+
   it('does not retry a 401 of a request that sent no token', async () => {
     fetchMock.mockResolvedValue(answer(401, { error: { code: 'invalid_credentials', message: 'x' } }));
     await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });

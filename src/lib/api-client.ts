@@ -37,6 +37,11 @@ export interface ApiRequest {
   body?: unknown;
   /** Sends the signed-in user's bearer token from the native app. */
   auth?: boolean;
+  /**
+   * Sends this bearer token instead of the app's: a session the page signed in itself, for one request (App Flip
+   * when the app has no signed-in user). Never refreshed through the app.
+   */
+  token?: string;
   signal?: AbortSignal;
   /**
    * Where `path` lives: the API, or the OAuth interaction endpoints, which sit outside `/api/` because the
@@ -90,9 +95,9 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const token = request.auth ? await getAccessToken() : undefined;
+  const token = request.token ?? (request.auth ? await getAccessToken() : undefined);
   let response = await send(path, request, token);
-  if (response.status === 401 && request.auth) {
+  if (response.status === 401 && request.auth && request.token === undefined) {
     // The app may have refreshed its session since the page asked: ask it once more and retry once, and only
     // with a token that changed, so that a rejected token never loops.
     const refreshed = await refreshAccessToken();

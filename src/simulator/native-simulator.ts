@@ -12,6 +12,7 @@ import {
   setAmazonFault,
 } from './amazon-consent.ts';
 import { createDemoInvitation, type DemoInvitation } from './demo-invitation.ts';
+import { googleHomeOpens, takeAppFlipResult } from './google-app-flip.ts';
 import { DEMO_ACCOUNTS, saveState, type SimulatorState, urlAfterRestart, versionNameFor } from './simulator-state.ts';
 
 export interface LogEntry {
@@ -192,13 +193,17 @@ export class NativeSimulator {
       case 'showAppNavigationBar':
         this.navigationBarVisible = Boolean((p as BridgeParams<'showAppNavigationBar'>).visible);
         return ok();
-      case 'openExternalURI':
-      case 'openGoogleHomeURI': {
+      case 'openExternalURI': {
         const { uri } = p as BridgeParams<'openExternalURI'>;
-        if (!isAllowedUri(String(uri), method === 'openExternalURI' ? 'external' : 'googleHome')) return refusedUri(uri);
+        if (!isAllowedUri(String(uri), 'external')) return refusedUri(uri);
         // Login with Amazon in the phone's browser: Amazon's consent, then back into the app.
-        if (method === 'openExternalURI' && isAmazonConsent(String(uri), 'external')) this.afterAmazonConsent(String(uri));
+        if (isAmazonConsent(String(uri), 'external')) this.afterAmazonConsent(String(uri));
         return ok();
+      }
+      case 'openGoogleHomeURI': {
+        const { uri } = p as BridgeParams<'openGoogleHomeURI'>;
+        if (!isAllowedUri(String(uri), 'googleHome')) return refusedUri(uri);
+        return { code: 0, msg: googleHomeOpens(String(uri), this.state.installedApps.google_home) };
       }
       case 'openScheme': {
         const { uri } = p as BridgeParams<'openScheme'>;
@@ -223,7 +228,7 @@ export class NativeSimulator {
       case 'appIsInstall':
         return ok({ installed: this.state.installedApps[(p as BridgeParams<'appIsInstall'>).app] ?? false });
       case 'setAppFlipResult':
-        return ok();
+        return { code: 0, msg: takeAppFlipResult(p as BridgeParams<'setAppFlipResult'>) };
       case 'changeMowerOpenScheme': {
         const { vehicle_sn: serial, uri } = p as BridgeParams<'changeMowerOpenScheme'>;
         if (uri !== undefined && !isAllowedUri(String(uri), 'scheme')) return refusedUri(uri);

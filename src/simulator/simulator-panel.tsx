@@ -4,6 +4,7 @@ import type { Language } from '../../common/languages.ts';
 import type { DevicePermission, Mower } from '../lib/bridge/methods.ts';
 import { AlexaControls } from './alexa-controls.tsx';
 import type { DemoInvitation } from './demo-invitation.ts';
+import { GoogleAppFlipControl } from './google-app-flip-control.tsx';
 import type { NativeSimulator } from './native-simulator.ts';
 import { DEMO_ACCOUNTS } from './simulator-state.ts';
 import styles from './simulator-panel.module.css';
@@ -136,6 +137,8 @@ export function SimulatorPanel({ simulator, language }: { simulator: NativeSimul
       <NewInvitation simulator={simulator} language={language} />
 
       <AlexaControls simulator={simulator} />
+
+      <GoogleAppFlipControl language={language} />
 
       <section aria-labelledby="native-simulator-log">
         <div className={styles.logHeader}>

@@ -1,0 +1,3 @@
+import { BindDetailScreen } from '../../features/google-home/components/bind-detail-screen.tsx';
+
+export default BindDetailScreen;

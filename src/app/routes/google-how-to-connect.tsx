@@ -1,0 +1,3 @@
+import { HowToConnectScreen } from '../../features/google-home/components/how-to-connect-screen.tsx';
+
+export default HowToConnectScreen;

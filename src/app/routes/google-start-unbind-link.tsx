@@ -1,0 +1,3 @@
+import { StartUnbindLinkScreen } from '../../features/google-home/components/start-unbind-link-screen.tsx';
+
+export default StartUnbindLinkScreen;

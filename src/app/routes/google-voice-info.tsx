@@ -1,0 +1,3 @@
+import { VoiceInfoScreen } from '../../features/google-home/components/voice-info-screen.tsx';
+
+export default VoiceInfoScreen;

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pageRoutes } from '../../../../common/page-routes.ts';
+import type { VoiceLink } from '../../../../common/voice-links.ts';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { classNames } from '../../../components/class-names.ts';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Page } from '../../../components/page.tsx';
+import { call } from '../../../lib/bridge/bridge.ts';
+import { useAsync } from '../../../lib/use-async.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { getGoogleLink } from '../api/google-link.ts';
+import { googleHomeLinkingUri } from '../google-home-links.ts';
+import styles from './google-home.module.css';
+import { LoadError } from './load-error.tsx';
+
+function LinkedSince({ since }: { since: string | null }) {
+  const { t, i18n } = useTranslation('googleHome');
+  if (!since || Number.isNaN(Date.parse(since))) return null;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(since));
+  return <p>{t('detail.linkedSince', { date })}</p>;
+}
+
+/** Not linked: the link is made in the Google Home app, which our deep link opens at Navimow's account linking. */
+function Connect() {
+  const { t } = useTranslation('googleHome');
+  const opening = useSingleFlight();
+  const [openFailed, setOpenFailed] = useState(false);
+  const open = () =>
+    void opening.run(
+      async () => {
+        setOpenFailed(false);
+        await call('openGoogleHomeURI', { uri: googleHomeLinkingUri() });
+      },
+      () => setOpenFailed(true),
+    );
+  return (
+    <div className={styles.actions}>
+      <p>{t('detail.notLinkedText')}</p>
+      <Button onClick={open} disabled={opening.pending}>
+        {t('detail.openGoogleHome')}
+      </Button>
+      {openFailed && <ErrorMessage>{t('detail.openFailed')}</ErrorMessage>}
+      <Link to={pageRoutes.googleHowToConnect.path} className={styles.secondaryLinkButton}>
+        {t('detail.howToConnect')}
+      </Link>
+    </div>
+  );
+}
+
+function LinkState({ link }: { link: VoiceLink }) {
+  const { t } = useTranslation('googleHome');
+  return (
+    <>
+      <p className={styles.status}>
+        <span className={classNames(styles.badge, link.bound && styles.linked)} data-testid="google-link-state">
+          {link.bound ? t('detail.linked') : t('detail.notLinked')}
+        </span>
+      </p>
+      {link.bound ? (
+        <div className={styles.actions}>
+          <LinkedSince since={link.bound_since} />
+          <p>{t('detail.linkedText')}</p>
+          <Link to={pageRoutes.googleStartUnbindLink.path} className={styles.secondaryLinkButton}>
+            {t('detail.unlink')}
+          </Link>
+        </div>
+      ) : (
+        <Connect />
+      )}
+    </>
+  );
+}
+
+/** Route `smartHome/googleHome/bindDetail`: whether the account is linked with Google, from the server, and what to do. */
+export function BindDetailScreen() {
+  const { t } = useTranslation(['googleHome', 'common']);
+  const link = useAsync((signal) => getGoogleLink(signal));
+  return (
+    <Page title={t('title')}>
+      {link.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
+      {link.status === 'error' && <LoadError error={link.error} onRetry={link.reload} />}
+      {link.status === 'success' && <LinkState link={link.data} />}
+      <Card title={t('detail.moreTitle')}>
+        <ul className={styles.links}>
+          <li>
+            <Link to={pageRoutes.googleIntegrationInfo.path}>{t('detail.integrationInfo')}</Link>
+          </li>
+          <li>
+            <Link to={pageRoutes.googleVoiceInfo.path}>{t('detail.voiceInfo')}</Link>
+          </li>
+        </ul>
+      </Card>
+    </Page>
+  );
+}

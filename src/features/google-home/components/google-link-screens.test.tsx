@@ -1,0 +1,143 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { VoiceLink } from '../../../../common/voice-links.ts';
+import { refreshAccessToken } from '../../../lib/session.ts';
+import { type FakeHandler, installFakeBridge } from '../../../testing/fake-bridge.ts';
+import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
+import { initTestI18n } from '../../../testing/test-i18n.ts';
+import { BindDetailScreen } from './bind-detail-screen.tsx';
+import { HowToConnectScreen } from './how-to-connect-screen.tsx';
+import { StartUnbindLinkScreen } from './start-unbind-link-screen.tsx';
+
+const GOOGLE_LINKED: VoiceLink = { platform: 'google', bound: true, bound_since: '2026-05-01T10:00:00.000Z', client_id: 'google' };
+const NOT_LINKED: VoiceLink = { platform: 'google', bound: false, bound_since: null, client_id: null };
+const links = (google: VoiceLink) => ({
+  status: 200,
+  body: { links: [{ platform: 'alexa', bound: false, bound_since: null, client_id: null }, google] },
+});
+
+let bridge: ReturnType<typeof installFakeBridge> | undefined;
+let api: ReturnType<typeof installFakeApi>;
+
+async function setup(path: string, replies: Record<string, FakeReply[]>, handlers: Record<string, FakeHandler> = {}) {
+  bridge = installFakeBridge({
+    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
+    ...handlers,
+  });
+  await refreshAccessToken();
+  api = installFakeApi(replies);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/smartHome/googleHome/bindDetail" element={<BindDetailScreen />} />
+        <Route path="/smartHome/googleHome/startUnbindLink" element={<StartUnbindLinkScreen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+beforeAll(() => initTestI18n());
+afterEach(() => {
+  bridge?.uninstall();
+  bridge = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('BindDetailScreen', () => {
+  it('not linked: opens Google Home at Navimow’s account linking, and offers the guide', async () => {
+    const user = await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(NOT_LINKED)] }, { openGoogleHomeURI: () => ({ code: 0 }) });
+    expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Not linked');
+    expect(screen.getByRole('link', { name: 'How to connect' })).toHaveAttribute('href', '/smartHome/googleHome/howToConnect');
+    expect(screen.queryByRole('link', { name: 'Unlink' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open Google Home' }));
+    await waitFor(() =>
+      expect(bridge!.callsOf('openGoogleHomeURI')).toEqual([
+        { uri: 'https://madeby.google.com/home-app/?deeplink=setup%2Fha_linking%3Fagent_id%3Dnavimow-demo' },
+      ]),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so when Google Home cannot be opened', async () => {
+    const user = await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(NOT_LINKED)] }, { openGoogleHomeURI: () => ({ code: 500, msg: 'x' }) });
+    await user.click(await screen.findByRole('button', { name: 'Open Google Home' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google Home could not be opened.');
+  });
+
+  it('linked: says since when, and leads to unlinking instead of connecting', async () => {
+    await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(GOOGLE_LINKED)] });
+    expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Linked');
+    expect(screen.getByText('Your Navimow account is linked with Google since May 1, 2026.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Unlink' })).toHaveAttribute('href', '/smartHome/googleHome/startUnbindLink');
+    expect(screen.queryByRole('button', { name: 'Open Google Home' })).toBeNull();
+    const more = screen.getByRole('region', { name: 'Learn more' });
+    expect(within(more).getByRole('link', { name: 'Voice commands' })).toHaveAttribute('href', '/smartHome/googleHome/voiceInfo');
+  });
+
+  it('shows a failed load with Retry', async () => {
+    const user = await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [apiError(500, 'internal'), links(GOOGLE_LINKED)] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The link with Google could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Linked');
+  });
+});
+
+describe('StartUnbindLinkScreen', () => {
+  const path = '/smartHome/googleHome/startUnbindLink';
+
+  it('asks first, saying that unlinking removes voice control; Cancel unlinks nothing', async () => {
+    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
+    const dialog = await screen.findByRole('dialog', { name: 'Unlink Google Assistant?' });
+    expect(dialog).toHaveTextContent('Unlinking removes voice control');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.changes()).toEqual([]);
+  });
+
+  it('unlinks after the confirmation, once for a double tap, and Done goes back to the link state', async () => {
+    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED), links(NOT_LINKED)], 'DELETE /voice-links/google': [{ status: 204 }] });
+    const dialog = await screen.findByRole('dialog');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unlinked successfully' })).toHaveFocus();
+    expect(api.changes()).toEqual(['DELETE /voice-links/google']);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Not linked');
+  });
+
+  it('shows a failure with Retry, which unlinks', async () => {
+    const user = await setup(path, {
+      '/voice-links': [links(GOOGLE_LINKED)],
+      'DELETE /voice-links/google': [apiError(502, 'bad_gateway'), { status: 204 }],
+    });
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unlinking failed' })).toBeVisible();
+    expect(screen.getByText('Failed to unlink account. Please try again.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unlinked successfully' })).toBeVisible();
+    expect(api.changes()).toEqual(['DELETE /voice-links/google', 'DELETE /voice-links/google']);
+  });
+
+  it('says when Google is not linked, with nothing to confirm', async () => {
+    await setup(path, { '/voice-links': [links(NOT_LINKED)] });
+    expect(await screen.findByText('Google Assistant is not linked with your Navimow account.')).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('HowToConnectScreen', () => {
+  it('gives the Google Home app’s steps: + > Device > Works with Google > Navimow > sign in', () => {
+    render(<HowToConnectScreen />);
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Step 1 Open Google HomeOpen the Google Home app on your phone.',
+      'Step 2 Add a deviceTap + (Add), then Device.',
+      'Step 3 Works with GoogleChoose Works with Google.',
+      'Step 4 Find NavimowSearch for Navimow and select it.',
+      'Step 5 Sign in and agreeSign in with your Navimow account and agree to the link. Your mowers then appear in Google Home.',
+    ]);
+  });
+});

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pageRoutes } from '../../../../common/page-routes.ts';
+import { Card } from '../../../components/card.tsx';
+import { Page } from '../../../components/page.tsx';
+import styles from './google-home.module.css';
+
+/** Route `smartHome/googleHome/integrationInfo`: what the Google Home integration does with the account's mowers. */
+export function IntegrationInfoScreen() {
+  const { t } = useTranslation('googleHome');
+  return (
+    <Page title={t('integration.title')}>
+      <p>{t('integration.lead')}</p>
+      <Card title={t('integration.canTitle')}>
+        <ul>
+          <li>{t('integration.status')}</li>
+          <li>{t('integration.control')}</li>
+          <li>{t('integration.voice')}</li>
+        </ul>
+      </Card>
+      <Card title={t('integration.namesTitle')}>
+        <p>{t('integration.names')}</p>
+      </Card>
+      <div className={styles.actions}>
+        <Link to={pageRoutes.googleVoiceInfo.path} className={styles.linkButton}>
+          {t('integration.voiceInfo')}
+        </Link>
+        <Link to={pageRoutes.googleHowToConnect.path} className={styles.secondaryLinkButton}>
+          {t('integration.howToConnect')}
+        </Link>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { pageRoutes } from '../../../../common/page-routes.ts';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Page } from '../../../components/page.tsx';
+import { ResultScreen } from '../../../components/result-screen.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { getGoogleLink, unlinkGoogle } from '../api/google-link.ts';
+import styles from './google-home.module.css';
+import { LoadError } from './load-error.tsx';
+
+type Outcome = 'unlinked' | 'failed' | undefined;
+
+function Unlink() {
+  const { t } = useTranslation(['googleHome', 'common']);
+  const navigate = useNavigate();
+  // The user came here by choosing Unlink: the confirmation is the first thing they see.
+  const [confirming, setConfirming] = useState(true);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const unlinking = useSingleFlight();
+
+  const unlink = () => {
+    setConfirming(false);
+    void unlinking.run(
+      async () => {
+        await unlinkGoogle();
+        setOutcome('unlinked');
+      },
+      () => setOutcome('failed'),
+    );
+  };
+
+  if (outcome === 'unlinked') {
+    return (
+      <ResultScreen
+        status="success"
+        title={t('unlink.doneTitle')}
+        message={t('unlink.doneText')}
+        actions={<Button onClick={() => navigate(pageRoutes.googleBindDetail.path, { replace: true })}>{t('unlink.done')}</Button>}
+      />
+    );
+  }
+  if (outcome === 'failed') {
+    return (
+      <ResultScreen
+        status="failure"
+        title={t('unlink.failedTitle')}
+        message={t('unlink.failed')}
+        actions={
+          <>
+            <Button onClick={unlink} disabled={unlinking.pending}>
+              {t('common:actions.retry')}
+            </Button>
+            <Button variant="secondary" onClick={() => setOutcome(undefined)} disabled={unlinking.pending}>
+              {t('unlink.cancel')}
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+  return (
+    <Page title={t('unlink.title')}>
+      <p>{t('unlink.confirmText')}</p>
+      <p>{t('unlink.text')}</p>
+      <div className={styles.actions}>
+        <Button onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
+          {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
+        </Button>
+        <Link to={pageRoutes.googleBindDetail.path} className={styles.secondaryLinkButton}>
+          {t('unlink.cancel')}
+        </Link>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('unlink.confirmTitle')}
+        confirmLabel={t('unlink.action')}
+        cancelLabel={t('unlink.cancel')}
+        onConfirm={unlink}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('unlink.confirmText')}</p>
+      </ConfirmDialog>
+    </Page>
+  );
+}
+
+/**
+ * Route `smartHome/googleHome/startUnbindLink`: unlinking Google after a confirmation that says it removes voice
+ * control (seed section 4). The server revokes our tokens for the Google client; a repeat is harmless.
+ */
+export function StartUnbindLinkScreen() {
+  const { t } = useTranslation(['googleHome', 'common']);
+  const link = useAsync((signal) => getGoogleLink(signal));
+  if (link.status === 'success' && link.data.bound) return <Unlink />;
+  return (
+    <Page title={t('unlink.title')}>
+      {link.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
+      {link.status === 'error' && <LoadError error={link.error} onRetry={link.reload} />}
+      {link.status === 'success' && (
+        <>
+          <p>{t('unlink.notLinked')}</p>
+          <Link to={pageRoutes.googleBindDetail.path} className={styles.linkButton}>
+            {t('title')}
+          </Link>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { refreshAccessToken } from '../../../lib/session.ts';
+import { type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
+import { type FakeAnswer, installFakeBridge } from '../../../testing/fake-bridge.ts';
+import { initTestI18n } from '../../../testing/test-i18n.ts';
+import { VoiceInfoScreen } from './voice-info-screen.tsx';
+
+const mower = (vehicle_sn: string, name: string) => ({ vehicle_sn, name, model: 'Navimow i105E', role: 'owner' });
+let bridge: ReturnType<typeof installFakeBridge> | undefined;
+
+async function setup(mowerList: FakeAnswer, replies: Record<string, FakeReply[]> = {}) {
+  bridge = installFakeBridge({
+    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
+    getMowerList: () => mowerList,
+  });
+  await refreshAccessToken();
+  installFakeApi(replies);
+  render(<VoiceInfoScreen />);
+}
+
+const examples = () => within(screen.getByTestId('google-voice-examples')).getAllByRole('definition').map((item) => item.textContent);
+
+beforeAll(() => initTestI18n());
+afterEach(() => {
+  bridge?.uninstall();
+  bridge = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('VoiceInfoScreen', () => {
+  it('with several mowers, says each command with the user’s own mower name and lists the names', async () => {
+    await setup({ code: 0, data: { mowers: [mower('NVM-1', 'Front lawn'), mower('NVM-2', '<b>Back garden</b>')] } });
+    expect(await screen.findByRole('region', { name: 'Examples for Front lawn' })).toBeVisible();
+    expect(examples()).toEqual([
+      'Hey Google, start Front lawn.',
+      'Hey Google, resume Front lawn.',
+      'Hey Google, send Front lawn to the charging station.',
+      'Hey Google, pause Front lawn.',
+      'Hey Google, what is Front lawn doing?',
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Your mowers' })).getByText('<b>Back garden</b>')).toBeVisible();
+    expect(screen.getByText(/Settings > Device information > Rename/)).toBeVisible();
+    expect(screen.getByText(/more than 30 languages/)).toBeVisible();
+  });
+
+  it('with only one mower, uses the word for mower and says the name works too', async () => {
+    await setup({ code: 0, data: { mowers: [mower('NVM-1', 'Front lawn')] } });
+    expect(await screen.findByText('You have one mower, Front lawn: you can say its name or “the mower”.')).toBeVisible();
+    expect(examples()[0]).toBe('Hey Google, start the mower.');
+    expect(screen.queryByRole('region', { name: 'Your mowers' })).toBeNull();
+  });
+
+  it('reads the mowers from the API when the app cannot list them', async () => {
+    await setup(
+      { code: 500, msg: 'x' },
+      {
+        '/mowers': [
+          {
+            status: 200,
+            body: {
+              mowers: [
+                { serial_number: 'NVM-1', name: 'Orchard', model: 'm', role: 'owner', battery_percent: 1 },
+                { serial_number: 'NVM-2', name: 'Yard', model: 'm', role: 'shared', battery_percent: 1 },
+              ],
+            },
+          },
+        ],
+      },
+    );
+    expect(await screen.findByRole('region', { name: 'Examples for Orchard' })).toBeVisible();
+  });
+});

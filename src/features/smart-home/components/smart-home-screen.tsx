@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { VOICE_PLATFORMS, type VoiceLink, type VoicePlatform } from '../../../../common/voice-links.ts';
+import { Button } from '../../../components/button.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Page } from '../../../components/page.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import { getVoiceLinks } from '../api/get-voice-links.ts';
+import { loadFailure } from '../load-failure.ts';
+import { PLATFORM_PAGES } from '../platform-pages.ts';
+import styles from './smart-home.module.css';
+
+/** Product names, the same in every language (scripts/locale-check.ts). */
+const PLATFORM_NAMES: Readonly<Record<VoicePlatform, string>> = {
+  alexa: 'Amazon Alexa',
+  google: 'Google Assistant',
+  hornbach: 'Hornbach',
+};
+
+/** The platforms, always all three, so that their pages open even when the link states did not load. */
+function PlatformList({ links }: { links: readonly VoiceLink[] }) {
+  const { t } = useTranslation('smartHome');
+  return (
+    <ul className={styles.platforms} aria-label={t('platformsLabel')}>
+      {VOICE_PLATFORMS.map((platform) => {
+        const active = links.some((link) => link.platform === platform && link.bound);
+        return (
+          <li key={platform}>
+            <Link to={PLATFORM_PAGES[platform]} className={styles.platform} data-platform={platform}>
+              <span className={styles.text}>
+                <span className={styles.name}>{PLATFORM_NAMES[platform]}</span>
+                <span className={styles.description}>{t(`platforms.${platform}`)}</span>
+              </span>
+              {active && <span className={styles.active}>{t('active')}</span>}
+              <svg className={styles.chevron} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                <path d="M6 3l5 5-5 5" />
+              </svg>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * Route `smartHome`: the voice assistants and smart-home apps the account can be linked with, each marked
+ * active when the server says it is linked (GET /api/voice-links), each opening its own pages.
+ */
+export function SmartHomeScreen() {
+  const { t } = useTranslation(['smartHome', 'common']);
+  const links = useAsync((signal) => getVoiceLinks(signal));
+
+  return (
+    <Page title={t('title')}>
+      <p>{t('intro')}</p>
+      {links.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
+      {links.status === 'error' && <LoadError error={links.error} onRetry={links.reload} />}
+      <PlatformList links={links.data ?? []} />
+    </Page>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation(['smartHome', 'common']);
+  const failure = loadFailure(error);
+  return (
+    <>
+      <ErrorMessage>{failure === 'offline' ? t('common:offline.message') : t(`failure.${failure}`)}</ErrorMessage>
+      {failure !== 'notInApp' && <Button onClick={onRetry}>{t('common:actions.retry')}</Button>}
+    </>
+  );
+}
