@@ -1,12 +1,9 @@
 import { pageRoutes } from '../../../common/page-routes.ts';
 import type { VoicePlatform } from '../../../common/voice-links.ts';
 
-/**
- * Where each platform of the overview leads. Alexa's information page belongs to the Alexa screens; it is named
- * here by its path (seed section 2), so that this feature does not depend on theirs.
- */
+/** Where each platform of the overview leads (the page table, not another feature's code). */
 export const PLATFORM_PAGES: Readonly<Record<VoicePlatform, string>> = {
-  alexa: '/smartHome/alexa/info',
+  alexa: pageRoutes.alexaInfo.path,
   google: pageRoutes.googleBindDetail.path,
   hornbach: pageRoutes.hornbachIntro.path,
 };
