@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { VoiceLinksResponse } from '../common/voice-links.ts';
 import alexaEn from '../locales/en/alexa.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
+import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
 import { expectAccessible, LANGUAGES } from './fixtures.ts';
 
 /**
@@ -37,6 +38,15 @@ async function setAmazonFault(request: APIRequestContext, mode: 'none' | 'fail')
 async function reset(request: APIRequestContext) {
   await setAmazonFault(request, 'none');
   expect((await request.delete('/api/voice-links/alexa', { headers: await signIn(request) })).status()).toBe(204);
+}
+
+/** The smart-home overview's 'active' label on Alexa follows the link (from the server, not the page). */
+async function expectAlexaActive(page: Page, active: boolean) {
+  await page.goto(`/smartHome?${AS_FRIEND}`);
+  const alexa = page.getByRole('link', { name: /^Amazon Alexa/ });
+  await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+  if (active) await expect(alexa).toContainText(smartHomeEn.active);
+  else await expect(alexa).not.toContainText(smartHomeEn.active);
 }
 
 /** From the info page through Amazon's consent (played by the simulator) to the success page. */
@@ -142,8 +152,10 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
   });
 
   test('unlinks after confirmation; a failure at Amazon keeps the link, and Retry unlinks', async ({ page, request }) => {
+    await expectAlexaActive(page, false);
     await linkFromInfo(page);
     await expect(heading(page, alexaEn.bind.success.title)).toBeVisible();
+    await expectAlexaActive(page, true);
 
     await page.goto(`/smartHome/alexa/unbindAlexa?${AS_FRIEND}`);
     await expect(page).toHaveTitle(`${alexaEn.unbind.title} - Navimow`);
@@ -170,6 +182,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     expect(await alexaBound(request)).toBe(false);
     await page.getByRole('button', { name: alexaEn.actions.done }).click();
     await expect(logged(page, 'closeWebView')).toHaveCount(1);
+    await expectAlexaActive(page, false);
   });
 });
 
