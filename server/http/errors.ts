@@ -26,6 +26,21 @@ export function errorBody(code: string, message: string, field?: string): ApiErr
 /** The endpoints that answer in OAuth's error shape (`{ error, error_description }`), not the contract's. */
 const OAUTH_PROTOCOL_PATH = /^\/(?:oauth\/(?:token|revoke)|openapi\/oauth\/getAccessToken)(?:[?#]|$)/;
 
+/**
+ * Errors that mean the database cannot be reached, not that the request was wrong: PostgreSQL's connection
+ * exceptions (SQLSTATE class 08), shutdown and too many connections (57P01-57P03, 53300), the network refusing or
+ * dropping the connection, a closed pool, and SQLite unable to open, read or write its file.
+ */
+export function isDatabaseOutage(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
+    if (/^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY)/.test(code)) return true;
+  }
+  return typeof message === 'string' && /Cannot use a pool after calling end|Connection terminated|driver has already been destroyed|The database connection is not open/i.test(message);
+}
+
 /** Contract section 4: every error is `{ error: { code, message } }`; bad input is a 400 naming the field. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -51,6 +66,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply.code(status).send({ error: status === 429 ? 'rate_limited' : 'invalid_request', error_description: error.message });
       }
       return reply.code(status).send(errorBody(code, error.message));
+    }
+    if (isDatabaseOutage(error)) {
+      // The database is down, restarting or out of connections: the request changed nothing (its transaction,
+      // if any, was not committed) and may be sent again shortly.
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '5').send(errorBody('database_unavailable', 'The service is briefly unavailable. Try again in a moment.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', 'Something went wrong on our side.'));

@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
 
@@ -63,14 +63,20 @@ export function kyselyAdapter(db: Db) {
     }
 
     async consume(id: string): Promise<void> {
-      await db
+      const result = await db
         .updateTable('oauth_records')
         .set({ consumed_at: new Date().toISOString() })
         .where('model', '=', this.model)
         .where('id', '=', id)
         // The first use counts: a retry inside the grace window must not extend it.
         .where('consumed_at', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      // oidc-provider checks a code's `consumed` when it reads it and consumes it before issuing tokens: two
+      // exchanges of one code at the same moment would both pass that check. The conditional update decides: only
+      // the exchange that consumed the code goes on (RFC 6749 section 4.1.2: a code is used once).
+      if (this.model === 'AuthorizationCode' && Number(result.numUpdatedRows) !== 1) {
+        throw new errors.InvalidGrant('authorization code already consumed');
+      }
     }
 
     async destroy(id: string): Promise<void> {

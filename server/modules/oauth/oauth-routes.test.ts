@@ -176,6 +176,15 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(refresh.statusCode).toBe(400);
   });
 
+  it('gives tokens for a code sent 20 times at once exactly once', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
+    const code = location!.searchParams.get('code')!;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => exchangeCode(t.app, code, pkce.verifier)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 400).map((answer) => answer.json().error)).toEqual(Array(19).fill('invalid_grant'));
+  });
+
   it('refuses a code exchanged by another client', async () => {
     const pkce = pkcePair();
     const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
