@@ -71,6 +71,20 @@ describe('call', () => {
     expect(bufferedBreadcrumbs().some((crumb) => crumb.message === 'openScheme malformed answer ignored')).toBe(true);
   });
 
+  it('survives hostile answers: prototype pollution and a megabyte of text settle the call as a failure, nothing more', async () => {
+    installAndroid();
+    const polluting = call('getAppVersion');
+    answer(0, '{"__proto__":{"polluted":true},"code":0,"data":{"__proto__":{"polluted":true},"versionName":"1","versionCode":1}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const version = await polluting.catch((error: unknown) => error);
+    if (!(version instanceof BridgeError)) expect(Object.getPrototypeOf(version)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    const huge = call('getAppVersion');
+    answer(1, `{"code":0,"data":"${'x'.repeat(1024 * 1024)}"}`);
+    await expect(huge).rejects.toMatchObject({ reason: 'invalid-result' });
+  });
+
   it('ignores a repeated answer through a kept reference', async () => {
     installAndroid();
     const result = call('getAppVersion');
