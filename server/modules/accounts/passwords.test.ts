@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { describe, expect, it, vi } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 describe('passwords', () => {
@@ -14,6 +15,20 @@ describe('passwords', () => {
     expect(await verifyPassword(hash, `${long.slice(0, -1)}x`)).toBe(false);
     // Composed and decomposed forms of the same text are the same password.
     expect(await verifyPassword(await hashPassword('Müller'), 'Mu\u0308ller')).toBe(true);
+  });
+
+  it('costs an unknown account the same work as a wrong password: one argon2id check with the same parameters', async () => {
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      await verifyPassword(await hashPassword('right password'), 'wrong password');
+      await verifyPassword(undefined, 'wrong password');
+      expect(verify).toHaveBeenCalledTimes(2);
+      const [known, unknown] = verify.mock.calls.map(([hash]) => hash.replace(/\$[^$]+\$[^$]+$/, ''));
+      expect(unknown).toBe(known);
+      expect(known).toBe('$argon2id$v=19$m=19456,p=1,t=2');
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('answers false, not an error, for an unknown account or a corrupt hash', async () => {
