@@ -97,6 +97,49 @@ test.describe('answering an invitation', () => {
     expect(await friendsMowers(request, friend)).not.toContain(MOWER.serial);
   });
 
+  /** The server answers, but the answer is lost on the way back (a flaky mobile network): the first time only. */
+  async function loseFirstAnswer(page: Page, action: 'accept' | 'reject') {
+    let lost = false;
+    await page.route(`**/api/sharing/invitations/*/${action}`, async (route) => {
+      if (lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+  }
+
+  test('an Accept whose answer is lost shows the failure; Accept again confirms it, and a reload shows it accepted', async ({ page, request }) => {
+    const { id, friend } = await freshInvitation(request);
+    await loseFirstAnswer(page, 'accept');
+    await page.goto(asFriend(id));
+    await page.getByRole('button', { name: sharingEn.accept }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(sharingEn.failure.accept);
+    // The server did accept: the retry must not fail because of it, nor share the mower twice.
+    expect(await invitationState(request, id, friend)).toBe('accepted');
+    await page.getByRole('button', { name: sharingEn.accept }).click();
+    await expect(heading(page, sharingEn.accepted.title)).toBeFocused();
+    await page.reload();
+    await expect(heading(page, sharingEn.accepted.title)).toBeVisible();
+    expect((await friendsMowers(request, friend)).filter((serial) => serial === MOWER.serial)).toHaveLength(1);
+  });
+
+  test('a Reject whose answer is lost shows the failure; Reject again confirms it, and a reload shows it rejected', async ({ page, request }) => {
+    const { id, friend } = await freshInvitation(request);
+    await loseFirstAnswer(page, 'reject');
+    await page.goto(asFriend(id));
+    const dialog = page.getByRole('dialog', { name: sharingEn.confirmReject.title });
+    await page.getByRole('button', { name: sharingEn.reject }).click();
+    await dialog.getByRole('button', { name: sharingEn.confirmReject.confirm }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(sharingEn.failure.reject);
+    expect(await invitationState(request, id, friend)).toBe('rejected');
+    await page.getByRole('button', { name: sharingEn.reject }).click();
+    await dialog.getByRole('button', { name: sharingEn.confirmReject.confirm }).click();
+    await expect(heading(page, sharingEn.rejected.title)).toBeVisible();
+    await page.reload();
+    await expect(heading(page, sharingEn.rejected.title)).toBeVisible();
+    expect(await friendsMowers(request, friend)).not.toContain(MOWER.serial);
+  });
+
   test('a double tap on Accept sends one request and shares the mower once', async ({ page, request }) => {
     const { id, friend } = await freshInvitation(request);
     const accepts: string[] = [];
