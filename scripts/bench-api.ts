@@ -1,9 +1,9 @@
 /**
  * `npm run bench:api`: loads the product's server (as `npm start` runs it: demo data, request logs, plus 100 000
  * messages for the demo owner) and a bare Fastify doing the same work as its reads (bench/bare-api-server.ts)
- * with autocannon on 127.0.0.1, on
- * SQLite and, with TEST_POSTGRES_URL (or BENCH_POSTGRES_URL), on PostgreSQL, and prints requests/s, p50, p99 and
- * the ratio to the bare floor. A benchmark, not a test: figures vary with the machine and its load.
+ * with autocannon on 127.0.0.1, on SQLite and, with TEST_POSTGRES_URL (or BENCH_POSTGRES_URL), on PostgreSQL:
+ * the app's mower list and message page, the health check, the Navimow-compatible status API with a linked
+ * service's token, and the token endpoint's refresh; it prints requests/s, p50, p99 and the ratio to the bare floor. A benchmark, not a test: figures vary with the machine and its load.
  *
  * Options (environment): BENCH_CONNECTIONS (100), BENCH_SECONDS (8), BENCH_ROUNDS (2), BENCH_DATABASES
  * (`sqlite,postgres`).
@@ -131,6 +131,19 @@ async function linkedRefreshToken(): Promise<string> {
   return ((await token.json()) as { refresh_token: string }).refresh_token;
 }
 
+/** Swaps a refresh token of the demo client for an access token, as the linked service does before calling. */
+async function serviceAccessToken(refreshToken: string): Promise<string> {
+  const response = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: `Basic ${Buffer.from(`${OAUTH.client}:${OAUTH.secret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 interface Figures {
   rps: number;
   p50: number;
@@ -210,6 +223,7 @@ for (const kind of databases) {
     DATABASE_URL: url,
     NAVIMOW_DEMO: 'on',
     NAVIMOW_SIMULATOR: 'on',
+    MQTT_PORT: '0',
     LOG_LEVEL: 'info',
     LOGIN_REQUESTS_PER_MINUTE: '100000',
     TOKEN_REQUESTS_PER_MINUTE: '10000000',
@@ -223,6 +237,14 @@ for (const kind of databases) {
       await waitFor(`http://127.0.0.1:${BARE_PORT}/mowers`);
       const refreshTokens: string[] = [];
       for (let i = 0; i < connections * 2; i += 1) refreshTokens.push(await linkedRefreshToken());
+      // A linked service's access token (as Home Assistant holds one) for the Navimow-compatible status API.
+      const linkedAccess = await serviceAccessToken(refreshTokens.pop()!);
+      const vehicleStatus: autocannon.Options = {
+        url: `${base}/openapi/smarthome/getVehicleStatus`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${linkedAccess}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ devices: [{ id: 'NVM-DEMO-0001' }, { id: 'NVM-DEMO-0002' }] }),
+      };
       const bearer = { authorization: `Bearer ${token}` };
       for (let round = 1; round <= rounds; round += 1) {
         const mowerFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/mowers`, headers: bearer });
@@ -234,6 +256,7 @@ for (const kind of databases) {
           ['GET /api/health', await load({ url: `${base}/api/health` }), mowerFloor],
           ['bare floor: token + message page', messageFloor, messageFloor],
           [`GET /api/messages (${BENCH_MESSAGES} in the inbox)`, await load({ url: `${base}/api/messages`, headers: bearer }), messageFloor],
+          ['POST /openapi/smarthome/getVehicleStatus (linked service)', await load(vehicleStatus), mowerFloor],
           ['POST /oauth/token (refresh)', await load(refreshLoad(refreshTokens)), mowerFloor],
         ];
         for (const [name, figures, floor] of targets) {
