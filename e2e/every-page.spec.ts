@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
+import { expectAccessible } from './fixtures.ts';
+
+/**
+ * Every page of the page table, as it first shows, in English, German and Finnish (the longest words): axe finds
+ * nothing (WCAG 2.1 A and AA) and nothing is wider than the phone's screen. The screens' own journeys check their
+ * other states (empty, error, dialogs); this sweep makes sure no page is left out, including the ones added later.
+ */
+
+/** What a page needs in its address to show its main state (without it some show their "missing link" state). */
+const QUERY: Partial<Record<PageRouteId, string>> = {
+  shareInvitation: 'id=demo-pending',
+  messageDetail: 'id=demo-msg-finished',
+  googleAppBind: `client_id=google&scope=${encodeURIComponent('mower:read mower:control')}&redirect_uri=${encodeURIComponent('https://oauth-redirect.googleusercontent.com/r/navimow-demo')}`,
+};
+
+/** Pages that move on by themselves as they open (Alexa linking starts at once): their own journeys check them. */
+const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];
+
+const pages = (Object.keys(pageRoutes) as PageRouteId[]).filter((id) => !MOVING_ON.includes(id)).map((id) => {
+  const { path }: PageRoute = pageRoutes[id];
+  return { id, path: path ?? '/no/such/page' };
+});
+
+for (const language of ['en', 'de', 'fi'] as const) {
+  test.describe(`every page in ${language}`, () => {
+    for (const { id, path } of pages) {
+      test(`${id} passes axe and fits the screen`, async ({ page }) => {
+        await page.goto(`${path}?${QUERY[id] ? `${QUERY[id]}&` : ''}lang=${language}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        // Loaded: no busy indicator left in the page's own content.
+        await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);
+        await expectAccessible(page, '#root');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, 'wider than the screen').toBeLessThanOrEqual(0);
+      });
+    }
+  });
+}
