@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { type Clock, Fleet } from './fleet.ts';
 import { postFleetMessages } from './fleet-messages.ts';
 import { fleetApiRoutes, simulatorFleetRoutes } from './fleet-routes.ts';
+import { LiveFeed, liveStreamRoutes } from './live-stream.ts';
 import { EmbeddedBroker, publishFleetChanges } from './mqtt-broker.ts';
 import { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
 import { type MqttEndpoint, openApiRoutes } from './openapi-routes.ts';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     fleet: Fleet;
     /** The embedded MQTT broker's TCP port once it listens. */
     mqttPort(): number | undefined;
+    /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
+    liveFeed: LiveFeed;
   }
 }
 
@@ -35,6 +38,8 @@ export interface LiveFleetOptions {
 export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, tickMs, mqtt, simulator }: LiveFleetOptions) {
   const fleet = new Fleet(db, { clock, log: app.log });
   fleet.onChange(postFleetMessages(db));
+  const feed = new LiveFeed();
+  fleet.onChange(feed.listener);
   const broker = await EmbeddedBroker.create({ db, fleet, log: app.log });
   fleet.onChange(publishFleetChanges(broker));
   if (mqtt.wsPath) {
@@ -45,6 +50,7 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
 
   let boundPort: number | undefined;
   app.decorate('fleet', fleet);
+  app.decorate('liveFeed', feed);
   app.decorate('mqttPort', () => boundPort);
 
   const url = new URL(publicUrl);
@@ -72,6 +78,8 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
     sweep = setInterval(() => void sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
     sweep.unref();
   });
+  // Open streams would keep the HTTP server from closing.
+  app.addHook('preClose', async () => feed.endAll());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await fleet.stop();
@@ -79,7 +87,10 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   });
 
   return {
-    apiRoutes: fleetApiRoutes(db, fleet) as FastifyPluginAsyncZod,
+    apiRoutes: (async (api) => {
+      await api.register(fleetApiRoutes(db, fleet));
+      await api.register(liveStreamRoutes(db, fleet, feed));
+    }) as FastifyPluginAsyncZod,
     simulatorRoutes: (simulator ? simulatorFleetRoutes(db, fleet) : async () => {}) as FastifyPluginAsyncZod,
   };
 }
