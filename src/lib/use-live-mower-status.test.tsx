@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MowerStatusDto } from '../../common/fleet.ts';
 import { installFakeBridge } from '../testing/fake-bridge.ts';
@@ -73,11 +73,13 @@ afterEach(() => {
 const settle = () => act(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
+/** The stream module loads on demand: waits until this many streams were opened. */
+const opened = (count: number) => waitFor(() => expect(FakeEventSource.opened).toHaveLength(count));
 
 describe('useLiveMowerStatus', () => {
   it('opens the stream with a ticket taken with the app\'s token, never the token in the URL, and follows its events', async () => {
     const { result } = renderHook(() => useLiveMowerStatus('NVM-1'));
-    await settle();
+    await opened(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/mowers/NVM-1/live-tickets');
     expect(init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer app-token' } });
@@ -92,7 +94,7 @@ describe('useLiveMowerStatus', () => {
 
   it('ignores what is not a status of this mower', async () => {
     const { result } = renderHook(() => useLiveMowerStatus('NVM-1'));
-    await settle();
+    await opened(1);
     const source = FakeEventSource.opened[0]!;
     act(() => {
       source.emit('status', '<img src=x onerror=alert(1)>');
@@ -105,7 +107,7 @@ describe('useLiveMowerStatus', () => {
 
   it('holds no connection while the page is hidden or the screen gone, and reopens with a new ticket', async () => {
     const { unmount } = renderHook(() => useLiveMowerStatus('NVM-1'));
-    await settle();
+    await opened(1);
     expect(FakeEventSource.open).toHaveLength(1);
 
     hidden = true;
@@ -114,7 +116,7 @@ describe('useLiveMowerStatus', () => {
 
     hidden = false;
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
-    await settle();
+    await opened(2);
     expect(FakeEventSource.open.map((source) => source.url)).toEqual(['/api/mowers/NVM-1/live?ticket=ticket-2']);
 
     unmount();
@@ -122,9 +124,9 @@ describe('useLiveMowerStatus', () => {
   });
 
   it('takes a new ticket after the stream breaks, after a pause', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderHook(() => useLiveMowerStatus('NVM-1'));
-    await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    await opened(1);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => FakeEventSource.opened[0]!.onerror!());
     expect(FakeEventSource.open).toHaveLength(0);
     await act(async () => void (await vi.advanceTimersByTimeAsync(999)));
@@ -138,9 +140,10 @@ describe('useLiveMowerStatus', () => {
     await settle();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fetchMock.mockImplementation(async () => Response.json({ error: { code: 'mower_not_found', message: 'x' } }, { status: 404 }));
     renderHook(() => useLiveMowerStatus('NVM-9'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => void (await vi.advanceTimersByTimeAsync(60_000)));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(FakeEventSource.opened).toHaveLength(0);
