@@ -123,6 +123,25 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
     expect((await expired.json()).error.code).toBe('invalid_ticket');
   });
 
+  it('ends the stream once the share it watches has ended', async () => {
+    const stream = await openStream(base, SHARED, (await ticketFor(SHARED)).ticket!);
+    expect(await stream.next()).toMatchObject({ serial_number: SHARED });
+    const share = await t.db.selectFrom('mower_shares').selectAll().where('mower_serial', '=', SHARED).executeTakeFirstOrThrow();
+    await t.db.deleteFrom('mower_shares').where('mower_serial', '=', SHARED).execute();
+    try {
+      // Within half a minute the stream still trusts its last check; after it, the next change checks again.
+      now += 31_000;
+      await t.app.fleet.report(SHARED, { kind: 'offline' });
+      await expect(async () => {
+        for (;;) await stream.next(1000);
+      }).rejects.toThrow('stream ended');
+      await expect.poll(() => t.app.liveFeed.streams).toBe(0);
+    } finally {
+      await t.db.insertInto('mower_shares').values(share).execute();
+      await t.app.fleet.report(SHARED, { kind: 'online' });
+    }
+  });
+
   it('gives no ticket for another account\'s mower or without a token', async () => {
     expect((await ticketFor(NOT_SHARED)).status).toBe(404);
     expect((await ticketFor(OWNED, {})).status).toBe(401);

@@ -125,15 +125,15 @@ export function liveStreamRoutes(db: Db, fleet: Fleet, feed: LiveFeed): FastifyP
         const send = (status: MowerStatusDto) => raw.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
         send(statusOf(view));
 
-        let checkedAt = Date.now();
+        let checkedAt = fleet.clock.now();
         let checking = false;
         const unsubscribe = feed.subscribe(serial, (status) => {
           send(status);
-          if (checking || Date.now() - checkedAt < VISIBILITY_TTL_MS) return;
+          if (checking || fleet.clock.now() - checkedAt < VISIBILITY_TTL_MS) return;
           checking = true;
           void mayUseMower(db, accountId, serial)
             .then((allowed) => {
-              checkedAt = Date.now();
+              checkedAt = fleet.clock.now();
               if (!allowed) end();
             })
             .catch(() => end())
