@@ -113,6 +113,14 @@ test.describe('Winter storage guide', () => {
     await expect(calls).toHaveAttribute('data-code', '0');
     await expect(calls).toContainText('"vehicle_sn":"NVM-DEMO-0001"');
     await expect(calls).toContainText('"enabled":true');
+
+    // The simulated app asked the server, which holds the mower in winter storage now; other journeys use it awake.
+    await expect(bridgeLog(page).locator('li[data-method="PUT /api/mowers/NVM-DEMO-0001/winter-mode"][data-code="200"]')).toHaveCount(1);
+    const login = await page.request.post('/api/auth/login', { data: { account: 'demo@navimow.example', password: 'Navimow-demo-1' } });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    expect(await (await page.request.get('/api/mowers/NVM-DEMO-0001/status', { headers })).json()).toMatchObject({ winter_mode: true });
+    const awake = await page.request.put('/api/mowers/NVM-DEMO-0001/winter-mode', { headers, data: { enabled: false } });
+    expect(await awake.json()).toMatchObject({ winter_mode: false });
   });
 
   test('cancelling the confirmation changes nothing', async ({ page }) => {

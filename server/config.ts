@@ -62,6 +62,7 @@ const baseSchema = z.object({
   ALEXA_REDIRECT_URI: z.url({ protocol: /^https$/ }).optional(),
   FLEET_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1883),
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/, error: 'must be a broker URL such as mqtt://user:password@127.0.0.1:1883' }).optional(),
   MQTT_HOST: z.string().min(1).optional(),
   MQTT_PUBLIC_HOST: z.string().min(1).optional(),
   MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -116,6 +117,8 @@ const environmentSchema = baseSchema
       publicPort: env.MQTT_PUBLIC_PORT,
       /** MQTT over WebSocket on the product's origin; undefined: none. */
       wsPath: env.MQTT_WS_PATH === 'off' ? undefined : env.MQTT_WS_PATH,
+      /** An external broker (Mosquitto) that every process publishes to instead of an embedded one; undefined: embedded. */
+      externalUrl: env.MQTT_URL,
     } as MqttConfig,
     version: packageJson.version,
   }))
@@ -186,6 +189,7 @@ export interface MqttConfig {
   publicHost: string | undefined;
   publicPort: number | undefined;
   wsPath: string | undefined;
+  externalUrl?: string | undefined;
 }
 
 export type Config = z.output<typeof environmentSchema>;

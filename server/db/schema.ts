@@ -66,6 +66,14 @@ export interface MqttCredentialTable {
   created_at: string;
 }
 
+/** A single-use ticket for a page's live stream of one mower (the ticket only as a SHA-256 hash). */
+export interface LiveTicketTable {
+  ticket_hash: string;
+  account_id: string;
+  mower_serial: string;
+  expires_at: string;
+}
+
 export interface MowerShareTable {
   mower_serial: string;
   account_id: string;
@@ -191,6 +199,7 @@ export interface Database {
   alexa_link_states: AlexaLinkStateTable;
   alexa_amazon_links: AlexaAmazonLinkTable;
   mqtt_credentials: MqttCredentialTable;
+  live_tickets: LiveTicketTable;
 }
 
 /** One failed (or not yet proven) sign-in attempt under one throttle key; `at` in ms since the epoch. */

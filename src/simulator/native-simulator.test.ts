@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MowerListResponse } from '../../common/api-types.ts';
+import type { MowerStatusDto } from '../../common/fleet.ts';
 import { BridgeError, call, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
 import { type BridgeMethod, type BridgeParams, BRIDGE_METHODS } from '../lib/bridge/methods.ts';
 import { NativeSimulator } from './native-simulator.ts';
@@ -12,6 +13,19 @@ const MOWERS: MowerListResponse = {
   ],
 };
 
+const status = (serial: string, change: Partial<MowerStatusDto>): MowerStatusDto => ({
+  serial_number: serial,
+  state: 'docked',
+  online: true,
+  battery_percent: 93,
+  charging: false,
+  error_reason: null,
+  winter_mode: false,
+  mowing_seconds: 0,
+  updated_at: '2026-06-01T08:00:00.000Z',
+  ...change,
+});
+
 /** The demo backend behind the simulator: sign-in and the mower list. */
 function backend({ signIn = true } = {}) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -20,8 +34,24 @@ function backend({ signIn = true } = {}) {
         ? Response.json({ access_token: 'sim-token', refresh_token: 'r', token_type: 'Bearer', expires_in: 3600 })
         : Response.json({ error: { code: 'invalid_credentials', message: 'x' } }, { status: 401 });
     }
-    if (url === '/api/mowers' && (init?.headers as Record<string, string>).Authorization === 'Bearer sim-token') {
+    const signedIn = (init?.headers as Record<string, string> | undefined)?.Authorization === 'Bearer sim-token';
+    if (url === '/api/mowers' && signedIn) {
       return Response.json(MOWERS);
+    }
+    // The server's winter storage: refused below 85 % (the shared mower is at 40 %).
+    const winter = /^\/api\/mowers\/([^/]+)\/winter-mode$/.exec(url);
+    if (winter && signedIn && init?.method === 'PUT') {
+      const { enabled } = JSON.parse(init.body as string) as { enabled: boolean };
+      if (winter[1] === 'NVM-DEMO-0002' && enabled) {
+        return Response.json({ error: { code: 'battery_too_low', message: 'The battery is at 40 %; winter storage needs 85 % or more.' } }, { status: 409 });
+      }
+      return Response.json(status(winter[1]!, { winter_mode: enabled }));
+    }
+    const report = /^\/api\/simulator\/mowers\/([^/]+)\/report$/.exec(url);
+    if (report && signedIn && init?.method === 'POST') {
+      const body = JSON.parse(init.body as string) as { kind: string; reason?: string };
+      const changed = body.kind === 'fault' ? { state: 'error' as const, error_reason: body.reason ?? null } : body.kind === 'offline' ? { online: false } : {};
+      return Response.json({ changed: true, status: status(report[1]!, changed) });
     }
     return Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 });
   });
@@ -112,14 +142,32 @@ describe('NativeSimulator', () => {
     expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ account: 'friend@navimow.example', password: 'Navimow-demo-2' });
   });
 
-  it('refuses hibernation under 85 % with the refused code, and allows it from 85 % on', async () => {
-    backend();
+  it('puts the mower into hibernation through the server, which refuses under 85 %: the refused code', async () => {
+    const fetchMock = backend();
     const { simulator } = install();
     const refused = await call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0002', enabled: true }).catch((caught: unknown) => caught);
     expect(refused).toBeInstanceOf(BridgeError);
     expect((refused as BridgeError).isNative('refused')).toBe(true);
+    expect((refused as BridgeError).message).toContain('85 %');
     await expect(call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0001', enabled: true })).resolves.toEqual({ winter_mode: true });
     expect(simulator.winterMode).toEqual({ 'NVM-DEMO-0001': true });
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([url, init]) => [url, JSON.parse(init!.body as string)]);
+    expect(puts).toEqual([
+      ['/api/mowers/NVM-DEMO-0002/winter-mode', { enabled: true }],
+      ['/api/mowers/NVM-DEMO-0001/winter-mode', { enabled: true }],
+    ]);
+    expect(simulator.log.find((entry) => entry.method === 'PUT /api/mowers/NVM-DEMO-0002/winter-mode')).toMatchObject({ code: 409 });
+  });
+
+  it('reports a fault or a lost connection of the current mower to the server, and logs it', async () => {
+    backend();
+    const { simulator } = install();
+    await expect(simulator.reportMower({ kind: 'fault', reason: 'lifted' })).resolves.toMatchObject({ state: 'error', error_reason: 'lifted' });
+    await expect(simulator.reportMower({ kind: 'offline' })).resolves.toMatchObject({ online: false });
+    expect(simulator.log.map((entry) => [entry.method, entry.params, entry.code])).toEqual([
+      ['POST /api/simulator/mowers/NVM-DEMO-0001/report', { kind: 'offline' }, 200],
+      ['POST /api/simulator/mowers/NVM-DEMO-0001/report', { kind: 'fault', reason: 'lifted' }, 200],
+    ]);
   });
 
   it('answers with the bridge’s failure codes', async () => {

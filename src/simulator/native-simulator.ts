@@ -1,5 +1,5 @@
 import type { LoginRequest, MowerListResponse, TokenResponse } from '../../common/api-types.ts';
-import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../common/hibernation.ts';
+import type { MowerStatusDto, SimulatorReport } from '../../common/fleet.ts';
 import { type BridgeRequest, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
 import { isAllowedUri } from '../lib/bridge/uri-allowlist.ts';
 import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
@@ -422,15 +422,56 @@ export class NativeSimulator {
     return { code: 0, msg: `restarting with ${serial}` };
   }
 
+  /** One request of the app to our server with its token, in the log like a bridge call. */
+  private async serverCall(method: 'PUT' | 'POST', path: string, body: unknown): Promise<{ status: number; json: unknown; entry: LogEntry }> {
+    const token = await this.accessToken();
+    const started = performance.now();
+    const response = await fetch(`/api${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await response.json().catch(() => undefined);
+    const error = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
+    const entry = this.record({ method: `${method} /api${path}`, params: body, code: response.status, ms: Math.round(performance.now() - started), ...(error && { note: error.message ?? error.code }) });
+    return { status: response.status, json, entry };
+  }
+
+  /** The mower's battery in the app's list follows what the server answered. */
+  private remember(status: MowerStatusDto) {
+    this.mowers = this.mowers?.map((mower) => (mower.vehicle_sn === status.serial_number ? { ...mower, battery_percent: status.battery_percent } : mower));
+    this.winterMode = { ...this.winterMode, [status.serial_number]: status.winter_mode };
+    this.notify();
+  }
+
+  /**
+   * The panel's hand on the current mower: what the mower itself would report (a fault, rain, losing or regaining
+   * its connection), through the server's simulator-only route. Answers the mower's state afterwards.
+   */
+  async reportMower(report: SimulatorReport): Promise<MowerStatusDto> {
+    const serial = this.state.mower;
+    if (!serial) throw new Error('no current mower');
+    const { status, json, entry } = await this.serverCall('POST', `/simulator/mowers/${encodeURIComponent(serial)}/report`, report);
+    if (status !== 200) throw new Error(`report failed (${status})`);
+    const { changed, status: answer } = json as { changed: boolean; status: MowerStatusDto };
+    entry.note = changed ? `now ${answer.online ? answer.state : 'offline'}${answer.error_reason ? ` (${answer.error_reason})` : ''}, ${answer.battery_percent} %` : 'nothing changed';
+    this.remember(answer);
+    return answer;
+  }
+
+  /** Winter storage is the server's state (`PUT /api/mowers/:serial/winter-mode`); its refusals are the mower's. */
   private async setWinterStorageMode({ vehicle_sn, enabled }: BridgeParams<'setWinterStorageMode'>): Promise<Answer> {
     const mower = (await this.loadMowers()).find((candidate) => candidate.vehicle_sn === vehicle_sn);
     if (!mower) return failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
-    const battery = mower.battery_percent ?? 0;
-    if (enabled && !canHibernate(battery)) {
-      return failure(NATIVE_FAILURE.refused, `battery at ${battery} %, needs ${MIN_HIBERNATION_BATTERY_PERCENT} %`);
+    const { status, json } = await this.serverCall('PUT', `/mowers/${encodeURIComponent(vehicle_sn)}/winter-mode`, { enabled });
+    if (status === 409) {
+      // Battery under 85 %, working or offline: the mower refuses.
+      return failure(NATIVE_FAILURE.refused, (json as { error?: { message?: string } } | undefined)?.error?.message ?? 'the mower refused');
     }
-    this.winterMode = { ...this.winterMode, [vehicle_sn]: enabled };
-    this.notify();
-    return ok({ winter_mode: enabled });
+    if (status === 404) return failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
+    if (status !== 200) throw new Error(`winter mode failed (${status})`);
+    const answer = json as MowerStatusDto;
+    this.remember(answer);
+    return ok({ winter_mode: answer.winter_mode });
   }
 }

@@ -5,6 +5,7 @@ import type { DevicePermission, Mower } from '../lib/bridge/methods.ts';
 import { AlexaControls } from './alexa-controls.tsx';
 import type { DemoInvitation } from './demo-invitation.ts';
 import { GoogleAppFlipControl } from './google-app-flip-control.tsx';
+import { MowerControls } from './mower-controls.tsx';
 import type { NativeSimulator } from './native-simulator.ts';
 import { DEMO_ACCOUNTS } from './simulator-state.ts';
 import styles from './simulator-panel.module.css';
@@ -133,6 +134,8 @@ export function SimulatorPanel({ simulator, language }: { simulator: NativeSimul
           </label>
         ))}
       </fieldset>
+
+      <MowerControls simulator={simulator} />
 
       <NewInvitation simulator={simulator} language={language} />
 

@@ -5,7 +5,9 @@ import type { Db } from '../../db/database.ts';
 import { type Clock, Fleet } from './fleet.ts';
 import { postFleetMessages } from './fleet-messages.ts';
 import { fleetApiRoutes, simulatorFleetRoutes } from './fleet-routes.ts';
-import { EmbeddedBroker, publishFleetChanges } from './mqtt-broker.ts';
+import { LiveFeed, liveStreamRoutes } from './live-stream.ts';
+import { ExternalBroker, mqttAuthRoutes, publishStatusChanges } from './external-broker.ts';
+import { EmbeddedBroker, type Publisher, publishFleetChanges } from './mqtt-broker.ts';
 import { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
 import { type MqttEndpoint, openApiRoutes } from './openapi-routes.ts';
 
@@ -15,7 +17,17 @@ declare module 'fastify' {
     fleet: Fleet;
     /** The embedded MQTT broker's TCP port once it listens. */
     mqttPort(): number | undefined;
+    /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
+    liveFeed: LiveFeed;
   }
+}
+
+/** The TCP port of an external broker's URL, for clients when `MQTT_PUBLIC_PORT` does not say (none for WebSocket URLs). */
+function externalPort(url: string): number | undefined {
+  const { protocol, port } = new URL(url);
+  if (protocol === 'mqtt:') return Number(port || 1883);
+  if (protocol === 'mqtts:') return Number(port || 8883);
+  return undefined;
 }
 
 export interface LiveFleetOptions {
@@ -35,23 +47,41 @@ export interface LiveFleetOptions {
 export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, tickMs, mqtt, simulator }: LiveFleetOptions) {
   const fleet = new Fleet(db, { clock, log: app.log });
   fleet.onChange(postFleetMessages(db));
-  const broker = await EmbeddedBroker.create({ db, fleet, log: app.log });
-  fleet.onChange(publishFleetChanges(broker));
-  if (mqtt.wsPath) {
-    broker.attachWebSocket(app.server, mqtt.wsPath);
-    // A plain GET of the WebSocket path is not a page.
-    app.get(mqtt.wsPath, (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send({ error: { code: 'upgrade_required', message: 'MQTT over WebSocket only.' } }));
+  const feed = new LiveFeed();
+  let broker: Publisher;
+  let embedded: EmbeddedBroker | undefined;
+  if (mqtt.externalUrl) {
+    // Several processes: one external broker carries the downlink and every process's changes to the pages'
+    // streams of the others (docs/decisions/015-mqtt-broker.md); no embedded broker, no MQTT port of our own.
+    const external = await ExternalBroker.connect(mqtt.externalUrl, feed, app.log);
+    fleet.onChange(publishStatusChanges(external));
+    broker = external;
+    const { username, password } = new URL(mqtt.externalUrl);
+    await app.register(mqttAuthRoutes(db, username ? decodeURIComponent(username) : undefined, password ? decodeURIComponent(password) : undefined), {
+      prefix: '/internal/mqtt',
+    });
+  } else {
+    fleet.onChange(feed.listener);
+    embedded = await EmbeddedBroker.create({ db, fleet, log: app.log });
+    if (mqtt.wsPath) {
+      embedded.attachWebSocket(app.server, mqtt.wsPath);
+      // A plain GET of the WebSocket path is not a page.
+      app.get(mqtt.wsPath, (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send({ error: { code: 'upgrade_required', message: 'MQTT over WebSocket only.' } }));
+    }
+    broker = embedded;
   }
+  fleet.onChange(publishFleetChanges(broker));
 
   let boundPort: number | undefined;
   app.decorate('fleet', fleet);
+  app.decorate('liveFeed', feed);
   app.decorate('mqttPort', () => boundPort);
 
   const url = new URL(publicUrl);
   const mqttEndpoint = (): MqttEndpoint | undefined => {
     // navimow-sdk and Home Assistant use TLS whenever they get a WebSocket path, so it is offered only behind https.
     const mqttUrl = mqtt.wsPath && url.protocol === 'https:' ? mqtt.wsPath : undefined;
-    const port = mqtt.publicPort ?? boundPort ?? mqtt.port;
+    const port = mqtt.publicPort ?? (mqtt.externalUrl ? externalPort(mqtt.externalUrl) : (boundPort ?? mqtt.port));
     if (port === undefined && !mqttUrl) return undefined;
     return { mqttHost: mqtt.publicHost ?? url.hostname, mqttPort: port ?? 443, ...(mqttUrl && { mqttUrl }) };
   };
@@ -59,7 +89,7 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    if (mqtt.port !== undefined) boundPort = await broker.listenTcp(mqtt.port, mqtt.host);
+    if (embedded && mqtt.port !== undefined) boundPort = await embedded.listenTcp(mqtt.port, mqtt.host);
     // Retained state for every mower, so that the first subscriber has it at once. A database that is not there
     // yet does not stop the app: the health route says so, and the ticker catches up.
     try {
@@ -72,6 +102,8 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
     sweep = setInterval(() => void sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
     sweep.unref();
   });
+  // Open streams would keep the HTTP server from closing.
+  app.addHook('preClose', async () => feed.endAll());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await fleet.stop();
@@ -79,7 +111,10 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   });
 
   return {
-    apiRoutes: fleetApiRoutes(db, fleet) as FastifyPluginAsyncZod,
+    apiRoutes: (async (api) => {
+      await api.register(fleetApiRoutes(db, fleet));
+      await api.register(liveStreamRoutes(db, fleet, feed));
+    }) as FastifyPluginAsyncZod,
     simulatorRoutes: (simulator ? simulatorFleetRoutes(db, fleet) : async () => {}) as FastifyPluginAsyncZod,
   };
 }

@@ -13,7 +13,7 @@ import { type MqttIdentity, verifyMqttCredentials } from './mqtt-credentials.ts'
 /** The topics the public clients subscribe to (contract section 6). */
 export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes') => `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
 
-const DOWNLINK = /^\/downlink\/vehicle\/([^/]+)\/realtimeDate\/(state|event|attributes|\+|#)$/;
+export const DOWNLINK = /^\/downlink\/vehicle\/([^/]+)\/realtimeDate\/(state|event|attributes|\+|#)$/;
 /** navimow-sdk's `NavimowSDK` publishes its commands here. */
 const COMMAND = /^navimow\/([^/]+)\/command$/;
 const SDK_COMMANDS: Record<string, MowerCommand> = {

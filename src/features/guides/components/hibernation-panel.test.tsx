@@ -140,11 +140,13 @@ describe('HibernationPanel', () => {
     await appWithMower(92);
     const user = userEvent.setup();
     render(<HibernationPanel />);
+    // The live battery line reads the current mower once when the panel opens.
+    await waitFor(() => expect(bridge!.callsOf('getMowerList')).toHaveLength(1));
     await user.dblClick(beginButton());
     const dialog = await screen.findByRole('dialog');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Begin hibernating' }));
     await waitFor(() => expect(status()).toHaveTextContent('Front lawn is hibernating'));
-    expect(bridge!.callsOf('getMowerList')).toHaveLength(1);
+    expect(bridge!.callsOf('getMowerList')).toHaveLength(2);
     expect(bridge!.callsOf('setWinterStorageMode')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../../../common/hibernation.ts';
 import { Button } from '../../../components/button.tsx';
@@ -8,6 +8,7 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { BridgeError, isNoNativeApp } from '../../../lib/bridge/bridge.ts';
 import type { Mower } from '../../../lib/bridge/methods.ts';
 import { getCurrentMower } from '../../../lib/current-mower.ts';
+import { useLiveMowerStatus } from '../../../lib/use-live-mower-status.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { startHibernation } from '../api/start-hibernation.ts';
 import styles from './hibernation-panel.module.css';
@@ -35,6 +36,34 @@ function startFailure(error: unknown): 'refused' | 'timeout' | 'failed' {
   if (error.reason === 'timeout') return 'timeout';
   // The mower said no, for example because its battery dropped since the check.
   return error.isNative('refused') ? 'refused' : 'failed';
+}
+
+/**
+ * The current mower's battery as the server sees it now, following the mower live (charging on its station, say)
+ * without polling; nothing without a native app or a current mower. Not a live region: a ticking level would keep
+ * interrupting a screen reader.
+ */
+function LiveBattery() {
+  const { t } = useTranslation('winterGuide');
+  const [mower, setMower] = useState<Mower | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    getCurrentMower().then(
+      (current) => mounted && setMower(current),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  const status = useLiveMowerStatus(mower?.vehicle_sn);
+  if (!mower || !status) return null;
+  const name = mower.name || mower.vehicle_sn;
+  return (
+    <p data-testid="live-battery" data-percent={status.battery_percent}>
+      {t(status.charging ? 'hibernate.liveBatteryCharging' : 'hibernate.liveBattery', { name, percent: status.battery_percent })}
+    </p>
+  );
 }
 
 /**
@@ -106,6 +135,7 @@ export function HibernationPanel() {
 
   return (
     <div className={styles.panel} data-testid="hibernation" data-step={state.step}>
+      <LiveBattery />
       <div role="status" className={styles.message}>
         {message}
       </div>

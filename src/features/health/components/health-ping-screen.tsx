@@ -1,7 +1,11 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { Page } from '../../../components/page.tsx';
+import type { Mower } from '../../../lib/bridge/methods.ts';
+import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
+import { useLiveMowerStatus } from '../../../lib/use-live-mower-status.ts';
 import { getBridgeHealth } from '../api/get-bridge-health.ts';
 import { getServerHealth } from '../api/get-health.ts';
 import { CheckCard, type CheckStatus } from './check-card.tsx';
@@ -9,6 +13,43 @@ import { CheckCard, type CheckStatus } from './check-card.tsx';
 function statusOf(result: AsyncResult<unknown>): CheckStatus {
   if (result.status === 'pending') return 'checking';
   return result.status === 'error' || result.data === null ? 'failed' : 'ok';
+}
+
+/**
+ * The app's current mower as the server sees it, live (pushed, not polled): that state reaches the page. Shown only
+ * when the app has a current mower.
+ */
+function LiveMowerCheck() {
+  const { t } = useTranslation('health');
+  const [mower, setMower] = useState<Mower | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    getCurrentMower().then(
+      (current) => mounted && setMower(current),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  const status = useLiveMowerStatus(mower?.vehicle_sn);
+  if (!mower) return null;
+  return (
+    <CheckCard id="mower" label={t('mower.label')} status={status ? 'ok' : 'checking'}>
+      {status && (
+        <>
+          <p data-testid="live-mower-state" data-state={status.online ? status.state : 'offline'}>
+            {t('mower.state', {
+              name: mower.name || mower.vehicle_sn,
+              state: t(`mower.states.${status.online ? status.state : 'offline'}`),
+              percent: status.battery_percent,
+            })}
+          </p>
+          <p>{t('mower.live')}</p>
+        </>
+      )}
+    </CheckCard>
+  );
 }
 
 /** Shows that the page, the native bridge and the server API are alive (route `healthPing`). */
@@ -48,6 +89,8 @@ export function HealthPingScreen() {
         {server.status === 'error' && !server.waitingForNetwork && <p>{t('server.unreachable')}</p>}
         {server.data && <p>{t('roundTrip', { ms: server.data.roundTripMs })}</p>}
       </CheckCard>
+
+      <LiveMowerCheck />
 
       <Button
         onClick={() => {

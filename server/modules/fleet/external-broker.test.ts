@@ -1,0 +1,189 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Aedes } from 'aedes';
+import type { FastifyInstance } from 'fastify';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MowerStatusDto } from '../../../common/fleet.ts';
+import { buildApp } from '../../app.ts';
+import type { Db } from '../../db/database.ts';
+import { DEMO } from '../../db/seed.ts';
+import { testConfig } from '../../testing/test-app.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
+
+const OWNED = DEMO.mowers.owned.serial;
+const NOT_SHARED = DEMO.mowers.notShared.serial;
+const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForPort(port: number) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
+      socket.unref();
+      setTimeout(() => socket.destroy(), 200);
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+/**
+ * The external broker: Debian's Mosquitto when it is installed (bin/test installs it), anonymous on a free port
+ * (its auth plugin, mosquitto-go-auth, is not a Debian package: the checks it would call are tested below
+ * through their HTTP routes); else a second aedes on TCP standing in for it.
+ */
+async function startBroker(): Promise<{ port: number; kind: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  if (existsSync(MOSQUITTO)) {
+    const dir = mkdtempSync(join(tmpdir(), 'navimow-mosquitto-'));
+    writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+    const child: ChildProcess = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
+    await waitForPort(port);
+    return {
+      port,
+      kind: 'Mosquitto',
+      async stop() {
+        child.kill();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const broker = await Aedes.createBroker();
+  const server = createServer((socket) => broker.handle(socket));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port,
+    kind: 'aedes',
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}
+
+/** The status events of a page's live stream, read by hand. */
+async function liveStream(base: string, serial: string, authorization: string) {
+  const ticket = await fetch(`${base}/api/mowers/${serial}/live-tickets`, { method: 'POST', headers: { authorization } });
+  const { ticket: value } = (await ticket.json()) as { ticket: string };
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/mowers/${serial}/live?ticket=${value}`, { signal: controller.signal });
+  const statuses: MowerStatusDto[] = [];
+  void (async () => {
+    let buffer = '';
+    try {
+      for await (const chunk of response.body!.pipeThrough(new TextDecoderStream())) {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const data = /^data: (.*)$/m.exec(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+          if (data) statuses.push(JSON.parse(data[1]!) as MowerStatusDto);
+        }
+      }
+    } catch {
+      // Aborted at the end of the test.
+    }
+  })();
+  return { statuses, close: () => controller.abort() };
+}
+
+describe('two server processes behind one external MQTT broker (MQTT_URL)', () => {
+  let broker: Awaited<ReturnType<typeof startBroker>>;
+  let db: Db;
+  let destroy: () => Promise<void>;
+  const apps: FastifyInstance[] = [];
+  const bases: string[] = [];
+  let url: string;
+
+  beforeAll(async () => {
+    broker = await startBroker();
+    ({ db, destroy } = await createTestDatabase('sqlite'));
+    url = `mqtt://navimow-server:server-secret@127.0.0.1:${broker.port}`;
+    const base = testConfig({ simulator: true });
+    for (let index = 0; index < 2; index++) {
+      const app = await buildApp({ db, config: { ...base, mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url } } });
+      bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await destroy();
+    await broker.stop();
+  });
+
+  const signIn = async (app: FastifyInstance) => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: DEMO.owner.email, password: DEMO.owner.password } });
+    return `Bearer ${response.json<{ access_token: string }>().access_token}`;
+  };
+
+  it('a change committed by one process reaches the MQTT subscribers and the other process\'s pages', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const authorization = await signIn(a);
+    const subscriber = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`);
+    const states: Record<string, unknown>[] = [];
+    subscriber.on('message', (_topic, payload) => states.push(JSON.parse(payload.toString()) as Record<string, unknown>));
+    await subscriber.subscribeAsync(`/downlink/vehicle/${OWNED}/realtimeDate/state`);
+
+    const onB = await liveStream(bases[1]!, OWNED, authorization);
+    await expect.poll(() => onB.statuses.length).toBe(1);
+    expect(b.liveFeed.streams).toBe(1);
+
+    const fault = await a.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: { authorization }, payload: { kind: 'fault', reason: 'stuck' } });
+    expect(fault.statusCode).toBe(200);
+    await expect.poll(() => onB.statuses.at(-1)).toMatchObject({ state: 'error', error_reason: 'stuck' });
+    await expect.poll(() => states.at(-1)).toMatchObject({ device_id: OWNED, state: 'Error', error: { reason: 'stuck' } });
+
+    await b.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: { authorization }, payload: { kind: 'clear' } });
+    await expect.poll(() => onB.statuses.at(-1)).toMatchObject({ state: 'docked' });
+    onB.close();
+    await subscriber.endAsync();
+  });
+
+  it('tells clients to connect to the external broker, and opens no MQTT port of its own', async () => {
+    const [a] = apps as [FastifyInstance];
+    const response = await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: await signIn(a) } });
+    expect(response.json().data).toMatchObject({ mqttPort: broker.port });
+    expect(a.mqttPort()).toBeUndefined();
+  });
+
+  it('answers the broker\'s auth plugin with the embedded broker\'s rules', async () => {
+    const [a] = apps as [FastifyInstance];
+    const info = (await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: await signIn(a) } })).json().data as {
+      userName: string;
+      pwdInfo: string;
+    };
+    const check = async (path: string, payload: Record<string, unknown>) => (await a.inject({ method: 'POST', url: `/internal/mqtt/${path}`, payload })).statusCode;
+    const downlink = (serial: string) => `/downlink/vehicle/${serial}/realtimeDate/state`;
+
+    expect(await check('user', { username: info.userName, password: info.pwdInfo, clientid: 'ha' })).toBe(200);
+    expect(await check('user', { username: info.userName, password: 'guess', clientid: 'ha' })).toBe(403);
+    expect(await check('user', { username: 'navimow-server', password: 'server-secret' })).toBe(200);
+    expect(await check('user', { username: 'navimow-server', password: 'guess' })).toBe(403);
+    expect(await check('superuser', { username: 'navimow-server' })).toBe(200);
+    expect(await check('superuser', { username: info.userName })).toBe(403);
+
+    expect(await check('acl', { username: info.userName, topic: downlink(OWNED), acc: 4 })).toBe(200);
+    expect(await check('acl', { username: info.userName, topic: downlink(OWNED), acc: 1 })).toBe(200);
+    expect(await check('acl', { username: info.userName, topic: downlink('+'), acc: 4 })).toBe(200);
+    expect(await check('acl', { username: info.userName, topic: downlink(NOT_SHARED), acc: 1 })).toBe(403);
+    expect(await check('acl', { username: info.userName, topic: downlink(NOT_SHARED), acc: 4 })).toBe(403);
+    expect(await check('acl', { username: info.userName, topic: '/downlink/vehicle/#', acc: 4 })).toBe(403);
+    // Clients publish nothing, and never read the server's own status topic.
+    expect(await check('acl', { username: info.userName, topic: downlink(OWNED), acc: 2 })).toBe(403);
+    expect(await check('acl', { username: info.userName, topic: `navimow-server/status/${OWNED}`, acc: 1 })).toBe(403);
+    expect(await check('acl', { username: 'nvm_unknown', topic: downlink(OWNED), acc: 1 })).toBe(403);
+    expect(await check('acl', { username: 'navimow-server', topic: downlink(OWNED), acc: 2 })).toBe(200);
+  });
+});

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MowerStatusDto } from '../../../common/fleet.ts';
+import { DEMO } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { linkHomeAssistant } from './navimow-test-client.ts';
+
+const OWNED = DEMO.mowers.owned.serial;
+const SHARED = DEMO.mowers.shared.serial;
+const NOT_SHARED = DEMO.mowers.notShared.serial;
+
+/** A page's EventSource, read by hand: the status events as they come. */
+async function openStream(base: string, serial: string, ticket: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/mowers/${serial}/live?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  // A read that outlived a wait is kept for the next one, so that no chunk is lost.
+  let pending: ReturnType<typeof reader.read> | undefined;
+  return {
+    response,
+    /** The next `status` event, or undefined when none comes within `ms`. */
+    async next(ms = 2000): Promise<MowerStatusDto | undefined> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^event: status\ndata: (.*)$/m.exec(block);
+          if (data) return JSON.parse(data[1]!) as MowerStatusDto;
+          continue;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return undefined;
+        pending ??= reader.read();
+        const chunk = await Promise.race([pending, new Promise<undefined>((resolve) => setTimeout(resolve, left))]);
+        if (!chunk) return undefined;
+        pending = undefined;
+        if (chunk.done) throw new Error('stream ended');
+        buffer += chunk.value;
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  let headers: { authorization: string };
+  let now = Date.parse('2026-06-01T08:00:00.000Z');
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { simulator: true }, { clock: { now: () => now } });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    headers = await t.signIn();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const ticketFor = async (serial: string, auth: Record<string, string> = headers) => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/mowers/${serial}/live-tickets`, headers: auth });
+    return { status: response.statusCode, ticket: response.json<{ ticket?: string }>().ticket, body: response.json() };
+  };
+  const report = (serial: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/api/simulator/mowers/${serial}/report`, headers, payload });
+
+  it('streams the mower\'s status at once, then each change, without polling', async () => {
+    const { status, ticket, body } = await ticketFor(SHARED);
+    expect(status).toBe(201);
+    expect(body.expires_in).toBe(30);
+    const stream = await openStream(base, SHARED, ticket!);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    expect(await stream.next()).toMatchObject({ serial_number: SHARED, state: 'docked', online: true });
+    expect(t.app.liveFeed.streams).toBe(1);
+
+    await report(SHARED, { kind: 'fault', reason: 'lifted' });
+    expect(await stream.next()).toMatchObject({ state: 'error', error_reason: 'lifted' });
+    // Another mower's change is not this stream's.
+    await report(OWNED, { kind: 'offline' });
+    expect(await stream.next(300)).toBeUndefined();
+    await report(SHARED, { kind: 'offline' });
+    expect(await stream.next()).toMatchObject({ online: false });
+    await report(SHARED, { kind: 'online' });
+    await report(SHARED, { kind: 'clear' });
+    await report(OWNED, { kind: 'online' });
+    // The battery charging on the station, as the fleet's ticker writes it.
+    now += 10 * 60_000;
+    await t.app.fleet.advanceDue();
+    let last: MowerStatusDto | undefined;
+    for (let status = await stream.next(); status; status = await stream.next(300)) last = status;
+    expect(last).toMatchObject({ state: 'docked', online: true, charging: true });
+    expect(last!.battery_percent).toBeGreaterThan(40);
+
+    stream.close();
+    await expect.poll(() => t.app.liveFeed.streams).toBe(0);
+  });
+
+  it('opens only with a fresh ticket of this account for this mower, once', async () => {
+    expect((await fetch(`${base}/api/mowers/${OWNED}/live`)).status).toBe(401);
+    expect((await fetch(`${base}/api/mowers/${OWNED}/live?ticket=forged`)).status).toBe(401);
+
+    const { ticket } = await ticketFor(OWNED);
+    // Bound to its mower.
+    expect((await fetch(`${base}/api/mowers/${SHARED}/live?ticket=${ticket}`)).status).toBe(401);
+    // ... and taken by that first try: single use.
+    expect((await fetch(`${base}/api/mowers/${OWNED}/live?ticket=${ticket}`)).status).toBe(401);
+
+    const once = (await ticketFor(OWNED)).ticket!;
+    const first = await openStream(base, OWNED, once);
+    expect(first.response.status).toBe(200);
+    first.close();
+    expect((await fetch(`${base}/api/mowers/${OWNED}/live?ticket=${once}`)).status).toBe(401);
+
+    const late = (await ticketFor(OWNED)).ticket!;
+    now += 31_000;
+    const expired = await fetch(`${base}/api/mowers/${OWNED}/live?ticket=${late}`);
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).error.code).toBe('invalid_ticket');
+  });
+
+  it('ends the stream once the share it watches has ended', async () => {
+    const stream = await openStream(base, SHARED, (await ticketFor(SHARED)).ticket!);
+    expect(await stream.next()).toMatchObject({ serial_number: SHARED });
+    const share = await t.db.selectFrom('mower_shares').selectAll().where('mower_serial', '=', SHARED).executeTakeFirstOrThrow();
+    await t.db.deleteFrom('mower_shares').where('mower_serial', '=', SHARED).execute();
+    try {
+      // Within half a minute the stream still trusts its last check; after it, the next change checks again.
+      now += 31_000;
+      await t.app.fleet.report(SHARED, { kind: 'offline' });
+      await expect(async () => {
+        for (;;) await stream.next(1000);
+      }).rejects.toThrow('stream ended');
+      await expect.poll(() => t.app.liveFeed.streams).toBe(0);
+    } finally {
+      await t.db.insertInto('mower_shares').values(share).execute();
+      await t.app.fleet.report(SHARED, { kind: 'online' });
+    }
+  });
+
+  it('gives no ticket for another account\'s mower or without a token', async () => {
+    expect((await ticketFor(NOT_SHARED)).status).toBe(404);
+    expect((await ticketFor(OWNED, {})).status).toBe(401);
+    // A linked service may read, so it may watch too.
+    const linked = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    expect((await ticketFor(OWNED, { authorization: `Bearer ${linked.access_token}` })).status).toBe(201);
+  });
+});

@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MowerStatusDto } from '../../../common/fleet.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import { requireCaller } from '../accounts/public.ts';
+import { mayUseMower } from '../mowers/public.ts';
+import type { Fleet, FleetChange } from './fleet.ts';
+import { statusOf } from './fleet-routes.ts';
+
+/** How long a ticket opens the stream: the page takes it and opens the stream at once. */
+export const LIVE_TICKET_TTL_MS = 30_000;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+/** A stream ends after this; the page takes a new ticket, so a revoked session stops being served within it. */
+const MAX_STREAM_MS = 60 * 60_000;
+/** How long a stream trusts that the account may still see the mower (a share can end). */
+const VISIBILITY_TTL_MS = 30_000;
+
+const hash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
+
+/**
+ * The committed changes of each mower, for this process's live streams (`fleet.onChange`). With several processes
+ * the changes of the others arrive through the external broker (docs/decisions/015-mqtt-broker.md).
+ */
+export class LiveFeed {
+  private readonly subscribers = new Map<string, Set<(status: MowerStatusDto) => void>>();
+  private readonly open = new Set<() => void>();
+
+  /** Remembers how to end a stream, so that the server's shutdown ends them all. */
+  track(end: () => void): () => void {
+    this.open.add(end);
+    return () => this.open.delete(end);
+  }
+
+  endAll(): void {
+    for (const end of [...this.open]) end();
+  }
+
+  readonly listener = ({ view }: FleetChange): void => this.push(statusOf(view));
+
+  push(status: MowerStatusDto): void {
+    for (const subscriber of this.subscribers.get(status.serial_number) ?? []) subscriber(status);
+  }
+
+  subscribe(serial: string, subscriber: (status: MowerStatusDto) => void): () => void {
+    const set = this.subscribers.get(serial) ?? new Set();
+    set.add(subscriber);
+    this.subscribers.set(serial, set);
+    return () => {
+      set.delete(subscriber);
+      if (!set.size) this.subscribers.delete(serial);
+    };
+  }
+
+  /** How many streams are open (tests, and the page-hidden check of the browser journey). */
+  get streams(): number {
+    let count = 0;
+    for (const set of this.subscribers.values()) count += set.size;
+    return count;
+  }
+}
+
+/** A single-use ticket for one mower's stream, stored only as a hash; expired ones are swept on the way. */
+export async function issueLiveTicket(db: Db, accountId: string, serial: string, now: number): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  await db.deleteFrom('live_tickets').where('expires_at', '<=', new Date(now).toISOString()).execute();
+  await db
+    .insertInto('live_tickets')
+    .values({ ticket_hash: hash(ticket), account_id: accountId, mower_serial: serial, expires_at: new Date(now + LIVE_TICKET_TTL_MS).toISOString() })
+    .execute();
+  return ticket;
+}
+
+/** Takes the ticket (deleting it, so that a second use fails in every process); the account, if it was valid for `serial`. */
+export async function takeLiveTicket(db: Db, ticket: string, serial: string, now: number): Promise<string | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return undefined;
+  const row = await db
+    .deleteFrom('live_tickets')
+    .where('ticket_hash', '=', hash(ticket))
+    .returning(['account_id', 'mower_serial', 'expires_at'])
+    .executeTakeFirst();
+  if (!row || row.mower_serial !== serial || Date.parse(row.expires_at) <= now) return undefined;
+  return row.account_id;
+}
+
+const params = z.object({ serial: z.string().trim().min(1, 'must be a serial number').max(64, 'too long') });
+const notFound = () => new HttpError(404, 'mower_not_found', 'There is no such mower on this account.');
+
+/**
+ * A page's live view of one mower without polling: `POST /api/mowers/:serial/live-tickets` (bearer token) gives a
+ * single-use ticket valid 30 s; `GET /api/mowers/:serial/live?ticket=` is a Server-Sent Events stream of the
+ * mower's status (`event: status`, `MowerStatusDto`): the current one at once, then each committed change.
+ * EventSource cannot send an Authorization header, and the bearer token never goes into a URL.
+ */
+export function liveStreamRoutes(db: Db, fleet: Fleet, feed: LiveFeed): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/:serial/live-tickets', { schema: { params } }, async (request, reply) => {
+      const caller = await requireCaller(db, request, 'mower:read');
+      if (!(await mayUseMower(db, caller.accountId, request.params.serial))) throw notFound();
+      const ticket = await issueLiveTicket(db, caller.accountId, request.params.serial, fleet.clock.now());
+      return reply.code(201).send({ ticket, expires_in: LIVE_TICKET_TTL_MS / 1000 });
+    });
+
+    app.get(
+      '/:serial/live',
+      { schema: { params, querystring: z.object({ ticket: z.string().max(128).optional() }) } },
+      async (request, reply) => {
+        const { serial } = request.params;
+        const accountId = request.query.ticket ? await takeLiveTicket(db, request.query.ticket, serial, fleet.clock.now()) : undefined;
+        if (!accountId) throw new HttpError(401, 'invalid_ticket', 'The live ticket is missing, used, expired or for another mower.');
+        if (!(await mayUseMower(db, accountId, serial))) throw notFound();
+        const view = await fleet.view(serial);
+        if (!view) throw notFound();
+
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-store',
+          'X-Accel-Buffering': 'no',
+          Connection: 'keep-alive',
+        });
+        const send = (status: MowerStatusDto) => raw.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
+        send(statusOf(view));
+
+        let checkedAt = fleet.clock.now();
+        let checking = false;
+        const unsubscribe = feed.subscribe(serial, (status) => {
+          send(status);
+          if (checking || fleet.clock.now() - checkedAt < VISIBILITY_TTL_MS) return;
+          checking = true;
+          void mayUseMower(db, accountId, serial)
+            .then((allowed) => {
+              checkedAt = fleet.clock.now();
+              if (!allowed) end();
+            })
+            .catch(() => end())
+            .finally(() => (checking = false));
+        });
+        const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+        const lifetime = setTimeout(() => end(), MAX_STREAM_MS);
+        let ended = false;
+        const untrack = feed.track(() => end());
+        function end() {
+          if (ended) return;
+          ended = true;
+          untrack();
+          unsubscribe();
+          clearInterval(heartbeat);
+          clearTimeout(lifetime);
+          raw.end();
+        }
+        request.raw.on('close', end);
+        raw.on('close', end);
+      },
+    );
+  };
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import type { MowerStatusDto } from '../../common/fleet.ts';
+
+/**
+ * A mower's live status, pushed by the server, never polled (`live-status-stream.ts`, loaded when a screen first
+ * asks). The stream is open only while the screen is mounted and the page visible: a hidden page, or a screen
+ * hidden by React's Activity (its effects are cleaned up), holds no connection. Undefined until the first status
+ * arrives, or for no mower.
+ */
+export function useLiveMowerStatus(serial: string | undefined): MowerStatusDto | undefined {
+  const [status, setStatus] = useState<{ serial: string; value: MowerStatusDto }>();
+
+  useEffect(() => {
+    if (!serial || typeof EventSource === 'undefined') return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./live-status-stream.ts').then(
+      ({ watchMowerStatus }) => {
+        if (!cancelled) stop = watchMowerStatus(serial, (value) => setStatus({ serial, value }));
+      },
+      // A chunk that failed to load: the screen shows what it has without live updates.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [serial]);
+
+  return status && status.serial === serial ? status.value : undefined;
+}
