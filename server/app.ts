@@ -19,6 +19,7 @@ import { createLinkGrants, createOAuthProvider, LOGIN_PAGES, oauthRoutes } from 
 import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, amazonFakeRoutes, FakeAmazon, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { type Clock, liveFleet } from './modules/fleet/public.ts';
+import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import { createHomeGraph, googleHomeRoutes, type HomeGraph, type HomeGraphSync, homeGraphSync } from './modules/google-home/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
@@ -39,6 +40,7 @@ export type AppConfig = Pick<
   | 'fleetTickMs'
   | 'mqtt'
   | 'homeGraph'
+  | 'alexaSkill'
 >;
 
 /**
@@ -149,6 +151,9 @@ export async function buildApp({ db, config, clock }: AppOptions): Promise<Fasti
   app.fleet.onChange((change) => googleSync.fleetChanged(change));
   app.addHook('onClose', () => googleSync.settled());
   await app.register(googleHomeRoutes, { db, fleet: app.fleet, grants: linkGrants, googleClientIds });
+  // The Alexa custom skill's endpoint (docs/decisions/018-…).
+  const alexaClientIds = oauthClients.filter((client) => client.kind === 'alexa').map((client) => client.client_id);
+  await app.register(alexaSkillRoutes, { db, fleet: app.fleet, grants: linkGrants, alexaClientIds, config: config.alexaSkill });
 
   await app.register(
     async (api) => {

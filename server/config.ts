@@ -5,6 +5,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
 import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
+import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
 import { AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, type AmazonConfig, APP_BIND_PATH, DEMO_AMAZON } from './modules/voice-links/public.ts';
 
 const flag = z
@@ -133,6 +134,11 @@ const environmentSchema = baseSchema
       /** MQTT over WebSocket on the product's origin; undefined: none. */
       wsPath: env.MQTT_WS_PATH === 'off' ? undefined : env.MQTT_WS_PATH,
     } as MqttConfig,
+    /**
+     * The Alexa skill endpoint: the skill it answers (the demo's without ALEXA_SKILL_ID in the demo); requests are
+     * verified by Amazon's rules, always (decision record 018).
+     */
+    alexaSkill: { skillId: env.ALEXA_SKILL_ID ?? (env.NAVIMOW_DEMO ? DEMO_AMAZON.skillId : undefined), timeoutMs: env.AMAZON_TIMEOUT_MS } as AlexaSkillConfig,
     /** Google's HomeGraph (Report State, Request Sync); without a service account, the local fake. */
     homeGraph: {
       url: env.GOOGLE_HOMEGRAPH_URL,
