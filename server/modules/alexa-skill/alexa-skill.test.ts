@@ -186,8 +186,8 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     await t.app.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
     expect((await say(envelope({ token: ownerToken, intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn needs your help: the mower is stuck.');
     expect((await say(envelope({ token: ownerToken, intent: 'StartMowingIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn needs your help: the mower is stuck.');
-    expect((await say(envelope({ token: ownerToken, locale: 'de-DE', intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn braucht Ihre Hilfe: der Mäher steckt fest.');
-    expect((await say(envelope({ token: ownerToken, locale: 'fr-FR', intent: 'DockIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn a besoin de votre aide : la tondeuse est coincée.');
+    expect((await say(envelope({ token: ownerToken, locale: 'de-DE', intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn braucht Ihre Hilfe: der Mähroboter steckt fest.');
+    expect((await say(envelope({ token: ownerToken, locale: 'fr-FR', intent: 'DockIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn a besoin de votre aide : le robot tondeuse est coincé.');
     expect(await state()).toBe('error');
     await t.app.fleet.report(OWNED, { kind: 'clear' });
   });
@@ -223,5 +223,14 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     // The owner's link is untouched; a repeat of the event is harmless.
     expect((await say(envelope({ type: 'AlexaSkillEvent.SkillDisabled', userId }))).status).toBe(200);
     expect((await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'Front lawn' }))).status).toBe(200);
+  });
+
+  it('unlinking from our screen: the skill asks to link again at once', async () => {
+    const owner = await t.signIn();
+    expect((await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'Front lawn' }))).speech).toMatch(/^The battery of Front lawn/);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/alexa', headers: owner })).statusCode).toBe(204);
+    expect((await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'Front lawn' }))).speech).toBe(
+      'To control your mower, please link your Navimow account in the Alexa app.',
+    );
   });
 });

@@ -6,7 +6,8 @@ export type SkillLanguage = (typeof ALEXA_VOICE_LANGUAGES)[number];
 /**
  * What the skill says, in the three languages of the seed's voice model (common/voice-links.ts). Server-side
  * speech, not page texts: the 22-language locale files do not carry it. German and French address the user
- * formally, as the app does. Mower names are the user's own and are spoken as they are.
+ * formally and use the glossary's words (scripts/glossary.ts: Mähroboter, robot tondeuse, Ladestation, station de
+ * charge), as the app does. Mower names are the user's own and are spoken as they are.
  */
 export interface SkillTexts {
   welcome: string;
@@ -102,15 +103,15 @@ const en: SkillTexts = {
 
 const de: SkillTexts = {
   welcome: 'Willkommen bei Navimow. Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku. Was möchten Sie tun?',
-  help: 'Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku, und einen Mäher nennen, zum Beispiel: starte Front lawn. Was möchten Sie tun?',
+  help: 'Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku, und einen Mähroboter nennen, zum Beispiel: starte Front lawn. Was möchten Sie tun?',
   goodbye: 'Auf Wiederhören.',
-  linkAccount: 'Um Ihren Mäher zu steuern, verknüpfen Sie bitte Ihr Navimow-Konto in der Alexa-App.',
-  noMowers: 'In Ihrem Navimow-Konto ist noch kein Mäher. Fügen Sie einen in der Navimow-App hinzu.',
+  linkAccount: 'Um Ihren Mähroboter zu steuern, verknüpfen Sie bitte Ihr Navimow-Konto in der Alexa-App.',
+  noMowers: 'In Ihrem Navimow-Konto ist noch kein Mähroboter. Fügen Sie einen in der Navimow-App hinzu.',
   failed: 'Das hat leider nicht geklappt. Bitte versuchen Sie es noch einmal.',
   notUnderstood: 'Das habe ich leider nicht verstanden. Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku.',
-  whichMower: (names) => `Welcher Mäher: ${names}?`,
-  unknownMower: (spoken, names) => `Einen Mäher namens ${spoken} kenne ich nicht. Welcher Mäher: ${names}?`,
-  selected: (name) => `${name} ist jetzt Ihr aktiver Mäher.`,
+  whichMower: (names) => `Welcher Mähroboter: ${names}?`,
+  unknownMower: (spoken, names) => `Einen Mähroboter namens ${spoken} kenne ich nicht. Welcher Mähroboter: ${names}?`,
+  selected: (name) => `${name} ist jetzt Ihr aktiver Mähroboter.`,
   started: (name) => `${name} beginnt zu mähen.`,
   resumed: (name) => `${name} mäht weiter.`,
   paused: (name) => `${name} pausiert. Sagen Sie starten, um fortzufahren.`,
@@ -127,10 +128,10 @@ const de: SkillTexts = {
   notNow: (name) => `${name} kann das gerade nicht.`,
   faulted: (name, fault) => `${name} braucht Ihre Hilfe: ${fault}.`,
   fault: {
-    stuck: 'der Mäher steckt fest',
-    lifted: 'der Mäher wurde angehoben',
-    tilted: 'der Mäher ist gekippt',
-    outsideBoundary: 'der Mäher ist außerhalb seiner Grenze',
+    stuck: 'der Mähroboter steckt fest',
+    lifted: 'der Mähroboter wurde angehoben',
+    tilted: 'der Mähroboter ist gekippt',
+    outsideBoundary: 'der Mähroboter ist außerhalb seiner Grenze',
     bladeBlocked: 'das Messer ist blockiert',
     lowBattery: 'der Akku ist leer',
     rainDelay: 'er wartet, bis der Regen aufhört',
@@ -150,19 +151,19 @@ const de: SkillTexts = {
 
 const fr: SkillTexts = {
   welcome: 'Bienvenue sur Navimow. Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie. Que souhaitez-vous faire ?',
-  help: 'Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie, et nommer une tondeuse, par exemple : démarre Front lawn. Que souhaitez-vous faire ?',
+  help: 'Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie, et nommer un robot tondeuse, par exemple : démarre Front lawn. Que souhaitez-vous faire ?',
   goodbye: 'Au revoir.',
-  linkAccount: 'Pour commander votre tondeuse, veuillez associer votre compte Navimow dans l’application Alexa.',
-  noMowers: 'Votre compte Navimow ne contient encore aucune tondeuse. Ajoutez-en une dans l’application Navimow.',
+  linkAccount: 'Pour commander votre robot tondeuse, veuillez associer votre compte Navimow dans l’application Alexa.',
+  noMowers: 'Votre compte Navimow ne contient encore aucun robot tondeuse. Ajoutez-en un dans l’application Navimow.',
   failed: 'Désolé, cela n’a pas fonctionné. Veuillez réessayer.',
   notUnderstood: 'Désolé, je n’ai pas compris. Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie.',
-  whichMower: (names) => `Quelle tondeuse : ${names} ?`,
-  unknownMower: (spoken, names) => `Je ne connais pas de tondeuse nommée ${spoken}. Quelle tondeuse : ${names} ?`,
-  selected: (name) => `${name} est maintenant votre tondeuse active.`,
+  whichMower: (names) => `Quel robot tondeuse : ${names} ?`,
+  unknownMower: (spoken, names) => `Je ne connais pas de robot tondeuse nommé ${spoken}. Quel robot tondeuse : ${names} ?`,
+  selected: (name) => `${name} est maintenant votre robot tondeuse actif.`,
   started: (name) => `${name} commence à tondre.`,
   resumed: (name) => `${name} reprend la tonte.`,
   paused: (name) => `${name} est en pause. Dites démarrer pour continuer.`,
-  stopped: (name) => `${name} s’est arrêtée.`,
+  stopped: (name) => `${name} s’est arrêté.`,
   docking: (name) => `${name} retourne à la station de charge.`,
   alreadyMowing: (name) => `${name} tond déjà.`,
   alreadyPaused: (name) => `${name} est déjà en pause.`,
@@ -170,23 +171,23 @@ const fr: SkillTexts = {
   alreadyDocked: (name) => `${name} est déjà sur sa station de charge.`,
   alreadyReturning: (name) => `${name} est déjà en route vers la station de charge.`,
   offline: (name) => `${name} est hors ligne. Veuillez vérifier sa connexion.`,
-  winterMode: (name) => `${name} est en hivernage.`,
+  winterMode: (name) => `${name} est en hibernation.`,
   batteryTooLow: (name, percent) => `La batterie de ${name} est à ${percent} pour cent, trop faible pour démarrer. Laissez-la d’abord se recharger.`,
   notNow: (name) => `${name} ne peut pas faire cela pour le moment.`,
   faulted: (name, fault) => `${name} a besoin de votre aide : ${fault}.`,
   fault: {
-    stuck: 'la tondeuse est coincée',
-    lifted: 'la tondeuse a été soulevée',
-    tilted: 'la tondeuse est inclinée',
-    outsideBoundary: 'la tondeuse est hors de sa zone',
+    stuck: 'le robot tondeuse est coincé',
+    lifted: 'le robot tondeuse a été soulevé',
+    tilted: 'le robot tondeuse est incliné',
+    outsideBoundary: 'le robot tondeuse est hors de sa zone',
     bladeBlocked: 'la lame est bloquée',
     lowBattery: 'la batterie est vide',
-    rainDelay: 'elle attend la fin de la pluie',
+    rainDelay: 'il attend la fin de la pluie',
   },
   status: {
     docked: (name) => `${name} est sur sa station de charge.`,
     charging: (name) => `${name} se recharge sur sa station de charge.`,
-    idle: (name) => `${name} est arrêtée dans le jardin.`,
+    idle: (name) => `${name} est arrêté dans le jardin.`,
     mowing: (name) => `${name} tond.`,
     paused: (name) => `${name} est en pause.`,
     returning: (name) => `${name} retourne à la station de charge.`,

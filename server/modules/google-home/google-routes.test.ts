@@ -242,4 +242,17 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     await t.app.homeGraphSync.settled();
     expect(fake().reports.filter((report) => report.agentUserId === DEMO.friend.id)).toEqual([]);
   });
+
+  it('unlinking from our screen stops both sides at once: no more Report State, Google\'s token refused', async () => {
+    const owner = await t.signIn();
+    expect((await fulfil(ownerToken, syncRequest)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: owner })).statusCode).toBe(204);
+    expect((await fulfil(ownerToken, queryRequest(OWNED))).statusCode).toBe(401);
+    await forgetHomeGraph();
+    await t.app.fleet.command(OWNED, 'start');
+    await t.app.homeGraphSync.settled();
+    // No Request Sync either: Google learns of the unlink when its token and refresh token are refused.
+    expect(fake().reports).toEqual([]);
+    expect(fake().syncs).toEqual([]);
+  });
 });
