@@ -192,6 +192,17 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     await t.app.fleet.report(OWNED, { kind: 'clear' });
   });
 
+  it('speaks a mower\'s own name as text, never as SSML markup', async () => {
+    const SHARED = DEMO.mowers.shared.serial;
+    await t.db.updateTable('mowers').set({ name: 'Tom & Jerry <lawn>' }).where('serial_number', '=', SHARED).execute();
+    try {
+      const answer = await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'tom and jerry lawn' }));
+      expect(answer.json.response.outputSpeech.ssml).toBe('<speak>The battery of Tom &amp; Jerry &lt;lawn&gt; is at 40 percent and charging.</speak>');
+    } finally {
+      await t.db.updateTable('mowers').set({ name: DEMO.mowers.shared.name }).where('serial_number', '=', SHARED).execute();
+    }
+  });
+
   it('asks to link without an Alexa token: none, another client\'s, or the app\'s own session', async () => {
     const google = await link(GOOGLE);
     const session = (await t.signIn()).authorization.slice('Bearer '.length);

@@ -36,14 +36,16 @@ interface MowerChoice {
   name: string;
 }
 
-/** Names as spoken: case, accents, punctuation and spacing do not matter. */
+/** Names as spoken: case, accents, punctuation, spacing and "&" said as "and" / "und" / "et" do not matter. */
 const normalize = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+    .split(' ')
+    .filter((word) => word && !['and', 'und', 'et'].includes(word))
+    .join(' ');
 
 /** The mower a spoken name means: the same name, else the only one whose name contains it (or it the name). */
 export function matchMower<T extends { name: string }>(mowers: readonly T[], spoken: string): T | undefined {
