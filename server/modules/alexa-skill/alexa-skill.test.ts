@@ -182,6 +182,15 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     );
   });
 
+  it('opens with what it can do, in the user\'s language, and keeps listening; help, stop and nonsense answer too', async () => {
+    const opened = await say(envelope({ token: ownerToken, locale: 'de-DE', type: 'LaunchRequest' }));
+    expect(opened.speech).toBe('Willkommen bei Navimow. Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku. Was möchten Sie tun?');
+    expect(opened.json.response.shouldEndSession).toBe(false);
+    expect((await say(envelope({ token: ownerToken, locale: 'fr-FR', intent: 'AMAZON.StopIntent', attributes: {} }))).speech).toBe('Au revoir.');
+    expect((await say(envelope({ token: ownerToken, intent: 'AMAZON.FallbackIntent', attributes: {} }))).speech).toMatch(/^Sorry, I did not understand/);
+    expect((await say(envelope({ token: ownerToken, intent: 'AMAZON.HelpIntent', attributes: {} }))).speech).toMatch(/^You can say start/);
+  });
+
   it('says faults in words, in each language', async () => {
     await t.app.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
     expect((await say(envelope({ token: ownerToken, intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn needs your help: the mower is stuck.');
