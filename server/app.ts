@@ -19,6 +19,8 @@ import { createLinkGrants, createOAuthProvider, LOGIN_PAGES, oauthRoutes } from 
 import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, amazonFakeRoutes, FakeAmazon, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { type Clock, liveFleet } from './modules/fleet/public.ts';
+import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
+import { createHomeGraph, googleHomeRoutes, type HomeGraph, type HomeGraphSync, homeGraphSync } from './modules/google-home/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
 export type AppConfig = Pick<
@@ -37,6 +39,8 @@ export type AppConfig = Pick<
   | 'amazon'
   | 'fleetTickMs'
   | 'mqtt'
+  | 'homeGraph'
+  | 'alexaSkill'
 >;
 
 /**
@@ -63,6 +67,9 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     readonly registeredRoutes: readonly RegisteredRoute[];
+    /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
+    readonly homeGraph: HomeGraph;
+    readonly homeGraphSync: HomeGraphSync;
   }
 }
 
@@ -135,6 +142,19 @@ export async function buildApp({ db, config, clock }: AppOptions): Promise<Fasti
   // The mowers' live state, the Navimow-compatible API under /openapi and the MQTT broker.
   const live = await liveFleet(app, { db, clock, publicUrl, tickMs: config.fleetTickMs, mqtt: config.mqtt, simulator });
 
+  // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
+  const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
+  const homeGraph = createHomeGraph(config.homeGraph);
+  const googleSync = homeGraphSync({ db, grants: linkGrants, homeGraph, googleClientIds, log: app.log });
+  app.decorate('homeGraph', homeGraph);
+  app.decorate('homeGraphSync', googleSync);
+  app.fleet.onChange((change) => googleSync.fleetChanged(change));
+  app.addHook('onClose', () => googleSync.settled());
+  await app.register(googleHomeRoutes, { db, fleet: app.fleet, grants: linkGrants, googleClientIds });
+  // The Alexa custom skill's endpoint (docs/decisions/018-…).
+  const alexaClientIds = oauthClients.filter((client) => client.kind === 'alexa').map((client) => client.client_id);
+  await app.register(alexaSkillRoutes, { db, fleet: app.fleet, grants: linkGrants, alexaClientIds, config: config.alexaSkill });
+
   await app.register(
     async (api) => {
       // Tokens and per-user data must never sit in a cache (RFC 6749 section 5.1); a route may say otherwise.
@@ -148,7 +168,7 @@ export async function buildApp({ db, config, clock }: AppOptions): Promise<Fasti
       await api.register(live.apiRoutes, { prefix: '/mowers' });
       if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
       await api.register(commentRoutes, { prefix: '/comments', db });
-      await api.register(sharingRoutes, { prefix: '/sharing', db });
+      await api.register(sharingRoutes, { prefix: '/sharing', db, onMowerListChange: (accountIds) => googleSync.mowerListChanged(accountIds) });
       await api.register(policyRoutes, { prefix: '/policy', db });
       await api.register(newsletterRoutes, { prefix: '/newsletter', db });
       await api.register(messageRoutes, { prefix: '/messages', db });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
+import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
+import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
 import { AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, type AmazonConfig, APP_BIND_PATH, DEMO_AMAZON } from './modules/voice-links/public.ts';
 
 const flag = z
@@ -68,7 +70,22 @@ const baseSchema = z.object({
   MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MQTT_WS_PATH: z.union([z.literal('off'), z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as /mqtt')]).default('/mqtt'),
   AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  GOOGLE_HOMEGRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://homegraph.googleapis.com'),
+  GOOGLE_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
 });
+
+/** The Google project's service account key (JSON, as the Cloud console downloads it). */
+function serviceAccount(path: string | undefined, context: z.RefinementCtx) {
+  if (!path) return undefined;
+  try {
+    const parsed = serviceAccountSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (parsed.success) return parsed.data;
+    context.addIssue({ code: 'custom', path: ['GOOGLE_SERVICE_ACCOUNT_FILE'], message: `${path}: ${z.prettifyError(parsed.error)}` });
+  } catch (error) {
+    context.addIssue({ code: 'custom', path: ['GOOGLE_SERVICE_ACCOUNT_FILE'], message: `cannot read ${path}: ${(error as Error).message}` });
+  }
+  return undefined;
+}
 
 const environmentSchema = baseSchema
   .transform((env, context) => ({
@@ -120,6 +137,17 @@ const environmentSchema = baseSchema
       /** An external broker (Mosquitto) that every process publishes to instead of an embedded one; undefined: embedded. */
       externalUrl: env.MQTT_URL,
     } as MqttConfig,
+    /**
+     * The Alexa skill endpoint: the skill it answers (the demo's without ALEXA_SKILL_ID in the demo); requests are
+     * verified by Amazon's rules, always (decision record 018).
+     */
+    alexaSkill: { skillId: env.ALEXA_SKILL_ID ?? (env.NAVIMOW_DEMO ? DEMO_AMAZON.skillId : undefined), timeoutMs: env.AMAZON_TIMEOUT_MS } as AlexaSkillConfig,
+    /** Google's HomeGraph (Report State, Request Sync); without a service account, the local fake. */
+    homeGraph: {
+      url: env.GOOGLE_HOMEGRAPH_URL,
+      serviceAccount: serviceAccount(env.GOOGLE_SERVICE_ACCOUNT_FILE, context),
+      timeoutMs: env.AMAZON_TIMEOUT_MS,
+    } as HomeGraphConfig,
     version: packageJson.version,
   }))
   // Demo clients have published secrets: a server that is not the demo never falls back to them.

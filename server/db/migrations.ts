@@ -297,6 +297,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('live_tickets_expiry_idx').on('live_tickets').column('expires_at').execute();
     },
   },
+  '010_alexa_skill': {
+    async up(db: Kysely<unknown>) {
+      // The Alexa skill's memory per account (server/modules/alexa-skill): who uses it, and the active mower.
+      await db.schema
+        .createTable('alexa_skill_accounts')
+        .addColumn('account_id', 'text', (col) => col.primaryKey().references('accounts.id').onDelete('cascade'))
+        .addColumn('alexa_user_id', 'text', (col) => col.notNull())
+        .addColumn('active_mower_serial', 'text')
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('alexa_skill_accounts_user_idx').on('alexa_skill_accounts').column('alexa_user_id').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

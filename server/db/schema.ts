@@ -128,6 +128,17 @@ export interface AlexaAmazonLinkTable {
   created_at: string;
 }
 
+/**
+ * The Alexa skill's memory per account: the Alexa user it was last used by (skill events carry only that) and the
+ * active mower, so that "Alexa, ask Segway robot for the battery" needs no name once a mower was chosen.
+ */
+export interface AlexaSkillAccountTable {
+  account_id: string;
+  alexa_user_id: string;
+  active_mower_serial: string | null;
+  updated_at: string;
+}
+
 /** Ratings and comments from the comment tool; `topic` is one of common/comments.ts's COMMENT_TOPICS. */
 export interface CommentTable {
   id: string;
@@ -198,6 +209,7 @@ export interface Database {
   rate_limit_windows: RateLimitWindowTable;
   alexa_link_states: AlexaLinkStateTable;
   alexa_amazon_links: AlexaAmazonLinkTable;
+  alexa_skill_accounts: AlexaSkillAccountTable;
   mqtt_credentials: MqttCredentialTable;
   live_tickets: LiveTicketTable;
 }

@@ -1,4 +1,5 @@
 /** What the rest of the server may use of the fleet module (docs/decisions/008-import-boundaries.md). */
-export { type Clock, Fleet, type FleetChange, systemClock } from './fleet.ts';
+export { type Clock, Fleet, type FleetChange, type MowerView, systemClock } from './fleet.ts';
+export { type CommandResult, type MowerCommand } from './fleet-model.ts';
 export { postFleetMessages } from './fleet-messages.ts';
 export { liveFleet } from './live-fleet.ts';

@@ -42,7 +42,13 @@ function refusal(state: InvitationState, wanted: 'accepted' | 'rejected' | 'canc
  * invitee accepts or rejects once (a repeat of the same answer is harmless, the other answer is refused), either
  * side ends the share whenever they like.
  */
-export const sharingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export interface SharingRoutesOptions {
+  db: Db;
+  /** Called after a share began or ended, with the account whose mower list changed (Google's Request Sync). */
+  onMowerListChange?: (accountIds: readonly string[]) => void;
+}
+
+export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { db, onMowerListChange }) => {
   /** The invitation as the caller may see it: its invitee and its inviter only. */
   async function visibleInvitation(invitationId: string, accountId: string): Promise<InvitationRow> {
     const row = await findInvitation(db, invitationId);
@@ -67,6 +73,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       if (lost) throw lost;
       return { invitation: toDto(current, accountId, now) };
     }
+    if (wanted === 'accepted') onMowerListChange?.([row.invitee_id]);
     return { invitation: toDto((await findInvitation(db, row.id))!, accountId, now) };
   }
 
@@ -165,7 +172,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         throw new HttpError(403, 'not_allowed', 'Only the owner, or the account the mower is shared with, can end this share.');
       }
       if (target === mower.owner_id) throw new HttpError(400, 'cannot_unshare_owner', 'params.account: the owner keeps the mower.', 'params.account');
-      await removeShare(db, request.params.serial, target);
+      if (await removeShare(db, request.params.serial, target)) onMowerListChange?.([target]);
       return reply.code(204).send();
     },
   );

@@ -2,3 +2,4 @@
 export { type AmazonConfig, AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, APP_BIND_PATH, DEMO_AMAZON } from './amazon-config.ts';
 export { amazonFakeRoutes, FakeAmazon, type FakeAmazonSettings } from './amazon-fake.ts';
 export { voiceLinkRoutes } from './voice-link-routes.ts';
+export { endAlexaLinkFromAmazon } from './alexa-disabled.ts';

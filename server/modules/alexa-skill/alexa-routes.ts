@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RequestEnvelope } from 'ask-sdk-model';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Fleet } from '../fleet/public.ts';
+import type { LinkGrants } from '../oauth/public.ts';
+import { createAlexaSkill } from './alexa-skill.ts';
+import { type AlexaTrust, AlexaVerificationError, amazonTrust, createAlexaVerifier } from './request-verifier.ts';
+
+export const ALEXA_SKILL_PATH = '/alexa/skill';
+
+export interface AlexaSkillConfig {
+  /** The skill's id (`amzn1.ask.skill.…`); requests for any other skill are refused. Undefined: no endpoint. */
+  skillId: string | undefined;
+  /** Who may sign requests: undefined is Amazon's rules. Only tests set it (never the environment). */
+  trust?: AlexaTrust;
+  timeoutMs: number;
+}
+
+export interface AlexaSkillRoutesOptions {
+  db: Db;
+  fleet: Fleet;
+  grants: LinkGrants;
+  alexaClientIds: readonly string[];
+  config: AlexaSkillConfig;
+}
+
+const refused = (reason: string) => new HttpError(400, 'invalid_alexa_request', `Not a valid request from Alexa: ${reason}.`);
+
+/**
+ * `POST /alexa/skill` (contract section 6): Amazon's request format, its signature and timestamp verified on the
+ * exact bytes received before anything is read (docs/decisions/018-alexa-skill.md).
+ */
+export const alexaSkillRoutes: FastifyPluginAsync<AlexaSkillRoutesOptions> = async (app, { db, fleet, grants, alexaClientIds, config }) => {
+  const { skillId } = config;
+  // The signature covers the body as sent: it is kept as text here, and parsed only once verified.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  if (!skillId) {
+    app.post(ALEXA_SKILL_PATH, async () => {
+      throw new HttpError(503, 'alexa_skill_unavailable', 'The Alexa skill is not set up on this server (ALEXA_SKILL_ID).');
+    });
+    return;
+  }
+  const verify = createAlexaVerifier(config.trust ?? amazonTrust(config.timeoutMs));
+  const skill = createAlexaSkill({ db, fleet, grants, alexaClientIds, skillId, tokenGrant: (token) => app.oauthTokenGrant(token), log: app.log });
+
+  app.post(ALEXA_SKILL_PATH, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const raw = typeof request.body === 'string' ? request.body : '';
+    try {
+      await verify(raw, request.headers);
+    } catch (error) {
+      if (error instanceof AlexaVerificationError) {
+        request.log.warn({ reason: error.message }, 'Alexa request refused');
+        throw refused(error.message);
+      }
+      throw error;
+    }
+    const envelope = JSON.parse(raw) as RequestEnvelope;
+    if (envelope?.context?.System?.application?.applicationId !== skillId) throw refused('the request is for another skill');
+    return skill.invoke(envelope);
+  });
+};

@@ -1,0 +1,256 @@
+import { createSign, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../db/seed.ts';
+import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-client.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { type AlexaTrust, amazonTrust, createAlexaVerifier } from './request-verifier.ts';
+
+/** A local certificate chain standing in for Amazon's: root (trusted by the test only), intermediate, signing key. */
+const cert = (name: string) => readFileSync(new URL(`./test-certs/${name}`, import.meta.url), 'utf8');
+const CHAIN_URL = 'https://s3.amazonaws.com/echo.api/navimow-test.pem';
+const CHAINS: Record<string, string> = {
+  [CHAIN_URL]: cert('chain.pem'),
+  'https://s3.amazonaws.com/echo.api/wrong-name.pem': cert('wrong-name-chain.pem'),
+  'https://s3.amazonaws.com/echo.api/stranger.pem': cert('stranger.pem'),
+};
+const testTrust: AlexaTrust = {
+  roots: [cert('root.pem')],
+  isChainUrl: amazonTrust(1000).isChainUrl,
+  fetchChain: async (url) => {
+    const chain = CHAINS[url.href];
+    if (!chain) throw new Error('404');
+    return chain;
+  },
+};
+
+const SKILL_ID = 'amzn1.ask.skill.navimow-demo';
+const ALEXA = { clientId: 'alexa', secret: 'alexa-demo-secret', redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO' };
+const GOOGLE = { clientId: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
+const OWNED = DEMO.mowers.owned.serial;
+
+interface Envelope {
+  version: string;
+  session?: Record<string, unknown>;
+  context: Record<string, unknown>;
+  request: Record<string, unknown>;
+}
+
+/** A request as Alexa sends it (custom skill request format), for a locale, an intent and its mower slot. */
+function envelope(options: {
+  token?: string;
+  locale?: string;
+  type?: string;
+  intent?: string;
+  mower?: string;
+  attributes?: Record<string, unknown>;
+  timestamp?: Date;
+  userId?: string;
+  skillId?: string;
+}): Envelope {
+  const userId = options.userId ?? 'amzn1.ask.account.TESTUSER';
+  const user = { userId, ...(options.token && { accessToken: options.token }) };
+  const application = { applicationId: options.skillId ?? SKILL_ID };
+  const type = options.type ?? 'IntentRequest';
+  return {
+    version: '1.0',
+    ...(!type.startsWith('AlexaSkillEvent.') && {
+      session: { new: !options.attributes, sessionId: `amzn1.echo-api.session.${randomUUID()}`, application, user, attributes: options.attributes ?? {} },
+    }),
+    context: { System: { application, user, device: { deviceId: 'amzn1.ask.device.TEST', supportedInterfaces: {} }, apiEndpoint: 'https://api.eu.amazonalexa.com' } },
+    request: {
+      type,
+      requestId: `amzn1.echo-api.request.${randomUUID()}`,
+      timestamp: (options.timestamp ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      locale: options.locale ?? 'en-US',
+      ...(type === 'IntentRequest' && {
+        dialogState: 'COMPLETED',
+        intent: {
+          name: options.intent,
+          confirmationStatus: 'NONE',
+          slots: { mower: { name: 'mower', confirmationStatus: 'NONE', ...(options.mower && { value: options.mower }) } },
+        },
+      }),
+      ...(type === 'AlexaSkillEvent.SkillDisabled' && { eventCreationTime: new Date().toISOString(), eventPublishingTime: new Date().toISOString(), body: { userInformationPersistenceStatus: 'NOT_PERSISTED' } }),
+    },
+  };
+}
+
+const sign = (body: string, key = cert('signing.key')) => createSign('RSA-SHA256').update(body).sign(key).toString('base64');
+
+describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
+  let t: TestApp;
+  let ownerToken: string;
+
+  async function link(client: typeof ALEXA, account: string = DEMO.owner.email, password: string = DEMO.owner.password) {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { clientId: client.clientId, redirectUri: client.redirectUri, challenge: pkce.challenge, account, password });
+    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, client);
+    return response.json<{ access_token: string }>().access_token;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { alexaSkill: { skillId: SKILL_ID, trust: testTrust, timeoutMs: 1000 } });
+    await t.app.ready();
+    ownerToken = await link(ALEXA);
+  });
+  afterAll(() => t.close());
+
+  const post = (body: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/alexa/skill', headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload: body });
+  /** Sends a request signed as Amazon signs it; answers the status, the spoken text and the response. */
+  async function say(request: Envelope, { chainUrl = CHAIN_URL, key }: { chainUrl?: string; key?: string } = {}) {
+    const body = JSON.stringify(request);
+    const response = await post(body, { signaturecertchainurl: chainUrl, 'signature-256': sign(body, key) });
+    const json = response.statusCode === 200 ? response.json() : undefined;
+    const ssml: string = json?.response?.outputSpeech?.ssml ?? '';
+    return { status: response.statusCode, speech: ssml.replace(/^<speak>|<\/speak>$/g, ''), json };
+  }
+  const state = async (serial: string = OWNED) => (await t.app.fleet.view(serial))!.record.state;
+
+  it('refuses requests that are unsigned, wrongly signed, stale, for another skill, or signed by anyone but "Amazon"', async () => {
+    const request = envelope({ token: ownerToken, intent: 'StatusIntent' });
+    const body = JSON.stringify(request);
+    expect((await post(body, {})).statusCode).toBe(400);
+    expect((await post(body, { signaturecertchainurl: CHAIN_URL })).statusCode).toBe(400);
+    // The signature of another body.
+    expect((await post(body, { signaturecertchainurl: CHAIN_URL, 'signature-256': sign(`${body} `) })).statusCode).toBe(400);
+    // Signed with a key that is not the certificate's.
+    expect((await say(request, { key: cert('other.key') })).status).toBe(400);
+    // A chain that does not lead to the trusted root, or whose certificate does not name echo-api.amazon.com.
+    expect((await say(request, { chainUrl: 'https://s3.amazonaws.com/echo.api/stranger.pem', key: cert('stranger.key') })).status).toBe(400);
+    expect((await say(request, { chainUrl: 'https://s3.amazonaws.com/echo.api/wrong-name.pem', key: cert('other.key') })).status).toBe(400);
+    // Certificate URLs Amazon never uses, even if they would serve the right chain.
+    for (const url of [
+      'http://s3.amazonaws.com/echo.api/navimow-test.pem',
+      'https://s3.amazonaws.com:8443/echo.api/navimow-test.pem',
+      'https://evil.example/echo.api/navimow-test.pem',
+      'https://s3.amazonaws.com/EcHo.aPi/navimow-test.pem',
+      'https://s3.amazonaws.com/echo.api/../navimow-test.pem',
+    ]) {
+      expect((await say(request, { chainUrl: url })).status, url).toBe(400);
+    }
+    // Stale: more than 150 seconds old.
+    expect((await say(envelope({ token: ownerToken, intent: 'StatusIntent', timestamp: new Date(Date.now() - 200_000) }))).status).toBe(400);
+    expect((await say(envelope({ token: ownerToken, intent: 'StatusIntent', skillId: 'amzn1.ask.skill.someone-else' }))).status).toBe(400);
+    // And the real one passes; nothing above changed the mower.
+    expect((await say(request)).status).toBe(200);
+    expect(await state()).toBe('docked');
+  });
+
+  it('production rules trust no local root: the same chain is refused by Amazon\'s trust', async () => {
+    const verify = createAlexaVerifier({ ...amazonTrust(1000), fetchChain: testTrust.fetchChain });
+    const body = JSON.stringify(envelope({ intent: 'StatusIntent' }));
+    await expect(verify(body, { signaturecertchainurl: CHAIN_URL, 'signature-256': sign(body) })).rejects.toThrow(/trusted root/);
+    await expect(createAlexaVerifier(testTrust)(body, { signaturecertchainurl: CHAIN_URL, 'signature-256': sign(body) })).resolves.toBeUndefined();
+  });
+
+  it('English: "which mower?" by name, then the chosen one is remembered', async () => {
+    const asked = await say(envelope({ token: ownerToken, intent: 'StartMowingIntent' }));
+    expect(asked.speech).toBe('Which mower: Front lawn or Back garden?');
+    expect(asked.json.response.shouldEndSession).toBe(false);
+    expect(await state()).toBe('docked');
+
+    const started = await say(envelope({ token: ownerToken, intent: 'SelectMowerIntent', mower: 'front lawn', attributes: asked.json.sessionAttributes }));
+    expect(started.speech).toBe('Front lawn starts mowing.');
+    expect(await state()).toBe('mowing');
+
+    // No name now: the remembered mower.
+    expect((await say(envelope({ token: ownerToken, intent: 'BatteryIntent' }))).speech).toBe('The battery of Front lawn is at 92 percent.');
+    expect((await say(envelope({ token: ownerToken, intent: 'StartMowingIntent' }))).speech).toBe('Front lawn is already mowing.');
+    // Someone else's mower is no name the skill knows.
+    const unknown = await say(envelope({ token: ownerToken, intent: 'StatusIntent', mower: DEMO.mowers.notShared.name }));
+    expect(unknown.speech).toBe(`I don't know a mower called ${DEMO.mowers.notShared.name}. Which mower: Front lawn or Back garden?`);
+    expect(await state(DEMO.mowers.notShared.serial)).toBe('docked');
+  });
+
+  it('German and French: stop, back to the station, status and battery, said in the user\'s language', async () => {
+    expect((await say(envelope({ token: ownerToken, locale: 'de-DE', intent: 'StopMowingIntent' }))).speech).toBe(
+      'Front lawn pausiert. Sagen Sie starten, um fortzufahren.',
+    );
+    expect(await state()).toBe('paused');
+    expect((await say(envelope({ token: ownerToken, locale: 'de-DE', intent: 'StartMowingIntent', mower: 'Front Lawn' }))).speech).toBe('Front lawn mäht weiter.');
+    expect(await state()).toBe('mowing');
+    expect((await say(envelope({ token: ownerToken, locale: 'fr-FR', intent: 'DockIntent' }))).speech).toBe('Front lawn retourne à la station de charge.');
+    expect(await state()).toBe('returning');
+    expect((await say(envelope({ token: ownerToken, locale: 'fr-CA', intent: 'StatusIntent' }))).speech).toBe(
+      'Front lawn retourne à la station de charge. La batterie de Front lawn est à 92 pour cent.',
+    );
+    expect((await say(envelope({ token: ownerToken, locale: 'de-DE', intent: 'BatteryIntent', mower: 'Back garden' }))).speech).toBe(
+      'Der Akku von Back garden steht bei 40 Prozent und lädt.',
+    );
+  });
+
+  it('opens with what it can do, in the user\'s language, and keeps listening; help, stop and nonsense answer too', async () => {
+    const opened = await say(envelope({ token: ownerToken, locale: 'de-DE', type: 'LaunchRequest' }));
+    expect(opened.speech).toBe('Willkommen bei Navimow. Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku. Was möchten Sie tun?');
+    expect(opened.json.response.shouldEndSession).toBe(false);
+    expect((await say(envelope({ token: ownerToken, locale: 'fr-FR', intent: 'AMAZON.StopIntent', attributes: {} }))).speech).toBe('Au revoir.');
+    expect((await say(envelope({ token: ownerToken, intent: 'AMAZON.FallbackIntent', attributes: {} }))).speech).toMatch(/^Sorry, I did not understand/);
+    expect((await say(envelope({ token: ownerToken, intent: 'AMAZON.HelpIntent', attributes: {} }))).speech).toMatch(/^You can say start/);
+  });
+
+  it('says faults in words, in each language', async () => {
+    await t.app.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
+    expect((await say(envelope({ token: ownerToken, intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn needs your help: the mower is stuck.');
+    expect((await say(envelope({ token: ownerToken, intent: 'StartMowingIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn needs your help: the mower is stuck.');
+    expect((await say(envelope({ token: ownerToken, locale: 'de-DE', intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn braucht Ihre Hilfe: der Mähroboter steckt fest.');
+    expect((await say(envelope({ token: ownerToken, locale: 'fr-FR', intent: 'DockIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn a besoin de votre aide : le robot tondeuse est coincé.');
+    expect(await state()).toBe('error');
+    await t.app.fleet.report(OWNED, { kind: 'clear' });
+  });
+
+  it('speaks a mower\'s own name as text, never as SSML markup', async () => {
+    const SHARED = DEMO.mowers.shared.serial;
+    await t.db.updateTable('mowers').set({ name: 'Tom & Jerry <lawn>' }).where('serial_number', '=', SHARED).execute();
+    try {
+      const answer = await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'tom and jerry lawn' }));
+      expect(answer.json.response.outputSpeech.ssml).toBe('<speak>The battery of Tom &amp; Jerry &lt;lawn&gt; is at 40 percent and charging.</speak>');
+    } finally {
+      await t.db.updateTable('mowers').set({ name: DEMO.mowers.shared.name }).where('serial_number', '=', SHARED).execute();
+    }
+  });
+
+  it('asks to link without an Alexa token: none, another client\'s, or the app\'s own session', async () => {
+    const google = await link(GOOGLE);
+    const session = (await t.signIn()).authorization.slice('Bearer '.length);
+    for (const token of [undefined, google, session]) {
+      const answer = await say(envelope({ token, intent: 'StartMowingIntent', mower: 'Front lawn' }));
+      expect(answer.status).toBe(200);
+      expect(answer.speech).toBe('To control your mower, please link your Navimow account in the Alexa app.');
+      expect(answer.json.response.card).toEqual({ type: 'LinkAccount' });
+    }
+    expect(await state()).not.toBe('mowing');
+  });
+
+  it('SkillDisabled ends the link: GET /api/voice-links shows Alexa not bound and the token stops at once', async () => {
+    const friendToken = await link(ALEXA, DEMO.friend.email, DEMO.friend.password);
+    const userId = 'amzn1.ask.account.FRIEND';
+    expect((await say(envelope({ token: friendToken, intent: 'BatteryIntent', mower: 'Orchard', userId }))).speech).toBe('The battery of Orchard is at 67 percent and charging.');
+    const session = await t.signIn(DEMO.friend.email, DEMO.friend.password);
+    const alexaBound = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/voice-links', headers: session })).json<{ links: { platform: string; bound: boolean }[] }>().links.find((link) => link.platform === 'alexa')!.bound;
+    expect(await alexaBound()).toBe(true);
+
+    // Amazon's event carries the user, not always a token: the account is found by the Alexa user.
+    const disabled = await say(envelope({ type: 'AlexaSkillEvent.SkillDisabled', userId }));
+    expect(disabled.status).toBe(200);
+    expect(await alexaBound()).toBe(false);
+    expect((await say(envelope({ token: friendToken, intent: 'BatteryIntent', mower: 'Orchard', userId }))).speech).toBe(
+      'To control your mower, please link your Navimow account in the Alexa app.',
+    );
+    // The owner's link is untouched; a repeat of the event is harmless.
+    expect((await say(envelope({ type: 'AlexaSkillEvent.SkillDisabled', userId }))).status).toBe(200);
+    expect((await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'Front lawn' }))).status).toBe(200);
+  });
+
+  it('unlinking from our screen: the skill asks to link again at once', async () => {
+    const owner = await t.signIn();
+    expect((await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'Front lawn' }))).speech).toMatch(/^The battery of Front lawn/);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/alexa', headers: owner })).statusCode).toBe(204);
+    expect((await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'Front lawn' }))).speech).toBe(
+      'To control your mower, please link your Navimow account in the Alexa app.',
+    );
+  });
+});

@@ -1,0 +1,3 @@
+/** What the rest of the server may use of the alexa-skill module (docs/decisions/008-import-boundaries.md). */
+export { ALEXA_SKILL_PATH, type AlexaSkillConfig, alexaSkillRoutes } from './alexa-routes.ts';
+export { type AlexaTrust, amazonTrust } from './request-verifier.ts';

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import { type Caller, requireCaller } from '../accounts/public.ts';
+import type { Fleet, MowerCommand } from '../fleet/public.ts';
+import { listMowersFor } from '../mowers/public.ts';
+import type { LinkGrants } from '../oauth/public.ts';
+import { fleetCommand, googleOutcome, mowerState, syncDevice } from './google-devices.ts';
+import {
+  type ExecuteResponse,
+  type ExecuteResult,
+  type GoogleErrorCode,
+  type GoogleRequest,
+  googleRequestSchema,
+  INTENTS,
+  type QueryResponse,
+} from './google-schemas.ts';
+
+export interface GoogleRoutesOptions {
+  db: Db;
+  fleet: Fleet;
+  grants: LinkGrants;
+  /** The OAuth clients of kind `google`: only their tokens are taken here. */
+  googleClientIds: readonly string[];
+}
+
+export const GOOGLE_FULFILMENT_PATH = '/smarthome/google';
+
+/** A token that is valid but not Google's (the app's own session, Alexa, a third party): not for this endpoint. */
+const notGoogle = () =>
+  new HttpError(401, 'unauthorized', 'This endpoint takes tokens issued to the Google Home client only.', undefined, {
+    'WWW-Authenticate': 'Bearer error="invalid_token"',
+  });
+
+/**
+ * Google's smart-home fulfilment (contract section 6; docs/decisions/017-google-smart-home.md): SYNC, QUERY,
+ * EXECUTE and DISCONNECT for the mowers of the account behind a token our OAuth server issued to Google.
+ * Device ids are serial numbers; a mower the account may not use is `deviceNotFound`, never another's state.
+ */
+export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (app, { db, fleet, grants, googleClientIds }) => {
+  /** The account behind a Google token; every token Google holds carries both scopes (the link asks for them). */
+  async function googleCaller(request: FastifyRequest): Promise<Caller> {
+    const caller = await requireCaller(db, request, 'mower:read');
+    if (!caller.clientId || !googleClientIds.includes(caller.clientId)) throw notGoogle();
+    return caller;
+  }
+
+  async function usableSerials(accountId: string): Promise<Set<string>> {
+    return new Set((await listMowersFor(db, accountId)).map((mower) => mower.serial_number));
+  }
+
+  async function sync(requestId: string, caller: Caller) {
+    const serials = [...(await usableSerials(caller.accountId))];
+    const views = await fleet.views(serials);
+    // The account id never changes (an e-mail or phone number would): Google keys the user's devices on it.
+    return { requestId, payload: { agentUserId: caller.accountId, devices: views.map(syncDevice) } };
+  }
+
+  async function query(requestId: string, caller: Caller, ids: readonly string[]): Promise<QueryResponse> {
+    const usable = await usableSerials(caller.accountId);
+    const views = new Map((await fleet.views(ids.filter((id) => usable.has(id)))).map((view) => [view.serial, view]));
+    const devices: QueryResponse['payload']['devices'] = {};
+    for (const id of ids) {
+      const view = views.get(id);
+      if (!view) devices[id] = { status: 'ERROR', errorCode: 'deviceNotFound' };
+      else if (!view.record.online) devices[id] = { ...mowerState(view), status: 'OFFLINE', errorCode: 'deviceOffline' };
+      else devices[id] = { ...mowerState(view), status: 'SUCCESS' };
+    }
+    return { requestId, payload: { devices } };
+  }
+
+  async function execute(
+    requestId: string,
+    caller: Caller,
+    commands: Extract<GoogleRequest['inputs'][0], { intent: typeof INTENTS.execute }>['payload']['commands'],
+  ): Promise<ExecuteResponse> {
+    const usable = await usableSerials(caller.accountId);
+    const mayControl = caller.permissions.has('mower:control');
+    const outcomes: { id: string; errorCode?: GoogleErrorCode; states?: ReturnType<typeof mowerState> }[] = [];
+    for (const { devices, execution } of commands) {
+      for (const { id } of devices) {
+        let errorCode: GoogleErrorCode | undefined;
+        let states: ReturnType<typeof mowerState> | undefined;
+        if (!usable.has(id)) errorCode = 'deviceNotFound';
+        else if (!mayControl) errorCode = 'relinkRequired';
+        for (const step of execution) {
+          if (errorCode) break;
+          const name: MowerCommand | undefined = fleetCommand(step.command, step.params);
+          if (!name) {
+            errorCode = 'functionNotSupported';
+            break;
+          }
+          const outcome = await fleet.command(id, name);
+          if (!outcome) {
+            errorCode = 'deviceNotFound';
+            break;
+          }
+          errorCode = googleOutcome(name, outcome.result, outcome.view)?.errorCode;
+          states = mowerState(outcome.view);
+        }
+        outcomes.push({ id, ...(errorCode ? { errorCode } : { states }) });
+      }
+    }
+    // Devices with the same outcome share one entry; mixed outcomes are Google's partial success.
+    const groups = new Map<string, ExecuteResult>();
+    for (const outcome of outcomes) {
+      const key = outcome.errorCode ?? `SUCCESS ${JSON.stringify(outcome.states)}`;
+      const group = groups.get(key);
+      if (group) {
+        if (!group.ids.includes(outcome.id)) group.ids.push(outcome.id);
+      } else if (outcome.errorCode) {
+        groups.set(key, { ids: [outcome.id], status: 'ERROR', errorCode: outcome.errorCode });
+      } else {
+        groups.set(key, { ids: [outcome.id], status: 'SUCCESS', states: outcome.states! });
+      }
+    }
+    return { requestId, payload: { commands: [...groups.values()] } };
+  }
+
+  app.post(GOOGLE_FULFILMENT_PATH, { config: { rateLimit: { max: 6000, timeWindow: '1 minute' } } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-store');
+    const parsed = googleRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      // Authentication first: an unauthenticated caller learns nothing, not even that its body was wrong.
+      await googleCaller(request);
+      const requestId = z.object({ requestId: z.string().min(1).max(200) }).safeParse(request.body);
+      return reply.code(400).send({
+        ...(requestId.success && { requestId: requestId.data.requestId }),
+        payload: { errorCode: 'protocolError', status: 'ERROR', debugString: z.prettifyError(parsed.error).slice(0, 500) },
+      });
+    }
+    const { requestId, inputs } = parsed.data;
+    const [input] = inputs;
+    switch (input.intent) {
+      case INTENTS.sync:
+        return sync(requestId, await googleCaller(request));
+      case INTENTS.query:
+        return query(requestId, await googleCaller(request), input.payload.devices.map((device) => device.id));
+      case INTENTS.execute:
+        return execute(requestId, await googleCaller(request), input.payload.commands);
+      case INTENTS.disconnect: {
+        const caller = await googleCaller(request);
+        // The user unlinked in the Google Home app: every grant of the Google client ends, as from our own screen.
+        await grants.revokeAll(caller.accountId, googleClientIds);
+        return {};
+      }
+    }
+  });
+};
