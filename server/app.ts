@@ -15,7 +15,7 @@ import { messageRoutes } from './modules/messages/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
-import { createLinkGrants, createOAuthProvider, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
+import { cachedTokenGrant, createLinkGrants, createOAuthProvider, followTokenRevocations, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
 import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, amazonFakeRoutes, FakeAmazon, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { type Clock, liveFleet } from './modules/fleet/public.ts';
@@ -131,11 +131,18 @@ export async function buildApp({ db, config, clock }: AppOptions): Promise<Fasti
     cookieKeys: oauthCookieKeys,
     trustProxy,
   });
-  app.decorate('oauthTokenGrant', async (token: string): Promise<OAuthTokenGrant | undefined> => {
-    const found = await provider.AccessToken.find(token);
-    if (!found?.accountId || !found.clientId || found.isExpired) return undefined;
-    return { accountId: found.accountId, clientId: found.clientId, scopes: String(found.scope ?? '').split(' ').filter(Boolean) };
-  });
+  app.decorate('oauthTokenGrant', (token: string): Promise<OAuthTokenGrant | undefined> =>
+    cachedTokenGrant(db, token, async () => {
+      const found = await provider.AccessToken.find(token);
+      if (!found?.accountId || !found.clientId || found.isExpired) return undefined;
+      const scopes = String(found.scope ?? '').split(' ').filter(Boolean);
+      return { accountId: found.accountId, clientId: found.clientId, scopes, expiresAt: (found.exp ?? 0) * 1000 };
+    }),
+  );
+  const stopFollowingRevocations = await followTokenRevocations(db, (error) =>
+    app.log.error({ err: error }, 'lost the feed of OAuth revocations: linked services\' tokens are looked up every time from now on'),
+  );
+  app.addHook('onClose', stopFollowingRevocations);
   await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle, tokenRequestsPerMinute: config.tokenRequestsPerMinute });
   const linkGrants = createLinkGrants(db, provider);
 

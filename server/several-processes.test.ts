@@ -1,7 +1,8 @@
 /**
  * Two server processes on one PostgreSQL behave as one (issue 14, item 10; docs/decisions/013-several-processes.md):
  * the sign-in throttle and the rate limits count across both, an OAuth authorization started on one finishes on
- * the other, and a session ended on one stops working on the other at once, not when a cache lets it go. The
+ * the other, and a session ended or a linked service's token revoked on one stops working on the other at once,
+ * not when a cache lets it go. The
  * processes are real (`node server/main.ts`, as `npm start` runs it), each on its own port, as behind a proxy
  * that sends each request wherever it likes. Needs TEST_POSTGRES_URL (CI sets it).
  */
@@ -156,7 +157,21 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
     });
     expect(token.status).toBe(200);
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
-    expect((await fetch(`${a!.base}/api/mowers`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+    const bearer = { authorization: `Bearer ${accessToken}` };
+    expect((await fetch(`${a!.base}/api/mowers`, { headers: bearer })).status).toBe(200);
+
+    // The linked service's token, verified (and cached) by the second process, is revoked on the first: refused at once.
+    expect((await fetch(`${b!.base}/openapi/smarthome/authList`, { headers: bearer })).status).toBe(200);
+    const revoked = await fetch(`${a!.base}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}` },
+      body: new URLSearchParams({ token: accessToken, token_type_hint: 'access_token' }),
+    });
+    expect(revoked.status).toBe(200);
+    const deadline = Date.now() + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) status = (await fetch(`${b!.base}/openapi/smarthome/authList`, { headers: bearer })).status;
+    expect(status).toBe(401);
   });
 
   it('counts sign-in failures of both processes together', async () => {

@@ -77,6 +77,14 @@ interface VerifiedToken {
 }
 
 const verifiedTokens = new WeakMap<Db, Map<string, VerifiedToken>>();
+/** Token hashes found to be no session's, until when that answer may be reused. */
+const knownMisses = new WeakMap<Db, Map<string, number>>();
+
+function missesOf(db: Db): Map<string, number> {
+  let misses = knownMisses.get(db);
+  if (!misses) knownMisses.set(db, (misses = new Map()));
+  return misses;
+}
 
 function verifiedTokensOf(db: Db): Map<string, VerifiedToken> {
   let tokens = verifiedTokens.get(db);
@@ -132,6 +140,8 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
   const known = tokens.get(hash);
   if (known && known.until > now.getTime()) return { sessionId: known.sessionId, accountId: known.accountId };
   if (known) tokens.delete(hash);
+  const missedUntil = missesOf(db).get(hash);
+  if (missedUntil !== undefined && missedUntil > now.getTime()) return undefined;
 
   const session = await db
     .selectFrom('sessions')
@@ -140,7 +150,14 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
     .where('revoked_at', 'is', null)
     .where('access_expires_at', '>', now.toISOString())
     .executeTakeFirst();
-  if (!session) return undefined;
+  if (!session) {
+    // Not a session's token (a linked service's, as a rule): it never becomes one, as session tokens are new random
+    // strings, so this answer may be kept as long as a positive one.
+    const misses = missesOf(db);
+    if (misses.size >= MAX_VERIFIED_TOKENS) misses.delete(misses.keys().next().value!);
+    misses.set(hash, now.getTime() + VERIFIED_TOKEN_TTL_MS);
+    return undefined;
+  }
   if (!mayCache(db)) return { sessionId: session.sessionId, accountId: session.accountId };
   if (tokens.size >= MAX_VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
   const until = Math.min(now.getTime() + VERIFIED_TOKEN_TTL_MS, Date.parse(session.expiresAt));

@@ -1,5 +1,6 @@
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
+import { forgetTokenGrants } from './grant-cache.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
 
 /**
@@ -81,10 +82,13 @@ export function kyselyAdapter(db: Db) {
 
     async destroy(id: string): Promise<void> {
       await db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', id).execute();
+      // A revoked token or grant: no process may keep answering for it from its cache.
+      if (this.model === 'AccessToken' || this.model === 'RefreshToken' || this.model === 'Grant') await forgetTokenGrants(db);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await db.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();
+      await forgetTokenGrants(db);
     }
   };
 }

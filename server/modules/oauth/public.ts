@@ -5,3 +5,4 @@ export { LOGIN_PAGES, oauthRoutes } from './oauth-routes.ts';
 export { createOAuthProvider } from './provider.ts';
 export { createLinkGrants, type LinkGrant, type LinkGrants } from './link-grants.ts';
 export { OAUTH_SCOPES } from './provider.ts';
+export { cachedTokenGrant, followTokenRevocations } from './grant-cache.ts';

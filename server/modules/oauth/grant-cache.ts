@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { type Db, listen, supportsRowLocks } from '../../db/database.ts';
+import type { OAuthTokenGrant } from '../accounts/public.ts';
+
+/**
+ * Access tokens of linked services that this process has verified lately, so that a service polling the mower
+ * cloud (Home Assistant, Google's QUERY) is not looked up in the database on every call: at most
+ * `TOKEN_GRANT_CACHE_TTL_MS`, never past the token's expiry. Any revocation (a token revoked, a grant ended by an
+ * unlink, a replayed code) empties the cache of every process: here at once, elsewhere through PostgreSQL's
+ * `NOTIFY`; a process that cannot follow the others keeps no cache on PostgreSQL, like the first-party sessions'.
+ */
+export const TOKEN_GRANT_CACHE_TTL_MS = 10_000;
+const MAX_ENTRIES = 10_000;
+const CHANNEL = 'navimow_oauth_revocations';
+
+interface Entry {
+  grant: OAuthTokenGrant;
+  until: number;
+}
+
+const caches = new WeakMap<Db, Map<string, Entry>>();
+const followed = new WeakSet<Db>();
+
+function cacheOf(db: Db): Map<string, Entry> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+const mayCache = (db: Db) => !supportsRowLocks(db) || followed.has(db);
+
+/** The grant behind an access token: from the cache while it may answer, else from `load` (the OAuth server). */
+export async function cachedTokenGrant(
+  db: Db,
+  token: string,
+  load: () => Promise<(OAuthTokenGrant & { expiresAt: number }) | undefined>,
+  now = Date.now(),
+): Promise<OAuthTokenGrant | undefined> {
+  const cache = cacheOf(db);
+  const key = createHash('sha256').update(token).digest('base64url');
+  const known = cache.get(key);
+  if (known && known.until > now) return known.grant;
+  if (known) cache.delete(key);
+  const loaded = await load();
+  if (!loaded) return undefined;
+  const { expiresAt, ...grant } = loaded;
+  if (mayCache(db)) {
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, { grant, until: Math.min(now + TOKEN_GRANT_CACHE_TTL_MS, expiresAt) });
+  }
+  return grant;
+}
+
+/** Something was revoked: no cached grant may answer any more, in this process or (PostgreSQL) any other. */
+export async function forgetTokenGrants(db: Db): Promise<void> {
+  cacheOf(db).clear();
+  if (supportsRowLocks(db)) await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(db);
+}
+
+/** On PostgreSQL: follows the other processes' revocations so that this one may cache. Returns how to stop. */
+export async function followTokenRevocations(db: Db, log: (error: Error) => void): Promise<() => Promise<void>> {
+  const listener = await listen(
+    db,
+    CHANNEL,
+    () => cacheOf(db).clear(),
+    (error) => {
+      followed.delete(db);
+      cacheOf(db).clear();
+      log(error);
+    },
+  );
+  if (!listener) return async () => {};
+  followed.add(db);
+  return async () => {
+    followed.delete(db);
+    await listener.stop();
+  };
+}
