@@ -106,34 +106,49 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
 
 const postgresPools = new WeakMap<Db, pg.Pool>();
 
+/** The notification channels each database's process follows (see `followChannel`). */
+const followedChannels = new WeakMap<Db, Set<string>>();
+
 /**
- * Listens on a PostgreSQL notification channel (`NOTIFY`, `pg_notify`) on a connection of its own, for news that
- * other server processes publish. Undefined on SQLite, which one process serves. `onLost` is called if the
- * connection breaks: notifications may have been missed from then on.
+ * Follows a PostgreSQL notification channel (`NOTIFY`, `pg_notify`) on a connection of its own, for news that other
+ * server processes publish (a revoked session or token, so that caches drop it). While this process follows the
+ * channel, `mayCacheAcross(db, channel)` is true; it turns false for good if the connection breaks (`onLost` is
+ * called: news may have been missed) or on `stop`. On SQLite, which one process serves, there is nothing to follow
+ * and caches may always answer. Returns how to stop.
  */
-export async function listen(
+export async function followChannel(
   db: Db,
   channel: string,
   onMessage: (payload: string) => void,
   onLost: (error: Error) => void,
-): Promise<{ stop(): Promise<void> } | undefined> {
+): Promise<() => Promise<void>> {
   const pool = postgresPools.get(db);
-  if (!pool) return undefined;
+  if (!pool) return async () => {};
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   // A client of its own, not one of the pool's: it stays connected for as long as the server runs, and the pool
   // (and with it Kysely's destroy) must not wait for it.
   const client = new pg.Client(pool.options);
   await client.connect();
-    client.on('notification', (message) => {
+  const channels = followedChannels.get(db) ?? new Set<string>();
+  followedChannels.set(db, channels);
+  client.on('notification', (message) => {
     if (message.channel === channel) onMessage(message.payload ?? '');
   });
-  client.on('error', onLost);
+  client.on('error', (error) => {
+    channels.delete(channel);
+    onLost(error);
+  });
   await client.query(`LISTEN ${channel}`);
-  return {
-    async stop() {
-      await client.end().catch(() => undefined);
-    },
+  channels.add(channel);
+  return async () => {
+    channels.delete(channel);
+    await client.end().catch(() => undefined);
   };
+}
+
+/** Whether a cache that `channel` invalidates may answer: always on SQLite, on PostgreSQL while it is followed. */
+export function mayCacheAcross(db: Db, channel: string): boolean {
+  return !postgresPools.has(db) || (followedChannels.get(db)?.has(channel) ?? false);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResponse } from '../../../common/api-types.ts';
 import { sql } from 'kysely';
-import { type Db, listen, supportsRowLocks } from '../../db/database.ts';
+import { type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
 
 /**
  * First-party sessions of the native app. Each sign-in is its own session, so signing in on one phone never
@@ -94,9 +94,6 @@ function verifiedTokensOf(db: Db): Map<string, VerifiedToken> {
 
 const SESSION_CHANNEL = 'navimow_sessions';
 
-/** PostgreSQL databases whose session changes this process follows: only for them the cache may answer. */
-const followed = new WeakSet<Db>();
-
 function dropCached(db: Db, sessionId: string): void {
   const tokens = verifiedTokensOf(db);
   for (const [hash, entry] of tokens) if (entry.sessionId === sessionId) tokens.delete(hash);
@@ -113,26 +110,19 @@ async function forgetSession(db: Db, sessionId: string): Promise<void> {
  * tokens may answer. Returns how to stop. If the listening connection breaks, the cache is dropped and not used
  * again (every token is then looked up), as a missed revocation must never keep a token alive.
  */
-export async function followSessionChanges(db: Db, log: (error: Error) => void): Promise<() => Promise<void>> {
-  const listener = await listen(
+export function followSessionChanges(db: Db, log: (error: Error) => void): Promise<() => Promise<void>> {
+  return followChannel(
     db,
     SESSION_CHANNEL,
     (sessionId) => dropCached(db, sessionId),
     (error) => {
-      followed.delete(db);
       verifiedTokensOf(db).clear();
       log(error);
     },
   );
-  if (!listener) return async () => {};
-  followed.add(db);
-  return async () => {
-    followed.delete(db);
-    await listener.stop();
-  };
 }
 
-const mayCache = (db: Db) => !supportsRowLocks(db) || followed.has(db);
+const mayCache = (db: Db) => mayCacheAcross(db, SESSION_CHANNEL);
 
 export async function accountForAccessToken(db: Db, accessToken: string, now = new Date()) {
   const hash = hashToken(accessToken);

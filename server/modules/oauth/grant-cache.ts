@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { type Db, listen, supportsRowLocks } from '../../db/database.ts';
+import { type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
 import type { OAuthTokenGrant } from '../accounts/public.ts';
 
 /**
@@ -20,7 +20,6 @@ interface Entry {
 }
 
 const caches = new WeakMap<Db, Map<string, Entry>>();
-const followed = new WeakSet<Db>();
 
 function cacheOf(db: Db): Map<string, Entry> {
   let cache = caches.get(db);
@@ -28,7 +27,7 @@ function cacheOf(db: Db): Map<string, Entry> {
   return cache;
 }
 
-const mayCache = (db: Db) => !supportsRowLocks(db) || followed.has(db);
+const mayCache = (db: Db) => mayCacheAcross(db, CHANNEL);
 
 /** The grant behind an access token: from the cache while it may answer, else from `load` (the OAuth server). */
 export async function cachedTokenGrant(
@@ -59,21 +58,14 @@ export async function forgetTokenGrants(db: Db): Promise<void> {
 }
 
 /** On PostgreSQL: follows the other processes' revocations so that this one may cache. Returns how to stop. */
-export async function followTokenRevocations(db: Db, log: (error: Error) => void): Promise<() => Promise<void>> {
-  const listener = await listen(
+export function followTokenRevocations(db: Db, log: (error: Error) => void): Promise<() => Promise<void>> {
+  return followChannel(
     db,
     CHANNEL,
     () => cacheOf(db).clear(),
     (error) => {
-      followed.delete(db);
       cacheOf(db).clear();
       log(error);
     },
   );
-  if (!listener) return async () => {};
-  followed.add(db);
-  return async () => {
-    followed.delete(db);
-    await listener.stop();
-  };
 }
