@@ -8,7 +8,7 @@ import { alexaHref } from '../alexa-links.ts';
 import { type AmazonReturn, amazonErrorOutcome, type BindFailure, type BindOutcome, completeOnce, readAmazonReturn } from '../bind-outcome.ts';
 import { defaultVoiceLanguage, firstPhrases } from '../voice-phrases.ts';
 import styles from './alexa.module.css';
-import { CloseButton } from '../../../components/close-button.tsx';
+import { CloseButton } from './close-button.tsx';
 import { VoicePhraseList } from './voice-phrase-list.tsx';
 
 function outcomeOf(answer: AmazonReturn): Promise<BindOutcome> {
@@ -31,7 +31,7 @@ function BindSucceeded() {
       message={t('bind.success.text')}
       actions={
         <>
-          <CloseButton label={t('actions.done')} failedText={t('actions.closeFailed')} />
+          <CloseButton label={t('actions.done')} />
           <Link className={styles.linkButton} to={alexaHref.voiceGuide()}>
             {t('bind.success.allCommands')}
           </Link>
@@ -55,7 +55,7 @@ function BindFailed({ reason }: { reason: BindFailure }) {
       actions={
         <>
           {canRetry && <Button onClick={() => void navigate(alexaHref.startLink())}>{t('common:actions.retry')}</Button>}
-          <CloseButton label={t('actions.close')} failedText={t('actions.closeFailed')} variant="secondary" />
+          <CloseButton label={t('actions.close')} variant="secondary" />
         </>
       }
     >

@@ -8,7 +8,7 @@ import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { unlinkAlexa } from '../api/unlink-alexa.ts';
 import { type RequestFailure, requestFailure } from '../failure.ts';
 import styles from './alexa.module.css';
-import { CloseButton } from '../../../components/close-button.tsx';
+import { CloseButton } from './close-button.tsx';
 
 /** `attempt` tells a second failure from the first, so that its screen is announced again. */
 type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailure; attempt: number };
@@ -46,7 +46,7 @@ export function UnlinkScreen() {
         status="success"
         title={t('unbind.success.title')}
         message={t('unbind.success.text')}
-        actions={<CloseButton label={t('actions.done')} failedText={t('actions.closeFailed')} />}
+        actions={<CloseButton label={t('actions.done')} />}
       />
     );
   }
@@ -65,7 +65,7 @@ export function UnlinkScreen() {
                 {unlinking.pending ? t('unbind.unlinking') : t('common:actions.retry')}
               </Button>
             )}
-            <CloseButton label={t('actions.close')} failedText={t('actions.closeFailed')} variant="secondary" />
+            <CloseButton label={t('actions.close')} variant="secondary" />
           </>
         }
       />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { InvitationDto } from '../../../../common/sharing.ts';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import type { InvitationView } from '../invitation-view.ts';
-import { CloseButton } from '../../../components/close-button.tsx';
+import { CloseButton } from './close-button.tsx';
 
 export type Outcome = Exclude<InvitationView, 'offer'> | 'notFound';
 
@@ -13,7 +13,7 @@ export type Outcome = Exclude<InvitationView, 'offer'> | 'notFound';
 export function InvitationOutcome({ outcome, invitation }: { outcome: Outcome; invitation?: InvitationDto }) {
   const { t } = useTranslation(['sharing', 'common']);
   const name = invitation?.inviter_name ?? '';
-  const close = <CloseButton label={t('common:actions.close')} failedText={t('closeFailed')} />;
+  const close = <CloseButton label={t('common:actions.close')} />;
   switch (outcome) {
     case 'accepted':
       return (
@@ -21,7 +21,7 @@ export function InvitationOutcome({ outcome, invitation }: { outcome: Outcome; i
           status="success"
           title={t('accepted.title')}
           message={t('accepted.text', { mower: invitation?.mower.name || invitation?.mower.serial_number })}
-          actions={<CloseButton label={t('accepted.done')} failedText={t('closeFailed')} />}
+          actions={<CloseButton label={t('accepted.done')} />}
         />
       );
     case 'rejected':
