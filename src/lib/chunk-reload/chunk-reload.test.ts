@@ -23,4 +23,10 @@ describe('chunk reload', () => {
     expect(reloadForNewChunks()).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('does not reload offline, where a reload shows only the browser’s error page', () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    expect(reloadForNewChunks()).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
 });

@@ -12,8 +12,12 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** Reloads once; returns false when a reload was just tried, so the caller shows an error instead. */
+/**
+ * Reloads once; returns false when a reload was just tried, or when the phone is offline (the chunk is not gone,
+ * the network is, and a reload would only show the browser's error page), so the caller shows an error instead.
+ */
 export function reloadForNewChunks(): boolean {
+  if (!navigator.onLine) return false;
   try {
     const last = Number(window.sessionStorage.getItem(RELOAD_KEY) ?? 0);
     if (Date.now() - last < MIN_INTERVAL_MS) return false;
