@@ -6,11 +6,16 @@ import { sourcemapsOutOfWebRoot } from './scripts/vite-sourcemaps-plugin.ts';
 
 const serverPort = Number(process.env.PORT ?? 4173);
 
-export default defineConfig({
-  plugins: [react(), locales(), compress(), sourcemapsOutOfWebRoot()],
-  build: {
+/** The browsers the pages are built for (also the bare page of `npm run bench:lighthouse`). */
+export const WEB_TARGET = ['es2022', 'safari16', 'chrome100'];
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's entry (`vite build --ssr`, docs/decisions/019-server-rendered-first-view.md) is a module for Node in
+  // dist/ssr: no locale files, compressed copies or source maps of its own (the server reads the web build's locales).
+  plugins: isSsrBuild ? [react(), locales({ emit: false })] : [react(), locales(), compress(), sourcemapsOutOfWebRoot()],
+  build: isSsrBuild ? { outDir: 'dist/ssr', target: 'node24', copyPublicDir: false } : {
     outDir: 'dist/web',
-    target: ['es2022', 'safari16', 'chrome100'],
+    target: WEB_TARGET,
     manifest: true,
     sourcemap: 'hidden',
     modulePreload: { polyfill: false },
@@ -23,7 +28,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'first-load', tags: ['$initial'], priority: 2 },
+            // The entry is only what runs before the first paint (src/main.tsx); the app it then starts is one
+            // chunk with everything that start needs (react, the router, i18n, the bridge: a group takes a module's
+            // dependencies with it).
+            { name: 'first-load', tags: ['$initial'], priority: 3 },
+            { name: 'start', test: /[\\/]src[\\/]start\.tsx$/, priority: 2 },
             // Only the kit and lib: a module shared by the screens of one feature stays with that feature, not in
             // a chunk every page loads.
             { name: 'shared', test: /[\\/]src[\\/](components|lib)[\\/]/, minShareCount: 2, priority: 1 },
@@ -40,4 +49,4 @@ export default defineConfig({
       '/.well-known': `http://127.0.0.1:${serverPort}`,
     },
   },
-});
+}));

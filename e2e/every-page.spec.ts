@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
-import { expectAccessible } from './fixtures.ts';
+import { expectAccessible, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
 
 /**
  * Every page of the page table, as it first shows, in English, German and Finnish (the longest words): axe finds
@@ -8,13 +8,6 @@ import { expectAccessible } from './fixtures.ts';
  * other states (empty, error, dialogs); this sweep makes sure no page is left out, including the ones added later.
  */
 
-/** What a page needs in its address to show its main state (without it some show their "missing link" state). */
-const QUERY: Partial<Record<PageRouteId, string>> = {
-  shareInvitation: 'id=demo-pending',
-  // A message the demo has read already: opening it changes nothing the message-centre journeys count.
-  messageDetail: 'id=demo-msg-lifted',
-  googleAppBind: `client_id=google&scope=${encodeURIComponent('mower:read mower:control')}&redirect_uri=${encodeURIComponent('https://oauth-redirect.googleusercontent.com/r/navimow-demo')}`,
-};
 
 /** Pages that move on by themselves as they open (Alexa linking starts at once): their own journeys check them. */
 const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];

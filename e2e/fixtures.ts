@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { PageRouteId } from '../common/page-routes.ts';
 
 /** Runs axe on the page (WCAG 2.1 A and AA) and fails on any violation. */
 export async function expectAccessible(page: Page, include?: string) {
@@ -10,3 +11,11 @@ export async function expectAccessible(page: Page, include?: string) {
 }
 
 export { SUPPORTED_LANGUAGES as LANGUAGES } from '../common/languages.ts';
+
+/** What a page needs in its address to show its main state (without it some show their "missing link" state). */
+export const MAIN_STATE_QUERY: Partial<Record<PageRouteId, string>> = {
+  shareInvitation: 'id=demo-pending',
+  // A message the demo has read already: opening it changes nothing the message-centre journeys count.
+  messageDetail: 'id=demo-msg-lifted',
+  googleAppBind: `client_id=google&scope=${encodeURIComponent('mower:read mower:control')}&redirect_uri=${encodeURIComponent('https://oauth-redirect.googleusercontent.com/r/navimow-demo')}`,
+};

@@ -24,7 +24,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import { pageRoutes } from '../common/page-routes.ts';
 import { registerPages } from '../server/http/pages.ts';
-import viteConfig from '../vite.config.ts';
+import { WEB_TARGET } from '../vite.config.ts';
 import { repositoryRoot, startBenchServer } from './bench-server.ts';
 import { compress } from './vite-compress-plugin.ts';
 
@@ -88,7 +88,7 @@ async function buildBarePage(): Promise<string> {
     root: source,
     logLevel: 'warn',
     plugins: [react(), compress()],
-    build: { outDir: out, emptyOutDir: true, target: viteConfig.build?.target, modulePreload: { polyfill: false } },
+    build: { outDir: out, emptyOutDir: true, target: WEB_TARGET, modulePreload: { polyfill: false } },
   });
   return out;
 }

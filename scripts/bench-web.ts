@@ -21,6 +21,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -53,6 +54,8 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+/** The entry and the app it starts after the first paint (src/main.tsx): loaded by every page. */
+const everyPage = [entryKey, ...(manifest[entryKey]!.dynamicImports ?? [])].flatMap((key) => [...closure(key)]);
 const localesDir = readdirSync(join(webRoot, 'assets')).find((entry) => entry.startsWith('locales-'))!;
 
 /** A response's bytes on the wire: status line, headers and (encoded) body. */
@@ -89,8 +92,8 @@ async function measureRoute(id: PageRouteId, route: PageRoute) {
     problems.push(`${id}: ${key} is not in the build manifest (run npm run build)`);
     return undefined;
   }
-  // What the build says the first screen needs: the entry, the screen and their static imports, and the strings.
-  const chunks = new Set([...closure(entryKey), ...closure(key)]);
+  // What the build says the first screen needs: the entry, the app, the screen and their static imports, and the strings.
+  const chunks = new Set([...everyPage, ...closure(key)]);
   const needed = [...chunks].flatMap((chunk) => [manifest[chunk]!.file, ...(manifest[chunk]!.css ?? [])]);
   const namespaces = [...new Set(['common', ...route.namespaces])];
   const localeFiles = (language: string) => namespaces.map((namespace) => `assets/${localesDir}/${language}/${namespace}.json`);

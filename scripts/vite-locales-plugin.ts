@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  * and the bundle holds no per-file map that would grow with every language and namespace
  * (docs/decisions/003-first-load-budget.md).
  */
-export function locales(root = 'locales'): Plugin {
+export function locales({ root = 'locales', emit = true }: { root?: string; emit?: boolean } = {}): Plugin {
   const files = readdirSync(root)
     .flatMap((language) => readdirSync(join(root, language)).map((file) => ({ language, file })))
     .filter(({ file }) => file.endsWith('.json'))
@@ -35,6 +35,7 @@ export function locales(root = 'locales'): Plugin {
       });
     },
     generateBundle() {
+      if (!emit) return;
       for (const { language, file } of files) {
         this.emitFile({
           type: 'asset',

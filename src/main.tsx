@@ -1,52 +1,46 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { RootLayout } from './app/root-layout.tsx';
-import { matchAppRoute, preloadScreen } from './app/routes.ts';
-import { simulatorRequested } from './app/simulator-requested.ts';
-import { hasNativeApp } from './lib/bridge/bridge.ts';
-import { readAppVersion } from './lib/bridge/native-app.ts';
+/**
+ * The page's entry: as small as a script gets. The server sends each page with its first view already rendered
+ * (docs/decisions/019-server-rendered-first-view.md), so the browser paints it from the document alone; the app
+ * (React, the router, the strings, the screen) is evaluated only once that view is on screen, and then takes the
+ * markup over. Its files, and the first screen's, are announced by the document and fetched from that moment.
+ */
+import { FIRST_SCREEN_FILES_ID } from '../common/page-render.ts';
 import { installChunkReload } from './lib/chunk-reload/chunk-reload.ts';
-import { startErrorReporting } from './lib/error-reporting/error-reporting.ts';
-import { initI18n, languageFromLocation } from './lib/i18n/i18n.ts';
 import './styles/global.css';
 
-function afterFirstPaint(task: () => void) {
-  requestAnimationFrame(() => setTimeout(task, 0));
-}
+/** Longest the app waits for the first paint: a page loaded out of sight paints nothing until it is shown. */
+const FIRST_PAINT_WAIT_MS = 300;
 
-async function boot() {
-  installChunkReload();
-  const language = languageFromLocation();
-  const firstRoute = matchAppRoute(window.location.pathname);
-  // The first screen's chunk and strings load beside the common ones (the server announced them all), so
-  // that the first render has everything it needs; the simulated app, when wanted, is in place before any
-  // bridge call.
-  const [simulator] = await Promise.all([
-    !hasNativeApp() && simulatorRequested()
-      ? import('./simulator/install.tsx').then(({ installSimulator }) => installSimulator(language))
-      : undefined,
-    initI18n(language, [...new Set(['common', ...firstRoute.namespaces] as const)]),
-    preloadScreen(firstRoute),
-  ]);
-  void readAppVersion();
-
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <BrowserRouter>
-        <RootLayout />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-
-  afterFirstPaint(() => {
-    void simulator?.mountPanel();
-    // Device tags cost a bridge call: only asked for when reports are actually sent, with the code that asks,
-    // which the first screen does not need.
-    void startErrorReporting().then(async (reporting) => {
-      if (reporting) await (await import('./lib/session.ts')).tagReportsWithDevice();
+/** Resolves once the browser has painted the server's markup (at once when there is none to paint). */
+function firstContentfulPaint(): Promise<void> {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  const hasMarkup = document.getElementById('root')?.hasChildNodes();
+  if (!hasMarkup || painted() || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      resolve();
     });
+    observer.observe({ type: 'paint' });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, FIRST_PAINT_WAIT_MS);
   });
 }
 
-void boot();
+/** Until the app has taken the markup over, a form is only markup: sending it would reload the page and lose the input. */
+const holdSubmit = (event: SubmitEvent) => event.preventDefault();
+
+installChunkReload();
+document.addEventListener('submit', holdSubmit, true);
+void firstContentfulPaint()
+  .then(() => {
+    // The first screen's code and strings, announced by the server: fetched together now, behind the painted view.
+    const files = document.getElementById(FIRST_SCREEN_FILES_ID);
+    if (files instanceof HTMLTemplateElement) document.head.append(files.content);
+    return import('./start.tsx');
+  })
+  .then(({ start }) => start())
+  .finally(() => document.removeEventListener('submit', holdSubmit, true));

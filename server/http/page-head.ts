@@ -1,4 +1,5 @@
 import type { Language } from '../../common/languages.ts';
+import { FIRST_SCREEN_FILES_ID } from '../../common/page-render.ts';
 import { type PageRoute, type PageRouteId, pageRoutes, screenModule } from '../../common/page-routes.ts';
 
 /** One chunk of Vite's build manifest (`dist/web/.vite/manifest.json`, `build.manifest` in vite.config.ts). */
@@ -6,12 +7,13 @@ export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
 export type BuildManifest = Readonly<Record<string, ManifestChunk>>;
 
-/** The simulated native app's installer: main.tsx loads it before anything else on a simulated page. */
+/** The simulated native app's installer: src/start.tsx loads it before anything else on a simulated page. */
 const SIMULATOR_MODULE = 'src/simulator/install.tsx';
 
 export interface PageHeadOptions {
@@ -25,6 +27,7 @@ export interface PageHeadOptions {
 /** What the document of one page, in one language, announces in its head. */
 export interface PageHead {
   simulated: boolean;
+  /** The app the entry starts after the first paint, and the screen's chunks. */
   modulePreloads: readonly string[];
   stylesheets: readonly string[];
   localePreloads: readonly string[];
@@ -35,8 +38,9 @@ const escapeAttribute = (value: string) =>
 
 /**
  * Prepares, for every page, the requests its first screen needs so that the browser starts them with the
- * entry instead of one after the other (entry, common strings, route chunk, route strings): the route's chunk
- * and its static imports as module preloads, its CSS, and its locale files as fetch preloads. Everything is
+ * entry instead of one after the other (entry, common strings, app, route chunk, route strings): the app the entry
+ * starts (its dynamic import), the route's chunk and their static imports as module preloads, their CSS, and the
+ * locale files as fetch preloads. Everything is
  * derived from the build manifest and the page table (common/page-routes.ts); what the entry already loads
  * (Vite writes its tags into index.html) is left out.
  */
@@ -51,10 +55,14 @@ export function createPageHeads({ manifest, localesBase, simulator }: PageHeadOp
   };
   const entryKey = manifest && Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loadedByEntry = new Set(entryKey ? closure(entryKey) : []);
+  // The entry imports the app (src/start.tsx) after the first paint: every page announces it, behind the document.
+  const startKeys = (entryKey && manifest[entryKey]!.dynamicImports) || [];
+  const startFiles = filesOfMany(startKeys);
+  for (const key of startKeys) for (const chunk of closure(key)) loadedByEntry.add(chunk);
 
-  /** The files of a module and its static imports that the entry does not already bring. */
-  const filesOf = (key: string) => {
-    const chunks = closure(key).filter((chunk) => !loadedByEntry.has(chunk));
+  /** The files of modules and their static imports that the entry does not already bring. */
+  function filesOfMany(keys: readonly string[]) {
+    const chunks = [...new Set(keys.flatMap((key) => closure(key)))].filter((chunk) => !loadedByEntry.has(chunk));
     const entryCss = new Set([...loadedByEntry].flatMap((chunk) => manifest?.[chunk]?.css ?? []));
     return {
       scripts: chunks.map((chunk) => `/${manifest![chunk]!.file}`),
@@ -62,7 +70,8 @@ export function createPageHeads({ manifest, localesBase, simulator }: PageHeadOp
         .filter((css) => !entryCss.has(css))
         .map((css) => `/${css}`),
     };
-  };
+  }
+  const filesOf = (key: string) => filesOfMany([key]);
 
   const routeIds = Object.keys(pageRoutes) as PageRouteId[];
   const missing = routeIds.filter((id) => manifest && !manifest[screenModule(pageRoutes[id])]);
@@ -77,8 +86,8 @@ export function createPageHeads({ manifest, localesBase, simulator }: PageHeadOp
         id,
         (language: Language): PageHead => ({
           simulated,
-          modulePreloads: [...(simulated ? simulatorFiles.scripts : []), ...screen.scripts],
-          stylesheets: [...(simulated ? simulatorFiles.stylesheets : []), ...screen.stylesheets],
+          modulePreloads: [...startFiles.scripts, ...(simulated ? simulatorFiles.scripts : []), ...screen.scripts],
+          stylesheets: [...startFiles.stylesheets, ...(simulated ? simulatorFiles.stylesheets : []), ...screen.stylesheets],
           localePreloads: localesBase
             ? [...new Set(['common', ...route.namespaces])].map((namespace) => `${localesBase}/${language}/${namespace}.json`)
             : [],
@@ -114,18 +123,28 @@ export function inlineStylesheets(template: string, read: (path: string) => stri
 }
 
 /**
- * The document for one page: `index.html` with the page's language, the simulator mark where it applies, and the
- * preloads. The locale preloads are `crossorigin` fetches, exactly as i18n.ts fetches them (CORS mode, credentials
- * of the same origin), or the browser would download each file twice.
+ * The document for one page: `index.html` with the page's language, the simulator mark where it applies, the
+ * preloads and, when there is one, the server-rendered first view inside `#root`.
+ *
+ * The preloads of the code and the strings wait in a `<template>` (inert: nothing in it is fetched) that the entry
+ * moves into the head once the browser has painted the server's markup (docs/decisions/019-server-rendered-first-
+ * view.md): then they all start at once, and none competes with the document for the first paint. The locale
+ * preloads are `crossorigin` fetches, exactly as i18n.ts fetches them (CORS mode, credentials of the same origin),
+ * or the browser would download each file twice.
  */
-export function renderPageHtml(template: string, language: Language, head: PageHead): string {
-  const tags = [
-    ...head.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+export function renderPageHtml(template: string, language: Language, head: PageHead, rootMarkup = ''): string {
+  const preloads = [
     ...head.modulePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
     ...head.localePreloads.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+  ];
+  const tags = [
+    ...head.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...(preloads.length ? [`<template id="${FIRST_SCREEN_FILES_ID}">${preloads.join('')}</template>`] : []),
   ];
   let html = template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
   if (head.simulated) html = html.replace('<head>', '<head>\n    <meta name="navimow-simulator" content="on" />');
   if (tags.length) html = html.replace(/^([ \t]*)<\/head>/m, (closing, indent: string) => `${indent}  ${tags.join(`\n${indent}  `)}\n${closing}`);
+  // A function, so that `$` in the markup is never read as a replacement pattern.
+  if (rootMarkup) html = html.replace('<div id="root"></div>', () => `<div id="root">${rootMarkup}</div>`);
   return html;
 }

@@ -16,18 +16,26 @@ const chunkOf = (screen: string) => `assets/${screen}-Sc${screen.length.toString
 
 /**
  * A stand-in for `dist/web`, written the way the build writes it: the HTML with the entry's tags, a manifest
- * with every page's screen (the winter guide with a shared chunk and CSS), the simulator, locale files, and a
- * Brotli and a gzip copy beside each asset (scripts/vite-compress-plugin.ts).
+ * with the entry, the app it starts after the first paint (with an import of its own), every page's screen (the
+ * winter guide with a shared chunk and CSS), the simulator, locale files, and a Brotli and a gzip copy beside each
+ * asset (scripts/vite-compress-plugin.ts). With `serverEntry`, a server entry beside it (`dist/ssr`) that renders
+ * the given markup.
  */
-async function fakeBuild() {
-  const root = mkdtempSync(join(tmpdir(), 'navimow-web-'));
+async function fakeBuild({ serverEntry }: { serverEntry?: string } = {}) {
+  const build = mkdtempSync(join(tmpdir(), 'navimow-dist-'));
+  const root = join(build, 'web');
+  if (serverEntry) {
+    mkdirSync(join(build, 'ssr'));
+    writeFileSync(join(build, 'ssr/entry-server.js'), serverEntry);
+  }
   const manifest: Record<string, BuildManifest[string]> = {
     'index.html': {
       file: 'assets/index-AbCdEf12.js',
       isEntry: true,
-      imports: ['_react-ReAcT123.js'],
+      dynamicImports: ['_start-StArT123.js'],
       css: ['assets/index-InDeX123.css'],
     },
+    '_start-StArT123.js': { file: 'assets/start-StArT123.js', imports: ['index.html', '_react-ReAcT123.js'] },
     '_react-ReAcT123.js': { file: 'assets/react-ReAcT123.js' },
     '_guide-step-GuIdE123.js': {
       file: 'assets/guide-step-GuIdE123.js',
@@ -41,11 +49,11 @@ async function fakeBuild() {
     },
   };
   for (const route of Object.values(pageRoutes)) {
-    manifest[screenModule(route)] = { file: chunkOf(route.screen), imports: ['index.html', '_react-ReAcT123.js'] };
+    manifest[screenModule(route)] = { file: chunkOf(route.screen), imports: ['_start-StArT123.js', '_react-ReAcT123.js'] };
   }
   manifest[screenModule(pageRoutes.winterGuide)] = {
     file: chunkOf('winter-guide'),
-    imports: ['index.html', '_guide-step-GuIdE123.js', '_react-ReAcT123.js'],
+    imports: ['_start-StArT123.js', '_guide-step-GuIdE123.js', '_react-ReAcT123.js'],
     css: ['assets/winter-guide-WiNtEr12.css'],
   };
 
@@ -56,7 +64,6 @@ async function fakeBuild() {
       '  <head>',
       '    <title>Navimow</title>',
       '    <script type="module" crossorigin src="/assets/index-AbCdEf12.js"></script>',
-      '    <link rel="modulepreload" crossorigin href="/assets/react-ReAcT123.js">',
       '    <link rel="stylesheet" crossorigin href="/assets/index-InDeX123.css">',
       '  </head>',
       '  <body><div id="root"></div></body>',
@@ -91,15 +98,15 @@ const decoded = (response: LightMyRequestResponse): Buffer => {
   return response.rawPayload;
 };
 
-/** The entry's own tags, which Vite writes into index.html. */
-const ENTRY_TAGS = ['modulepreload /assets/react-ReAcT123.js'];
-
 /** The preload and stylesheet links the server added to a page's HTML, as `rel href` lines. */
 function announced(html: string): string[] {
-  return [...html.matchAll(/<link rel="(modulepreload|stylesheet|preload)"( as="fetch")? crossorigin href="([^"]+)">/g)]
-    .map((match) => `${match[1]}${match[2] ? ' fetch' : ''} ${match[3]}`)
-    .filter((tag) => !ENTRY_TAGS.includes(tag));
+  return [...html.matchAll(/<link rel="(modulepreload|stylesheet|preload)"( as="fetch")? crossorigin href="([^"]+)">/g)].map(
+    (match) => `${match[1]}${match[2] ? ' fetch' : ''} ${match[3]}`,
+  );
 }
+
+/** The app the entry starts after the first paint, which every page announces first. */
+const START = ['modulepreload /assets/react-ReAcT123.js', 'modulepreload /assets/start-StArT123.js'];
 
 describe('serving the pages', () => {
   let build: Awaited<ReturnType<typeof fakeBuild>>;
@@ -292,14 +299,19 @@ describe('preloading a page’s first screen', () => {
       'stylesheet /assets/install-SiMuLaT1.css',
       'stylesheet /assets/guide-step-GuIdE123.css',
       'stylesheet /assets/winter-guide-WiNtEr12.css',
+      ...START,
       'modulepreload /assets/install-SiMuLaT1.js',
       'modulepreload /assets/guide-step-GuIdE123.js',
       `modulepreload /${chunkOf('winter-guide')}`,
       `preload fetch /${LOCALES}/de/common.json`,
       `preload fetch /${LOCALES}/de/winterGuide.json`,
     ]);
-    // What the entry loads itself, Vite announced already: once is enough.
+    // The code and the strings wait, inert, for the entry to fetch them once the first view is painted.
+    const [, waiting] = /<template id="first-screen-files">(.*?)<\/template>/.exec(body) ?? [];
+    expect(announced(waiting ?? '')).toEqual(announced(body).filter((link) => !link.startsWith('stylesheet')));
+    // What the app loads, announced once for it; the entry is the page's own script.
     expect(body.match(/react-ReAcT123\.js/g)).toHaveLength(1);
+    expect(body.match(/index-AbCdEf12\.js/g)).toHaveLength(1);
     expect(body.match(/body\{margin:0\}/g)).toHaveLength(1);
   });
 
@@ -323,8 +335,62 @@ describe('preloading a page’s first screen', () => {
     const body = await html('/no/such/page', { 'accept-language': 'ja, sv;q=0.8' });
     expect(body).toContain('<html lang="sv"');
     expect(announced(body).filter((link) => !link.includes('install-'))).toEqual([
+      ...START,
       `modulepreload /${chunkOf('not-found')}`,
       `preload fetch /${LOCALES}/sv/common.json`,
     ]);
+  });
+});
+
+describe('the server-rendered first view', () => {
+  // A server entry as the build writes it (src/entry-server.tsx): renders the URL and language it is given, counting
+  // its renders; one path fails, as a screen that throws on the server would.
+  const serverEntry = `
+    export const renders = [];
+    export async function createPageRenderer(readNamespace) {
+      const { productName } = readNamespace('de', 'common');
+      return {
+        render(url, language) {
+          globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+          if (url.startsWith('/apiPolicy')) throw new Error('window is not defined');
+          return '<main><h1>' + productName + ' ' + language + ' ' + url.replaceAll('<', '&lt;').replaceAll('&', '&amp;') + '</h1></main>';
+        },
+      };
+    }`;
+  let server: TestApp;
+  beforeAll(async () => {
+    const build = await fakeBuild({ serverEntry });
+    server = await createTestApp('sqlite', { webRoot: build.root, simulator: false });
+  });
+  afterAll(() => server.close());
+
+  const rootOf = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await server.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode, url).toBe(200);
+    return /<div id="root">(.*?)<\/div><\/body>/s.exec(response.body)?.[1];
+  };
+  const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+
+  it('sends each page with its first view rendered into the root, in the page’s language, with the build’s strings', async () => {
+    expect(await rootOf('/robotWinterMode/guide', { 'accept-language': 'de' })).toBe('<main><h1>Navimow de /robotWinterMode/guide</h1></main>');
+    expect(await rootOf('/robotWinterMode/guide?lang=fr')).toBe('<main><h1>Navimow fr /robotWinterMode/guide?lang=fr</h1></main>');
+  });
+
+  it('renders a page without screen parameters once per language and encoding, and a page with them for each request', async () => {
+    await rootOf('/healthPing?lang=de');
+    const before = renders();
+    await rootOf('/healthPing?lang=de');
+    await rootOf('/healthPing', { 'accept-language': 'de' });
+    expect(renders()).toBe(before);
+
+    const first = await rootOf('/shareInvitation?id=one&lang=de');
+    const second = await rootOf('/shareInvitation?id=two&lang=de');
+    expect(renders()).toBe(before + 2);
+    expect(first).toContain('id=one');
+    expect(second).toContain('id=two');
+  });
+
+  it('sends the page with an empty root, for the browser to render, when rendering fails', async () => {
+    expect(await rootOf('/apiPolicy?lang=de')).toBe('');
   });
 });

@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseAcceptLanguage, resolveLanguage } from '../../common/languages.ts';
+import type { CreatePageRenderer, PageRenderer } from '../../common/page-render.ts';
 import { matchPageRoute } from '../../common/page-routes.ts';
 import { IN_MEMORY_GLOBS, loadAssets, registerAssets } from './assets.ts';
 import { type ContentEncoding, negotiateEncoding } from './content-encoding.ts';
@@ -34,15 +36,35 @@ function localesBase(webRoot: string): string | undefined {
   return folder && `/assets/${folder}`;
 }
 
-function encode(html: string, encoding: ContentEncoding | undefined): PageDocument {
+/** Kept documents are compressed as hard as the codecs go, once; a document made for one request quickly. */
+function encode(html: string, encoding: ContentEncoding | undefined, effort: 'max' | 'fast'): PageDocument {
   const raw = Buffer.from(html);
   const body =
     encoding === 'br'
-      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? constants.BROTLI_MAX_QUALITY : 5 } })
       : encoding === 'gzip'
-        ? gzipSync(raw, { level: constants.Z_BEST_COMPRESSION })
+        ? gzipSync(raw, { level: effort === 'max' ? constants.Z_BEST_COMPRESSION : 6 })
         : raw;
   return { body, etag: entityTag(body) };
+}
+
+/**
+ * The server-rendered first view (docs/decisions/019-server-rendered-first-view.md): the web view's server entry,
+ * built beside the web root (`dist/ssr/entry-server.js` next to `dist/web`), with the strings the build wrote for
+ * the pages. Without it pages are sent with an empty root, which the page renders itself.
+ */
+async function loadRenderer(webRoot: string, localesFolder: string | undefined): Promise<PageRenderer | undefined> {
+  const entry = join(dirname(webRoot), 'ssr/entry-server.js');
+  if (!existsSync(entry) || !localesFolder) return undefined;
+  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as { createPageRenderer: CreatePageRenderer };
+  return createPageRenderer(
+    (language, namespace) => JSON.parse(readFileSync(join(localesFolder, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>,
+  );
+}
+
+/** Whether a page's first view can depend on its query: any parameter but `lang` may be read by its screen. */
+function hasScreenParameters(search: URLSearchParams): boolean {
+  return [...search.keys()].some((name) => name !== 'lang');
 }
 
 /** The simulator's own chunks and styles, refused when it is off: production never serves its code. */
@@ -75,7 +97,10 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
     return file.startsWith(webRoot) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   });
   const manifest = readManifest(webRoot);
-  const heads = createPageHeads({ manifest, localesBase: localesBase(webRoot), simulator });
+  const locales = localesBase(webRoot);
+  const heads = createPageHeads({ manifest, localesBase: locales, simulator });
+  const renderer = await loadRenderer(webRoot, locales && join(webRoot, locales));
+  if (!renderer) app.log.warn(`no server entry beside ${webRoot}: pages are rendered by the browser only; run npm run build`);
   if (!manifest) app.log.warn(`no build manifest in ${webRoot}: pages are served without preloads`);
   if (heads.missing.length) app.log.warn(`pages missing from the build: ${heads.missing.join(', ')}; run npm run build`);
 
@@ -102,8 +127,20 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
     },
   });
 
-  // Bounded: one entry per page route, language and encoding.
+  // Bounded: one entry per page route, language and encoding. A page whose query its screen may read is made for
+  // its request and not kept.
   const documents = new Map<string, PageDocument>();
+
+  const rootMarkup = (url: string, language: string) => {
+    if (!renderer) return '';
+    try {
+      return renderer.render(url, language);
+    } catch (error) {
+      // The page still works: it renders itself, as without a server entry.
+      app.log.error({ err: error, url: url.split('?')[0] }, 'server rendering failed');
+      return '';
+    }
+  };
 
   const serveIndex = (reply: FastifyReply) => {
     const { request } = reply;
@@ -111,11 +148,18 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
     const route = matchPageRoute(url.pathname);
     const language = resolveLanguage(url.searchParams.get('lang'), parseAcceptLanguage(request.headers['accept-language']));
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const key = `${route} ${language} ${encoding ?? 'identity'}`;
-    let document = documents.get(key);
-    if (!document) {
-      document = encode(renderPageHtml(template, language, heads.head(route, language)), encoding);
-      documents.set(key, document);
+    const make = (effort: 'max' | 'fast') =>
+      encode(renderPageHtml(template, language, heads.head(route, language), rootMarkup(request.url, language)), encoding, effort);
+    let document: PageDocument | undefined;
+    if (hasScreenParameters(url.searchParams)) {
+      document = make('fast');
+    } else {
+      const key = `${route} ${language} ${encoding ?? 'identity'}`;
+      document = documents.get(key);
+      if (!document) {
+        document = make('max');
+        documents.set(key, document);
+      }
     }
 
     reply

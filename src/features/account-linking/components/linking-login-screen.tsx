@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { parseIdentifier } from '../../../../common/account-identifiers.ts';
 import type { InteractionDetailsResponse, LinkingClientKind } from '../../../../common/api-types.ts';
 import { Button } from '../../../components/button.tsx';
@@ -157,7 +158,8 @@ function LinkingForm({
  */
 export function LinkingLoginScreen({ variant }: { variant: 'alexa' | 'generic' }) {
   const { t } = useTranslation('accountLinking');
-  const uid = new URLSearchParams(window.location.search).get('interaction');
+  const [search] = useSearchParams();
+  const uid = search.get('interaction');
   const valid = isInteractionUid(uid);
   const details = useAsync(() =>
     valid ? getInteractionDetails(uid) : Promise.reject(new InteractionError({ kind: 'expired' })),

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
-import { call, hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { call } from '../../../lib/bridge/bridge.ts';
+import { useNativeApp } from '../../../lib/bridge/use-native-app.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 /** Closes the web view and returns to the app; nothing to close in a plain browser, so no button there. */
@@ -10,7 +11,7 @@ export function CloseButton({ label, variant = 'primary' }: { label: string; var
   const { t } = useTranslation('alexa');
   const closing = useSingleFlight();
   const [failed, setFailed] = useState(false);
-  if (!hasNativeApp()) return null;
+  if (!useNativeApp()) return null;
   const close = () =>
     closing.run(
       async () => {

@@ -7,8 +7,9 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { BridgeError, call, hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { BridgeError, call } from '../../../lib/bridge/bridge.ts';
 import type { BridgeParams } from '../../../lib/bridge/methods.ts';
+import { useNativeApp } from '../../../lib/bridge/use-native-app.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
 import { commonAppData } from '../../../lib/session.ts';
 import { useAsync } from '../../../lib/use-async.ts';
@@ -174,7 +175,8 @@ export function AppBindScreen() {
   const { t } = useTranslation('googleHome');
   const [search] = useSearchParams();
   const [params] = useState(() => parseAppFlipParams(search.toString()));
-  if (!hasNativeApp()) {
+  const inApp = useNativeApp();
+  if (inApp === false) {
     return (
       <Page title={t('appFlip.title')}>
         <p>{t('appFlip.notInApp')}</p>
@@ -182,5 +184,7 @@ export function AppBindScreen() {
     );
   }
   if (!params) return <InvalidRequest />;
+  // The server-rendered first view, before the page knows whether the app is there: the title only.
+  if (inApp === undefined) return <Page title={t('appFlip.title')} />;
   return <AppFlip params={params} />;
 }

@@ -20,7 +20,7 @@ function loadFailure(error: unknown): 'offline' | 'notInApp' | 'signedOut' | 'lo
   return 'load';
 }
 
-function Invitation({ id }: { id: string | undefined }) {
+function Invitation({ id }: { id: string }) {
   const { t } = useTranslation(['sharing', 'common']);
   const loaded = useAsync((signal) => loadInvitation(id, signal));
   const [answered, setAnswered] = useState<InvitationDto>();
@@ -65,5 +65,7 @@ function Invitation({ id }: { id: string | undefined }) {
 export function ShareInvitationScreen() {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() || undefined;
-  return <Invitation key={id ?? ''} id={id} />;
+  // An address without an invitation is known to lead nowhere from the first render (and from the server's).
+  if (!id) return <InvitationOutcome outcome="notFound" />;
+  return <Invitation key={id} id={id} />;
 }

@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
+import { expectAccessible, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
+
+/**
+ * The server-rendered first view (docs/decisions/019-server-rendered-first-view.md), on every page in English,
+ * German and Finnish:
+ * - before any script runs, the document already shows the screen's first state (for pages that load data, their
+ *   loading state), and that state passes axe and fits the screen;
+ * - the page then takes that markup over (hydration) without a mismatch: React reports none (a guard test below
+ *   shows that it would).
+ */
+
+const pages = (Object.keys(pageRoutes) as PageRouteId[]).map((id) => {
+  const { path }: PageRoute = pageRoutes[id];
+  return { id, path: path ?? '/no/such/page' };
+});
+
+const address = (id: PageRouteId, path: string, language: string) => `${path}?${QUERY[id] ? `${QUERY[id]}&` : ''}lang=${language}`;
+
+/** What React reports when the markup it hydrates is not what it renders (production builds give error numbers). */
+function collectHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const isHydrationError = (text: string) => /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b/i.test(text);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && isHydrationError(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (isHydrationError(`${error.message} ${error.stack ?? ''}`)) errors.push(error.message);
+  });
+  return errors;
+}
+
+/** Opens a page and waits until it has taken the server's markup over. */
+async function openAndHydrate(page: Page, url: string) {
+  await page.goto(url);
+  // The title is set by an effect: the page has rendered (and hydrated) once it is there.
+  await expect(page).toHaveTitle(/ - /);
+}
+
+for (const language of ['en', 'de', 'fi'] as const) {
+  test.describe(`the server-rendered first view in ${language}`, () => {
+    for (const { id, path } of pages) {
+      test.describe(id, () => {
+        test('shows the screen before any script, passing axe and fitting the screen', async ({ page }) => {
+          // The page's own scripts never arrive (axe still runs: Playwright brings it).
+          await page.route('**/assets/*.js', (route) => route.abort());
+          await page.goto(address(id, path, language));
+          await expect(page.locator('#root h1')).toBeVisible();
+          await expectAccessible(page, '#root');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, 'wider than the screen').toBeLessThanOrEqual(0);
+        });
+
+        test('is taken over by the page without a mismatch', async ({ page }) => {
+          const errors = collectHydrationErrors(page);
+          await openAndHydrate(page, address(id, path, language));
+          expect(errors).toEqual([]);
+        });
+      });
+    }
+  });
+}
+
+test('a mismatch between the server and the page is caught', async ({ page }) => {
+  // The guard of the sweep above: the server's heading is changed on its way to the browser.
+  await page.route('**/connectSolutions?lang=en', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/(<h1[^>]*>)[^<]*/, '$1Not what the page renders');
+    await route.fulfill({ response, body: html, headers: { ...response.headers(), 'content-encoding': 'identity' } });
+  });
+  const errors = collectHydrationErrors(page);
+  await openAndHydrate(page, '/connectSolutions?lang=en');
+  await expect.poll(() => errors.length).toBeGreaterThan(0);
+});
