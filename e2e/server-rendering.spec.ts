@@ -73,3 +73,37 @@ test('a mismatch between the server and the page is caught', async ({ page }) =>
   await openAndHydrate(page, '/connectSolutions?lang=en');
   await expect.poll(() => errors.length).toBeGreaterThan(0);
 });
+
+/** Holds the app's code back, as a slow connection would, until the returned function is called. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/start-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a button tapped before the page has taken it over acts once it has', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/smartHome/alexa/unbindAlexa?lang=en');
+  await page.getByRole('main').getByRole('button').first().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a form sent before the page has taken it over is held, then sent to the page once it has', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/shulex-comment-tool?lang=en');
+  await page.locator('main button[type="submit"]').click();
+  // Not sent the browser's way (that would reload the page and lose what was typed).
+  await expect(page).toHaveURL(/\/shulex-comment-tool\?lang=en$/);
+  await expect(page.locator('#rating-error')).toHaveCount(0);
+  release();
+  // The app validates it as if it had been there: no rating chosen.
+  await expect(page.locator('#rating-error')).toBeVisible();
+});

@@ -4,7 +4,8 @@
  * median of 3 runs each. Both builds come from this run and are served by the same static server code with the
  * same compression (server/http/pages.ts); our pages by the whole production server, with a fake native app
  * answering the bridge as the phone would. Each run of one of our pages follows a run of the bare page; a page's
- * ratio is the median of its runs over those. Fails when a page's LCP is more than 1.5 times the bare page's.
+ * ratio is the median of its runs over those. Fails when a page is over the budget of bench/budgets.json (score, LCP
+ * over the bare page's).
  *
  *   npm run bench:lighthouse                       every page, 3 runs each
  *   npm run bench:lighthouse -- /healthPing        some pages only
@@ -13,7 +14,7 @@
  *
  * docs/decisions/007-bytes-on-the-wire.md records the method and the last results.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -30,7 +31,10 @@ import { compress } from './vite-compress-plugin.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS = process.env.BENCH_REPORTS;
-const MAX_LCP_RATIO = 1.5;
+/** The budget (bench/budgets.json): a page's median score and its LCP over the bare page's. */
+const { minScore: MIN_SCORE, maxLcpRatio: MAX_LCP_RATIO } = (
+  JSON.parse(readFileSync(join(repositoryRoot, 'bench/budgets.json'), 'utf8')) as { lighthouse: { minScore: number; maxLcpRatio: number } }
+).lighthouse;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -273,5 +277,10 @@ console.table([
 const slow = targets.filter((_target, index) => lcpRatios[index]! > MAX_LCP_RATIO);
 if (slow.length) {
   console.error(`LCP above ${MAX_LCP_RATIO}x the bare page: ${slow.map(({ name }) => name).join(', ')}`);
+  process.exitCode = 1;
+}
+const lowScore = targets.filter((_target, index) => medians(runs[index]!).score < MIN_SCORE);
+if (lowScore.length) {
+  console.error(`score below ${MIN_SCORE}: ${lowScore.map(({ name }) => name).join(', ')}`);
   process.exitCode = 1;
 }

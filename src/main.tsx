@@ -30,10 +30,33 @@ function firstContentfulPaint(): Promise<void> {
   });
 }
 
-/** Until the app has taken the markup over, a form is only markup: sending it would reload the page and lose the input. */
-const holdSubmit = (event: SubmitEvent) => event.preventDefault();
+/**
+ * Until the app has taken the markup over, its buttons do nothing and a form is only markup (sent the browser's
+ * way it would reload the page and lose the input). The last button tapped, or else the last form sent, is held
+ * and played to the app once its first screen is there: what React does for taps during hydration, for the time
+ * before it.
+ */
+let tapped: HTMLButtonElement | undefined;
+let sent: HTMLFormElement | undefined;
+const holdTap = (event: MouseEvent) => {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (button) tapped = button;
+};
+const holdSubmit = (event: SubmitEvent) => {
+  event.preventDefault();
+  if (event.target instanceof HTMLFormElement) sent = event.target;
+};
+function stopHolding() {
+  document.removeEventListener('click', holdTap, true);
+  document.removeEventListener('submit', holdSubmit, true);
+}
+function playHeld() {
+  if (tapped?.isConnected && !tapped.disabled) tapped.click();
+  else if (sent?.isConnected) sent.requestSubmit();
+}
 
 installChunkReload();
+document.addEventListener('click', holdTap, true);
 document.addEventListener('submit', holdSubmit, true);
 void firstContentfulPaint()
   .then(() => {
@@ -42,5 +65,9 @@ void firstContentfulPaint()
     if (files instanceof HTMLTemplateElement) document.head.append(files.content);
     return import('./start.tsx');
   })
-  .then(({ start }) => start())
-  .finally(() => document.removeEventListener('submit', holdSubmit, true));
+  .then(({ start }) => start({ beforeRender: stopHolding }))
+  .then(
+    playHeld,
+    // Without the app, a form is sent the browser's way: a reload, which tries the app again.
+    stopHolding,
+  );

@@ -13,8 +13,12 @@ function afterFirstPaint(task: () => void) {
   requestAnimationFrame(() => setTimeout(task, 0));
 }
 
-/** Starts the app (src/main.tsx loads this after the first paint): takes over the server's markup, or renders it. */
-export async function start() {
+/**
+ * Starts the app (src/main.tsx loads this after the first paint): takes over the server's markup, or renders it.
+ * `beforeRender` runs just before React takes the markup over (from then on React sees the user's taps itself);
+ * resolves once the first screen is the app's.
+ */
+export async function start({ beforeRender }: { beforeRender?: () => void } = {}): Promise<void> {
   const language = languageFromLocation();
   const firstRoute = matchAppRoute(window.location.pathname);
   // The first screen's chunk and strings load beside the common ones (the server announced them all), so
@@ -29,16 +33,21 @@ export async function start() {
   ]);
   void readAppVersion();
 
+  let firstRendered!: () => void;
+  const rendered = new Promise<void>((resolve) => {
+    firstRendered = resolve;
+  });
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <RootLayout />
+        <RootLayout onFirstRender={firstRendered} />
       </BrowserRouter>
     </StrictMode>
   );
   // The server sends the first view already rendered (docs/decisions/019-server-rendered-first-view.md): the page
   // takes it over as it is. Without it (a build with no server entry) the page renders it.
   const root = document.getElementById('root')!;
+  beforeRender?.();
   if (root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);
 
@@ -50,4 +59,5 @@ export async function start() {
       if (reporting) await (await import('./lib/session.ts')).tagReportsWithDevice();
     });
   });
+  return rendered;
 }

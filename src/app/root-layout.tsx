@@ -14,14 +14,15 @@ let renderingReported = false;
  * loading view). Rendered beside the screen inside its Suspense boundary, so it commits only with a loaded
  * screen.
  */
-function ReportFirstRender() {
+function ReportFirstRender({ onFirstRender }: { onFirstRender: (() => void) | undefined }) {
   useEffect(() => {
     if (renderingReported) return;
     renderingReported = true;
+    onFirstRender?.();
     requestAnimationFrame(() => {
       call('finishRendering').catch(reportUnexpected);
     });
-  }, []);
+  }, [onFirstRender]);
   return null;
 }
 
@@ -35,7 +36,8 @@ function useDocumentTitle(route: AppRoute) {
   }, [title, product]);
 }
 
-export function RootLayout({ routes = appRoutes }: { routes?: readonly AppRoute[] }) {
+/** `onFirstRender`: called once, when the first screen is on screen (taken over from the server, or rendered). */
+export function RootLayout({ routes = appRoutes, onFirstRender }: { routes?: readonly AppRoute[]; onFirstRender?: () => void }) {
   const { pathname } = useLocation();
   const route = matchAppRoute(pathname, routes);
   useDocumentTitle(route);
@@ -43,7 +45,7 @@ export function RootLayout({ routes = appRoutes }: { routes?: readonly AppRoute[
     <>
       <OfflineNotice />
       <RouteOutlet route={route} pathname={pathname}>
-        <ReportFirstRender />
+        <ReportFirstRender onFirstRender={onFirstRender} />
       </RouteOutlet>
     </>
   );

@@ -199,8 +199,37 @@ export class Fleet {
 
   /** The mowers as they are now (played forward in memory; nothing is written). Unknown serials are left out. */
   async views(serials: readonly string[]): Promise<MowerView[]> {
+    return this.toViews(serials, await this.load(serials));
+  }
+
+  /**
+   * `views` of the mowers among `serials` that the account owns or has been shared, in one query (a linked
+   * service's status read, on every poll); the others are left out.
+   */
+  async viewsFor(accountId: string, serials: readonly string[]): Promise<MowerView[]> {
+    if (!serials.length) return [];
+    const rows = (await this.db
+      .selectFrom('mowers')
+      .select(COLUMNS)
+      .where('serial_number', 'in', serials)
+      .where((eb) =>
+        eb.or([
+          eb('owner_id', '=', accountId),
+          eb.exists(
+            eb
+              .selectFrom('mower_shares')
+              .select('mower_shares.mower_serial')
+              .whereRef('mower_shares.mower_serial', '=', 'mowers.serial_number')
+              .where('mower_shares.account_id', '=', accountId),
+          ),
+        ]),
+      )
+      .execute()) as Row[];
+    return this.toViews(serials, rows);
+  }
+
+  private toViews(serials: readonly string[], rows: Row[]): MowerView[] {
     const now = this.clock.now();
-    const rows = await this.load(serials);
     const order = new Map(serials.map((serial, index) => [serial, index]));
     return rows
       .sort((a, b) => order.get(a.serial_number)! - order.get(b.serial_number)!)

@@ -121,6 +121,12 @@ describe.each(testDatabaseKinds)('the Navimow-compatible API on %s', (kind) => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 404, desc: expect.any(String) });
     }
+    const statuses = await sdkRequest(t.app, owner.access_token, 'POST', '/openapi/smarthome/getVehicleStatus', {
+      devices: [{ id: SHARED }, { id: NOT_SHARED }, { id: OWNED }, { id: 'NVM-NO-SUCH' }],
+    });
+    expect(statuses.statusCode).toBe(200);
+    expect(statuses.json().data.payload.devices.map((device: { id: string }) => device.id)).toEqual([SHARED, OWNED]);
+    expect(statuses.json().data.payload.notFound).toEqual([NOT_SHARED, 'NVM-NO-SUCH']);
     const before = await t.db.selectFrom('mowers').select(['state', 'state_version']).where('serial_number', '=', NOT_SHARED).executeTakeFirstOrThrow();
     const mixed = await sdkRequest(t.app, owner.access_token, 'POST', '/openapi/smarthome/sendCommands', {
       commands: [{ devices: [{ id: NOT_SHARED }, { id: OWNED }], execution: { command: 'action.devices.commands.Dock' } }],

@@ -123,12 +123,11 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, 
 
   app.post('/smarthome/getVehicleStatus', { schema: { body: statusBody } }, async (request) => {
     const caller = await requireCaller(db, request, 'mower:read');
-    const roles = await visible(caller.accountId);
     const ids = [...new Set(request.body.devices.map((device) => device.id))];
-    const known = ids.filter((id) => roles.has(id));
-    if (!known.length) throw noDevice();
-    const views = await fleet.views(known);
-    return ok({ devices: views.map(statusDto), ...(known.length < ids.length && { notFound: ids.filter((id) => !roles.has(id)) }) });
+    const views = await fleet.viewsFor(caller.accountId, ids);
+    if (!views.length) throw noDevice();
+    const found = new Set(views.map((view) => view.serial));
+    return ok({ devices: views.map(statusDto), ...(views.length < ids.length && { notFound: ids.filter((id) => !found.has(id)) }) });
   });
 
   app.post('/smarthome/sendCommands', { schema: { body: commandsBody } }, async (request) => {
