@@ -8,14 +8,13 @@
  * URL and the language.
  */
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { SUPPORTED_LANGUAGES } from '../common/languages.ts';
 import type { CreatePageRenderer } from '../common/page-render.ts';
 import { RootLayout } from './app/root-layout.tsx';
 import { appRoutes, notFoundRoute, preloadScreen } from './app/routes.ts';
 import { i18next, type Namespace } from './lib/i18n/i18n.ts';
-import { initReactI18next } from 'react-i18next';
 
 export const createPageRenderer: CreatePageRenderer = async (readNamespace) => {
   const routes = [...appRoutes, notFoundRoute];
