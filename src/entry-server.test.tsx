@@ -23,6 +23,7 @@ describe('the server-rendered first view', () => {
   const queries: Partial<Record<string, string>> = {
     googleAppBind: '?client_id=google&redirect_uri=https%3A%2F%2Fexample.com',
     shareInvitation: '?id=an-invitation',
+    alexaAppBind: '?code=a-code&state=a-state',
   };
   const pages = Object.entries(pageRoutes).map(([id, route]) => ({
     id,

@@ -74,8 +74,11 @@ function BindFailed({ reason }: { reason: BindFailure }) {
  */
 export function AppBindScreen() {
   const [params] = useSearchParams();
+  const answer = readAmazonReturn(params);
+  // An address without Amazon's answer is known to lead nowhere from the first render (and from the server's).
+  if (answer.kind === 'missing') return <BindFailed reason="missing" />;
   // Another answer in the address is another linking attempt, with nothing carried over from the last one.
-  return <Bind key={params.toString()} answer={readAmazonReturn(params)} />;
+  return <Bind key={params.toString()} answer={answer} />;
 }
 
 function Bind({ answer }: { answer: AmazonReturn }) {

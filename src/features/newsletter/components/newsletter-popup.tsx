@@ -134,8 +134,10 @@ export function NewsletterPopup() {
   if (subscribedAs !== undefined) return <Subscribed email={subscribedAs} />;
 
   if (start.status === 'pending') {
+    // What the newsletter is does not wait for the account: it is in the first view (the server's too).
     return (
       <Page title={t('title')}>
+        <p>{t('intro')}</p>
         <p role="status">{t('common:list.loading')}</p>
       </Page>
     );
