@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MowerStatusDto } from '../../common/fleet.ts';
+import type { Mower } from './bridge/methods.ts';
+import { getCurrentMower } from './current-mower.ts';
 
 /**
  * A mower's live status, pushed by the server, never polled (`live-status-stream.ts`, loaded when a screen first
@@ -28,4 +30,23 @@ export function useLiveMowerStatus(serial: string | undefined): MowerStatusDto |
   }, [serial]);
 
   return status && status.serial === serial ? status.value : undefined;
+}
+
+/**
+ * The app's current mower (null without a native app or a current mower, and until the app has answered) and its
+ * status as the server sees it, followed live.
+ */
+export function useCurrentMowerLive(): { mower: Mower | null; status: MowerStatusDto | undefined } {
+  const [mower, setMower] = useState<Mower | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    getCurrentMower().then(
+      (current) => mounted && setMower(current),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return { mower, status: useLiveMowerStatus(mower?.vehicle_sn) };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../../../common/hibernation.ts';
 import { Button } from '../../../components/button.tsx';
@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { BridgeError, isNoNativeApp } from '../../../lib/bridge/bridge.ts';
 import type { Mower } from '../../../lib/bridge/methods.ts';
 import { getCurrentMower } from '../../../lib/current-mower.ts';
-import { useLiveMowerStatus } from '../../../lib/use-live-mower-status.ts';
+import { useCurrentMowerLive } from '../../../lib/use-live-mower-status.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { startHibernation } from '../api/start-hibernation.ts';
 import styles from './hibernation-panel.module.css';
@@ -45,18 +45,7 @@ function startFailure(error: unknown): 'refused' | 'timeout' | 'failed' {
  */
 function LiveBattery() {
   const { t } = useTranslation('winterGuide');
-  const [mower, setMower] = useState<Mower | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    getCurrentMower().then(
-      (current) => mounted && setMower(current),
-      () => undefined,
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  const status = useLiveMowerStatus(mower?.vehicle_sn);
+  const { mower, status } = useCurrentMowerLive();
   if (!mower || !status) return null;
   const name = mower.name || mower.vehicle_sn;
   return (

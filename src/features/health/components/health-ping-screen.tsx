@@ -1,11 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { Page } from '../../../components/page.tsx';
-import type { Mower } from '../../../lib/bridge/methods.ts';
-import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
-import { useLiveMowerStatus } from '../../../lib/use-live-mower-status.ts';
+import { useCurrentMowerLive } from '../../../lib/use-live-mower-status.ts';
 import { getBridgeHealth } from '../api/get-bridge-health.ts';
 import { getServerHealth } from '../api/get-health.ts';
 import { CheckCard, type CheckStatus } from './check-card.tsx';
@@ -21,18 +18,7 @@ function statusOf(result: AsyncResult<unknown>): CheckStatus {
  */
 function LiveMowerCheck() {
   const { t } = useTranslation('health');
-  const [mower, setMower] = useState<Mower | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    getCurrentMower().then(
-      (current) => mounted && setMower(current),
-      () => undefined,
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  const status = useLiveMowerStatus(mower?.vehicle_sn);
+  const { mower, status } = useCurrentMowerLive();
   if (!mower) return null;
   return (
     <CheckCard id="mower" label={t('mower.label')} status={status ? 'ok' : 'checking'}>
