@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import commentsEn from '../locales/en/comments.json' with { type: 'json' };
 import bayEn from '../locales/en/expansionBay.json' with { type: 'json' };
-import { expectAccessible, LANGUAGES } from './fixtures.ts';
+import { expectAccessible, LANGUAGES, waitForApp } from './fixtures.ts';
 
 const DEMO = { email: 'demo@navimow.example', password: 'Navimow-demo-1' };
 
@@ -164,7 +164,7 @@ test.describe('comment tool', () => {
 
   test('keeps a comment written offline and sends it when the connection is back', async ({ page, context }) => {
     await page.goto('/shulex-comment-tool?lang=en');
-    await expect(page.getByRole('button', { name: commentsEn.submit })).toBeVisible();
+    await waitForApp(page);
     await page.getByRole('radio', { name: '3 stars' }).check();
     await context.setOffline(true);
     await page.getByRole('button', { name: commentsEn.submit }).click();

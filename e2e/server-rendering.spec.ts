@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
-import { expectAccessible, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
+import { expectAccessible, MAIN_STATE_QUERY as QUERY, waitForApp } from './fixtures.ts';
 
 /**
  * The server-rendered first view (docs/decisions/019-server-rendered-first-view.md), on every page in English,
@@ -34,8 +34,7 @@ function collectHydrationErrors(page: Page): string[] {
 /** Opens a page and waits until it has taken the server's markup over. */
 async function openAndHydrate(page: Page, url: string) {
   await page.goto(url);
-  // The title is set by an effect: the page has rendered (and hydrated) once it is there.
-  await expect(page).toHaveTitle(/ - /);
+  await waitForApp(page);
 }
 
 for (const language of ['en', 'de', 'fi'] as const) {

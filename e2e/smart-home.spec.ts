@@ -3,7 +3,7 @@ import googleEn from '../locales/en/googleHome.json' with { type: 'json' };
 import hornbachEn from '../locales/en/hornbach.json' with { type: 'json' };
 import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
 import { GLOSSARY } from '../scripts/glossary.ts';
-import { expectAccessible, LANGUAGES } from './fixtures.ts';
+import { expectAccessible, LANGUAGES, waitForApp } from './fixtures.ts';
 
 /** The smart-home overview, the Google Assistant and the Hornbach screens: navigation, axe, 22 languages. */
 
@@ -70,6 +70,7 @@ test('offline, the overview says there is no Internet connection, and loads the 
   });
   await page.goto(`/smartHome?lang=en&${AS_FRIEND}`);
   await expect(page.getByRole('list', { name: smartHomeEn.platformsLabel })).toBeVisible();
+  await waitForApp(page);
   await context.setOffline(true);
   release();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('No Internet connection');
