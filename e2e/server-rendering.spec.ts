@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
 import { expectAccessible, MAIN_STATE_QUERY as QUERY, waitForApp } from './fixtures.ts';
+import commentsEn from '../locales/en/comments.json' with { type: 'json' };
 
 /**
  * The server-rendered first view (docs/decisions/019-server-rendered-first-view.md), on every page in English,
@@ -105,4 +106,21 @@ test('a form sent before the page has taken it over is held, then sent to the pa
   release();
   // The app validates it as if it had been there: no rating chosen.
   await expect(page.locator('#rating-error')).toBeVisible();
+});
+
+test("fields filled in before the page has taken them over are the screen's state once it has", async ({ page }) => {
+  const posts: unknown[] = [];
+  await page.route('**/api/comments', async (route) => {
+    posts.push(route.request().postDataJSON());
+    await route.continue();
+  });
+  const release = await holdTheApp(page);
+  await page.goto('/shulex-comment-tool?lang=en&sim_mower=NVM-DEMO-0002');
+  await page.getByRole('radio', { name: '4 stars' }).check();
+  await page.getByRole('combobox', { name: commentsEn.topic.label }).selectOption({ label: commentsEn.topic.options.mapping });
+  await page.getByRole('textbox', { name: commentsEn.comment.label }).fill('Typed while the page was loading.');
+  await page.getByRole('button', { name: commentsEn.submit }).click();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: commentsEn.success.title })).toBeVisible();
+  expect(posts).toEqual([expect.objectContaining({ rating: 4, topic: 'mapping', comment: 'Typed while the page was loading.' })]);
 });

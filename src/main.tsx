@@ -46,11 +46,78 @@ const holdSubmit = (event: SubmitEvent) => {
   event.preventDefault();
   if (event.target instanceof HTMLFormElement) sent = event.target;
 };
+
+/**
+ * Fields the user filled in before the app took the markup over. React keeps what such a field shows but never
+ * hears of it (this version replays no change events), and the first render after hydration can even reset it to
+ * the screen's state ("empty"). So what the user entered is noted just before the app takes over, and once its
+ * first screen is there each such field is told to it as the user's own input.
+ */
+type FilledField =
+  | { field: HTMLInputElement | HTMLTextAreaElement; kind: 'text'; value: string }
+  | { field: HTMLInputElement; kind: 'check'; checked: boolean }
+  | { field: HTMLSelectElement; kind: 'select'; selected: boolean[] };
+let filled: FilledField[] = [];
+
+/** Fields whose value is not the one the server sent (their default). */
+function findFilledFields(root: ParentNode): FilledField[] {
+  const fields: FilledField[] = [];
+  for (const field of root.querySelectorAll('input, textarea, select')) {
+    if (field instanceof HTMLSelectElement) {
+      const options = [...field.options];
+      if (options.some((option) => option.selected !== option.defaultSelected)) {
+        fields.push({ field, kind: 'select', selected: options.map((option) => option.selected) });
+      }
+    } else if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
+      // A radio unchecked by its neighbour follows from that neighbour's change.
+      const changed = field.type === 'radio' ? field.checked && !field.defaultChecked : field.checked !== field.defaultChecked;
+      if (changed) fields.push({ field, kind: 'check', checked: field.checked });
+    } else if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file')) {
+      if (field.value !== field.defaultValue) fields.push({ field, kind: 'text', value: field.value });
+    }
+  }
+  return fields;
+}
+
+/** Sets a field's value behind the back of any property its owner put on the element (React's value tracker). */
+function setOwnValue(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+}
+
+/** Tells the app each filled-in field by the events the user's own input would have sent. */
+function playFilledFields(fields: readonly FilledField[]) {
+  for (const entry of fields) {
+    if (!entry.field.isConnected || entry.field.disabled) continue;
+    if (entry.kind === 'text') {
+      // Noted by the tracker as the value the app holds, then the user's text arrives as when typed.
+      entry.field.value = entry.field.defaultValue;
+      setOwnValue(entry.field, entry.value);
+      entry.field.dispatchEvent(new Event('input', { bubbles: true }));
+    } else if (entry.kind === 'check') {
+      entry.field.checked = !entry.checked;
+      entry.field.click();
+    } else {
+      [...entry.field.options].forEach((option, index) => {
+        option.selected = entry.selected[index] ?? option.selected;
+      });
+      entry.field.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }
+}
+
 function stopHolding() {
   document.removeEventListener('click', holdTap, true);
   document.removeEventListener('submit', holdSubmit, true);
+  filled = findFilledFields(document.getElementById('root') ?? document);
 }
-function playHeld() {
+async function playHeld() {
+  if (filled.length > 0) {
+    playFilledFields(filled);
+    filled = [];
+    // The tap below must meet the screen with those fields' values in its state.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   if (tapped?.isConnected && !tapped.disabled) tapped.click();
   else if (sent?.isConnected) sent.requestSubmit();
 }
