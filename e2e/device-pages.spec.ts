@@ -41,7 +41,7 @@ test.describe('expansion bay', () => {
     await page.goto('/expansion-bay?lang=en&sim_mower=NVM-DEMO-0002');
     await expect(page.getByTestId('current-mower')).toContainText('Back garden');
     await expect(page.getByTestId('current-mower')).toContainText('Navimow X330E');
-    await expect(page.getByText(bayEn.intro.replace('{{model}}', 'Navimow X330E'))).toBeVisible();
+    await expect(page.getByText(bayEn.fits.replace('{{model}}', 'Navimow X330E'))).toBeVisible();
     const antenna = moduleCard(page, 'antenna');
     await expect(antenna).toHaveAttribute('data-support', 'optional');
     await expect(antenna.getByRole('note', { name: bayEn.antennaWarning.title })).toContainText(bayEn.antennaWarning.text);

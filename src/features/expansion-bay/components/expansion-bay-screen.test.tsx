@@ -23,7 +23,7 @@ describe('ExpansionBayScreen', () => {
   it('lists what fits the current model, with the antenna’s new-map warning and short steps', async () => {
     vi.mocked(getCurrentMower).mockResolvedValue(mower('Navimow i105E'));
     render(<ExpansionBayScreen />);
-    expect(await screen.findByText("Add-on modules go into your mower's expansion bay. This is what fits your Navimow i105E.")).toBeVisible();
+    expect(await screen.findByText('This is what fits your Navimow i105E.')).toBeVisible();
 
     const antenna = screen.getByRole('region', { name: 'RTK antenna module' });
     expect(within(antenna).getByText('Available as an add-on')).toBeVisible();
@@ -35,6 +35,22 @@ describe('ExpansionBayScreen', () => {
     const cellular = screen.getByRole('region', { name: '4G connectivity module' });
     expect(within(cellular).getByText('This module does not fit the Navimow i105E.')).toBeVisible();
     expect(within(cellular).queryByRole('list')).toBeNull();
+  });
+
+  it('says what the bay is for while the app names the mower, and adds what fits below it', async () => {
+    let answer!: (value: Mower) => void;
+    vi.mocked(getCurrentMower).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(<ExpansionBayScreen />);
+    const lead = screen.getByText(/^Add-on modules go into your mower's expansion bay: an RTK antenna/);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your mower…');
+    expect(screen.queryByRole('region')).toBeNull();
+
+    answer(mower('Navimow i105E'));
+    expect(await screen.findByRole('region', { name: 'RTK antenna module' })).toBeVisible();
+    expect(screen.queryByRole('status')).toBeNull();
+    // The very paragraph shown while loading, still first: what fits comes after it.
+    expect(screen.getByText(/^Add-on modules go into/)).toBe(lead);
+    expect(lead.compareDocumentPosition(screen.getByTestId('current-mower')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('gives an unknown model a generic message and the way to the mower settings', async () => {

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { isNoNativeApp } from '../../../lib/bridge/bridge.ts';
+import type { Mower } from '../../../lib/bridge/methods.ts';
 import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { modulesFor } from '../catalogue.ts';
@@ -11,40 +12,38 @@ import styles from './expansion-bay.module.css';
 import { ModuleCard } from './module-card.tsx';
 import { OpenSettings } from './open-settings.tsx';
 
-/** Route `expansion-bay`: the modules that fit the current mower's expansion bay, and how to install them. */
+/**
+ * Route `expansion-bay`: the modules that fit the current mower's expansion bay, and how to install them. What
+ * the bay is for is said at once (the server sends it in the first view); what fits the mower follows below it
+ * once the app has named the mower, so nothing already on screen moves.
+ */
 export function ExpansionBayScreen() {
   const { t } = useTranslation(['expansionBay', 'common']);
   const mower = useAsync(getCurrentMower);
-
-  if (mower.status === 'pending') {
-    return (
-      <Page title={t('title')}>
-        <p role="status">{t('loading')}</p>
-      </Page>
-    );
-  }
-
-  if (mower.status === 'error') {
-    return (
-      <Page title={t('title')}>
-        <ErrorMessage>{isNoNativeApp(mower.error) ? t('notInApp') : t('loadFailed')}</ErrorMessage>
-        <Button onClick={mower.reload}>{t('common:actions.retry')}</Button>
-      </Page>
-    );
-  }
-
-  if (!mower.data) {
-    return (
-      <Page title={t('title')}>
-        <EmptyState title={t('noMower')} titleAs="p" />
-      </Page>
-    );
-  }
-
-  const { vehicle_sn, name, model } = mower.data;
-  const modules = modulesFor(model);
   return (
     <Page title={t('title')}>
+      <p>{t('lead')}</p>
+      {mower.status === 'pending' ? (
+        <p role="status">{t('loading')}</p>
+      ) : mower.status === 'error' ? (
+        <>
+          <ErrorMessage>{isNoNativeApp(mower.error) ? t('notInApp') : t('loadFailed')}</ErrorMessage>
+          <Button onClick={mower.reload}>{t('common:actions.retry')}</Button>
+        </>
+      ) : mower.data ? (
+        <MowerModules mower={mower.data} />
+      ) : (
+        <EmptyState title={t('noMower')} titleAs="p" />
+      )}
+    </Page>
+  );
+}
+
+function MowerModules({ mower: { vehicle_sn, name, model } }: { mower: Mower }) {
+  const { t } = useTranslation('expansionBay');
+  const modules = modulesFor(model);
+  return (
+    <>
       <p className={styles.mower} data-testid="current-mower">
         <span className={styles.muted}>{t('mower.label')}</span>
         <strong>{name}</strong>
@@ -52,7 +51,7 @@ export function ExpansionBayScreen() {
       </p>
       {modules ? (
         <>
-          <p>{t('intro', { model })}</p>
+          <p>{t('fits', { model })}</p>
           {modules.map((entry) => (
             <ModuleCard key={entry.module.id} entry={entry} model={model} />
           ))}
@@ -66,6 +65,6 @@ export function ExpansionBayScreen() {
           <OpenSettings vehicleSn={vehicle_sn} text={t('settings.unknownModelText')} />
         </>
       )}
-    </Page>
+    </>
   );
 }
