@@ -1,8 +1,8 @@
 /**
  * Two server processes on one PostgreSQL behave as one (issue 14, item 10; docs/decisions/013-several-processes.md):
  * the sign-in throttle and the rate limits count across both, an OAuth authorization started on one finishes on
- * the other, and a session ended or a linked service's token revoked on one stops working on the other at once,
- * not when a cache lets it go. The
+ * the other, a refresh retried on the other process gets the first answer again, and a session ended or a linked
+ * service's token revoked on one stops working on the other at once, not when a cache lets it go. The
  * processes are real (`node server/main.ts`, as `npm start` runs it), each on its own port, as behind a proxy
  * that sends each request wherever it likes. Needs TEST_POSTGRES_URL (CI sets it).
  */
@@ -111,6 +111,19 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
     let status = 200;
     while (status === 200 && Date.now() < deadline) status = (await fetch(`${b!.base}/api/mowers`, { headers: bearer })).status;
     expect(status).toBe(401);
+  });
+
+  it('answers a refresh retried on the other process, or sent to both at once, with the same new tokens', async () => {
+    const { refresh_token: refreshToken } = (await (await login(a!, DEMO.owner.email, DEMO.owner.password)).json()) as { refresh_token: string };
+    const refresh = (server: Server) =>
+      fetch(`${server.base}/api/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }) });
+    const answers = [...(await Promise.all([a!, b!, a!, b!].map(refresh))), await refresh(b!)];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const tokens = (await Promise.all(answers.map((answer) => answer.json()))) as { access_token: string }[];
+    expect(new Set(tokens.map((token) => token.access_token)).size).toBe(1);
+    const bearer = { authorization: `Bearer ${tokens[0]!.access_token}` };
+    expect((await fetch(`${a!.base}/api/mowers`, { headers: bearer })).status).toBe(200);
+    expect((await fetch(`${b!.base}/api/mowers`, { headers: bearer })).status).toBe(200);
   });
 
   it('finishes on one process an OAuth authorization started on the other', async () => {

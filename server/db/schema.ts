@@ -25,6 +25,11 @@ export interface SessionTable {
   refresh_expires_at: string;
   created_at: string;
   revoked_at: string | null;
+  /** The refresh token this session's current pair replaced (hash), answered again until `retry_until`. */
+  previous_refresh_token_hash: string | null;
+  retry_until: string | null;
+  /** The answer that replaced it, AES-256-GCM under a key derived from that refresh token (never stored). */
+  retry_answer: string | null;
 }
 
 export interface MowerTable {

@@ -101,8 +101,8 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
   it('answers a refresh sent twice at once, or retried within seconds, with the same new tokens', async () => {
     const first = (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json();
     const refresh = () => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
-    const answers = [...(await Promise.all([refresh(), refresh()])), await refresh()];
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const answers = [...(await Promise.all(Array.from({ length: 10 }, refresh))), await refresh()];
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(11).fill(200));
     expect(new Set(answers.map((answer) => answer.json().access_token)).size).toBe(1);
     const mowers = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${answers[0]!.json().access_token}` } });
     expect(mowers.statusCode).toBe(200);

@@ -4,7 +4,6 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from './authenticate.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { RefreshRetries } from './refresh-retries.ts';
 import { createSession, refreshSession, revokeSession } from './sessions.ts';
 import { credentialsSchema, signIn } from './sign-in.ts';
 
@@ -13,8 +12,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle
   app,
   { db, throttle, loginRequestsPerMinute },
 ) => {
-  const retries = new RefreshRetries();
-
   app.post(
     '/login',
     {
@@ -35,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle
     },
     async (request) => {
       const { refresh_token: refreshToken } = request.body;
-      const tokens = await retries.refresh(refreshToken, () => refreshSession(db, refreshToken));
+      const tokens = await refreshSession(db, refreshToken);
       if (!tokens) throw new HttpError(401, 'invalid_grant', 'Sign in again to continue.');
       return tokens;
     },

@@ -1,5 +1,6 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { TokenResponse } from '../../../common/api-types.ts';
-import { hashToken } from './sessions.ts';
 
 /**
  * How long a refresh token may be presented again after its first use. Clients retry (Alexa and Google do on
@@ -9,33 +10,42 @@ import { hashToken } from './sessions.ts';
 export const REFRESH_RETRY_GRACE_MS = 5_000;
 
 /**
- * Makes a retried first-party refresh safe: the same refresh token presented again within the grace window (or
- * while its first use is still running) gets the very answer of its first use, the same new tokens, instead of a
- * second rotation that would kill the tokens the first answer handed out. In memory: one process.
+ * A retried first-party refresh gets the very answer of its first use, whichever process it reaches: the answer
+ * is kept beside the session, sealed (AES-256-GCM) under a key derived from the refresh token it answered. The
+ * database holds only that token's hash, so what it stores opens for nobody but the client that sent the token;
+ * no key has to be shared between processes.
  */
-export class RefreshRetries {
-  private readonly recent = new Map<string, { answer: Promise<TokenResponse | undefined>; until: number }>();
-  private readonly graceMs: number;
-  private readonly now: () => number;
+const KEY_INFO = 'navimow first-party refresh retry';
 
-  constructor(graceMs = REFRESH_RETRY_GRACE_MS, now: () => number = () => Date.now()) {
-    this.graceMs = graceMs;
-    this.now = now;
-  }
+function keyFor(refreshToken: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', refreshToken, '', KEY_INFO, 32));
+}
 
-  refresh(refreshToken: string, rotate: () => Promise<TokenResponse | undefined>): Promise<TokenResponse | undefined> {
-    const now = this.now();
-    for (const [key, entry] of this.recent) if (entry.until <= now) this.recent.delete(key);
-    const key = hashToken(refreshToken);
-    const earlier = this.recent.get(key);
-    if (earlier) return earlier.answer;
-    const answer = rotate();
-    this.recent.set(key, { answer, until: now + this.graceMs });
-    // A failed refresh is not remembered: the next attempt asks the database again.
-    answer.then(
-      (tokens) => tokens || this.recent.delete(key),
-      () => this.recent.delete(key),
-    );
-    return answer;
+const sealedAnswerSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number(),
+});
+
+export function sealRetryAnswer(refreshToken: string, answer: TokenResponse): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyFor(refreshToken), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** The answer sealed for this refresh token; undefined if it was sealed for another or altered. */
+export function openRetryAnswer(refreshToken: string, sealed: string): TokenResponse | undefined {
+  const bytes = Buffer.from(sealed, 'base64url');
+  if (bytes.length < 29) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyFor(refreshToken), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+    const parsed = sealedAnswerSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResponse } from '../../../common/api-types.ts';
 import { sql } from 'kysely';
 import { type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
+import { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer } from './refresh-retries.ts';
 
 /**
  * First-party sessions of the native app. Each sign-in is its own session, so signing in on one phone never
@@ -43,21 +44,44 @@ export async function createSession(db: Db, accountId: string, now = new Date())
   return response;
 }
 
-/** Swaps a valid refresh token for new tokens; the old pair stops working. Undefined if it is not valid. */
+/**
+ * Swaps a valid refresh token for new tokens; the old pair stops working. Undefined if it is not valid.
+ *
+ * The same refresh token presented again within `REFRESH_RETRY_GRACE_MS` (a client's retry, or the same request
+ * sent twice at once) gets the answer of its first use, the same new tokens, instead of a second rotation that
+ * would kill the tokens that answer handed out. The answer is kept in the session row, sealed for that refresh
+ * token (refresh-retries.ts), so a retry reaching another process gets it too. Two refreshes racing are ordered by
+ * the row: the second finds the token already replaced, and the answer beside it.
+ */
 export async function refreshSession(db: Db, refreshToken: string, now = new Date()): Promise<TokenResponse | undefined> {
+  const presented = hashToken(refreshToken);
   const { hashes, response } = issue(now);
   const updated = await db
     .updateTable('sessions')
-    .set(hashes)
-    .where('refresh_token_hash', '=', hashToken(refreshToken))
+    .set({
+      ...hashes,
+      previous_refresh_token_hash: presented,
+      retry_until: new Date(now.getTime() + REFRESH_RETRY_GRACE_MS).toISOString(),
+      retry_answer: sealRetryAnswer(refreshToken, response),
+    })
+    .where('refresh_token_hash', '=', presented)
     .where('revoked_at', 'is', null)
     .where('refresh_expires_at', '>', now.toISOString())
     .returning('id')
     .executeTakeFirst();
-  if (!updated) return undefined;
-  // The session's previous access token stops working now, not when the cache would have let it go.
-  await forgetSession(db, updated.id);
-  return response;
+  if (updated) {
+    // The session's previous access token stops working now, not when the cache would have let it go.
+    await forgetSession(db, updated.id);
+    return response;
+  }
+  const replaced = await db
+    .selectFrom('sessions')
+    .select('retry_answer')
+    .where('previous_refresh_token_hash', '=', presented)
+    .where('revoked_at', 'is', null)
+    .where('retry_until', '>', now.toISOString())
+    .executeTakeFirst();
+  return replaced?.retry_answer ? openRetryAnswer(refreshToken, replaced.retry_answer) : undefined;
 }
 
 /**
