@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -61,5 +61,47 @@ describe('ConfirmDialog', () => {
     expect(cancel.defaultPrevented).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('gives the focus back to `returnFocusTo` when the button that opened it could not keep it', async () => {
+    function DisablingHost() {
+      const [step, setStep] = useState<'idle' | 'checking' | 'asking'>('idle');
+      const begin = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <button
+            ref={begin}
+            type="button"
+            disabled={step !== 'idle'}
+            onClick={() => {
+              setStep('checking');
+              setTimeout(() => setStep('asking'), 0);
+            }}
+          >
+            Begin hibernating
+          </button>
+          <ConfirmDialog
+            open={step === 'asking'}
+            title="Begin hibernating?"
+            confirmLabel="Begin"
+            cancelLabel="Cancel"
+            onConfirm={() => setStep('idle')}
+            onCancel={() => setStep('idle')}
+            returnFocusTo={begin}
+          >
+            <p>The mower powers off.</p>
+          </ConfirmDialog>
+        </>
+      );
+    }
+    render(<DisablingHost />);
+    const begin = screen.getByRole('button', { name: 'Begin hibernating' });
+    await userEvent.click(begin);
+    // Disabled while the page got ready, the button lost the focus (jsdom does not move it by itself).
+    begin.blur();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(begin).toHaveFocus();
   });
 });

@@ -1,11 +1,13 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { Button } from './button.tsx';
 import { Card, CardTitle } from './card.tsx';
 import styles from './confirm-dialog.module.css';
 
 /**
  * A modal confirmation on the native <dialog>: focus is trapped, Escape and the back gesture cancel, and the
- * page behind is inert. The labels come from the caller's locale namespace.
+ * page behind is inert. The labels come from the caller's locale namespace. Closed, the dialog gives the focus back
+ * to what had it before; `returnFocusTo` names where it goes when nothing had (the button that opened it was
+ * disabled while the page got ready to ask, for example), so that a keyboard or screen-reader user keeps their place.
  */
 export function ConfirmDialog({
   open,
@@ -15,6 +17,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  returnFocusTo,
 }: {
   open: boolean;
   title: string;
@@ -23,6 +26,7 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -39,8 +43,10 @@ export function ConfirmDialog({
     return () => {
       if (typeof element.close === 'function') element.close();
       else element.removeAttribute('open');
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) returnFocusTo?.current?.focus();
     };
-  }, [open]);
+  }, [open, returnFocusTo]);
 
   return (
     <dialog

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../../../common/hibernation.ts';
 import { Button } from '../../../components/button.tsx';
@@ -121,6 +121,8 @@ export function HibernationPanel() {
   })();
 
   const pending = state.step === 'checking' || state.step === 'starting' || state.step === 'confirming';
+  // Disabled while the battery is checked, it loses the focus: the dialog gives it back when cancelled.
+  const beginButton = useRef<HTMLButtonElement>(null);
 
   return (
     <div className={styles.panel} data-testid="hibernation" data-step={state.step}>
@@ -137,7 +139,7 @@ export function HibernationPanel() {
         </Button>
       ) : (
         state.step !== 'started' && (
-          <Button onClick={() => void check()} disabled={pending}>
+          <Button ref={beginButton} onClick={() => void check()} disabled={pending}>
             {t('hibernate.begin')}
           </Button>
         )
@@ -151,6 +153,7 @@ export function HibernationPanel() {
           if (state.step === 'confirming') void start(state.checked);
         }}
         onCancel={() => setState({ step: 'idle' })}
+        returnFocusTo={beginButton}
       >
         {state.step === 'confirming' && (
           <p>{t('hibernate.confirm.body', { name: name(state.checked), percent: state.checked.percent })}</p>

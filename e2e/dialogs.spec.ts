@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './fixtures.ts';
+
+/**
+ * Every confirmation dialog of the product, in English, German and Finnish (long words): it opens with the safe
+ * choice focused, passes axe, keeps the keyboard inside it, and Escape closes it with nothing done, giving the
+ * focus back to the page's button. (Each feature's own journeys check what confirming does.)
+ */
+
+type Texts = Record<string, unknown>;
+const texts = (language: string, namespace: string): Promise<Texts> =>
+  import(`../locales/${language}/${namespace}.json`, { with: { type: 'json' } }).then((module: { default: Texts }) => module.default);
+const at = (object: Texts, path: string) => path.split('.').reduce<unknown>((value, key) => (value as Texts)[key], object) as string;
+
+interface DialogCase {
+  name: string;
+  namespace: string;
+  /** Keys of the dialog's title and its safe (cancel) button. */
+  title: string;
+  cancel: string;
+  open: (page: Page, language: string, t: Texts) => Promise<void>;
+  /** A bridge call or request that must not have happened once the dialog is dismissed. */
+  untouched?: (page: Page) => Promise<void>;
+}
+
+const googleLinked = { links: [{ platform: 'google', bound: true, bound_since: '2026-11-01T08:00:00.000Z', client_id: 'google' }] };
+
+const DIALOGS: DialogCase[] = [
+  {
+    name: 'unlinking Google Assistant',
+    namespace: 'googleHome',
+    title: 'unlink.confirmTitle',
+    cancel: 'unlink.cancel',
+    async open(page, language, t) {
+      // Linked as far as this page knows, so that no other journey's account changes.
+      await page.route('**/api/voice-links', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: googleLinked }) : route.continue()));
+      await page.route('**/api/voice-links/google', (route) => route.abort());
+      await page.goto(`/smartHome/googleHome/startUnbindLink?lang=${language}`);
+      // The page opens on its confirmation; closed, its own button opens it again.
+      await page.getByRole('dialog', { name: at(t, 'unlink.confirmTitle') }).getByRole('button', { name: at(t, 'unlink.cancel') }).click();
+      await page.getByRole('main').getByRole('button', { name: at(t, 'unlink.action') }).click();
+    },
+  },
+  {
+    name: 'rejecting an invitation',
+    namespace: 'sharing',
+    title: 'confirmReject.title',
+    cancel: 'confirmReject.cancel',
+    async open(page, language, t) {
+      await page.goto(`/shareInvitation?id=demo-pending&lang=${language}`);
+      await page.getByRole('button', { name: at(t, 'reject') }).click();
+    },
+  },
+  {
+    name: 'hibernating the mower',
+    namespace: 'winterGuide',
+    title: 'hibernate.confirm.title',
+    cancel: 'hibernate.confirm.cancel',
+    async open(page, language, t) {
+      await page.goto(`/robotWinterMode/guide?lang=${language}&sim_mower=NVM-DEMO-0001`);
+      await page.getByTestId('hibernation').getByRole('button', { name: at(t, 'hibernate.begin') }).click();
+    },
+    untouched: (page) => expect(page.getByTestId('bridge-log').locator('li[data-method="setWinterStorageMode"]')).toHaveCount(0),
+  },
+  {
+    name: 'marking all messages read',
+    namespace: 'messages',
+    title: 'markAll.title',
+    cancel: 'markAll.cancel',
+    async open(page, language, t) {
+      await page.goto(`/message-center?lang=${language}`);
+      await page.getByRole('button', { name: at(t, 'actions.markAllRead') }).click();
+    },
+  },
+];
+
+for (const language of ['en', 'de', 'fi'] as const) {
+  test.describe(`confirmation dialogs in ${language}`, () => {
+    for (const dialogCase of DIALOGS) {
+      test(dialogCase.name, async ({ page }) => {
+        const t = await texts(language, dialogCase.namespace);
+        await dialogCase.open(page, language, t);
+        const dialog = page.getByRole('dialog', { name: at(t, dialogCase.title) });
+        await expect(dialog).toBeVisible();
+        const cancel = dialog.getByRole('button', { name: at(t, dialogCase.cancel) });
+        await expect(cancel).toBeFocused();
+        await expectAccessible(page, 'dialog');
+
+        // The page behind is inert: Tab goes round the dialog's buttons and never reaches the page (the native
+        // dialog lets it pass to the browser's own controls between rounds, where there are any: no element then).
+        const reached = new Set<string>();
+        for (let step = 0; step < 5; step += 1) {
+          await page.keyboard.press('Tab');
+          const where = await dialog.evaluate((element) =>
+            element.contains(document.activeElement) ? (document.activeElement?.textContent ?? '') : document.activeElement === document.body ? 'nothing' : 'the page',
+          );
+          expect(where).not.toBe('the page');
+          reached.add(where);
+        }
+        expect(reached).toContain(await cancel.textContent());
+        expect(reached.size).toBeGreaterThan(2);
+
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(page.getByRole('main').locator('button:focus')).toHaveCount(1);
+        await dialogCase.untouched?.(page);
+      });
+    }
+  });
+}
