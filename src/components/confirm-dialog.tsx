@@ -40,11 +40,12 @@ export function ConfirmDialog({
     else element.setAttribute('open', '');
     // The safe choice gets the focus: a stray tap on Enter must not start what the dialog asks about.
     cancelButton.current?.focus();
+    const returnTarget = returnFocusTo?.current;
     return () => {
       if (typeof element.close === 'function') element.close();
       else element.removeAttribute('open');
       const focused = document.activeElement;
-      if (!focused || focused === document.body) returnFocusTo?.current?.focus();
+      if (!focused || focused === document.body) returnTarget?.focus();
     };
   }, [open, returnFocusTo]);
 
