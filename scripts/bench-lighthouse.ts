@@ -126,6 +126,8 @@ function installFakeNativeApp(accessToken: string) {
     getDevicePermissions: { bluetooth: 'granted', location: 'granted', notification: 'granted' },
     ipSearch: { country_code: 'DE' },
     appIsInstall: { installed: true },
+    // The phone opens the Alexa app (and the other apps a page may hand the user to).
+    openScheme: { opened: true },
   };
   const page = window as unknown as Record<string, unknown> & { __nativeCalls: string[] };
   page.__nativeCalls = [];

@@ -61,7 +61,10 @@ describe('StartLinkScreen', () => {
     const { api, opened } = await setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Link with Alexa' })).toBeVisible();
     expect(screen.getByText('Preparing the link…')).toBeVisible();
+    // What the skill does is said from the first view, above the attempt.
+    const intro = screen.getByText(/^With the Navimow skill for Alexa, you control your mower by voice/);
     expect(await screen.findByText(/^Continue in the Alexa app/)).toBeVisible();
+    expect(intro.compareDocumentPosition(screen.getByTestId('alexa-start')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(api.changes()).toEqual(['POST /voice-links/alexa/start']);
     expect(opened()).toEqual([
       'appIsInstall {"app":"amazon_alexa"}',

@@ -68,7 +68,8 @@ function Attempt({ browserOnly, onBrowser }: { browserOnly: boolean; onBrowser: 
  * Route `smartHome/alexa/startBindLink`: app-to-app account linking. The server makes a fresh state and the two
  * Amazon URLs; the page opens the Alexa app's consent, or Login with Amazon in the browser when the Alexa app is
  * not installed (`?via=browser` goes straight to the browser, the troubleshooting guide's way round a Alexa app
- * that does not come back). Amazon then sends the user to `smartHome/alexa/appBind`.
+ * that does not come back). Amazon then sends the user to `smartHome/alexa/appBind`. What the skill does is said
+ * first, from the first view, while the attempt is prepared below it.
  */
 export function StartLinkScreen() {
   const { t } = useTranslation('alexa');
@@ -76,6 +77,7 @@ export function StartLinkScreen() {
   const [browserOnly, setBrowserOnly] = useState(params.get('via') === 'browser');
   return (
     <Page title={t('start.title')}>
+      <p>{t('intro')}</p>
       <Attempt key={String(browserOnly)} browserOnly={browserOnly} onBrowser={() => setBrowserOnly(true)} />
     </Page>
   );

@@ -74,12 +74,16 @@ function LinkState({ link }: { link: VoiceLink }) {
   );
 }
 
-/** Route `smartHome/googleHome/bindDetail`: whether the account is linked with Google, from the server, and what to do. */
+/**
+ * Route `smartHome/googleHome/bindDetail`: whether the account is linked with Google, from the server, and what to
+ * do. What the link gives is said first, from the first view; the state follows below it.
+ */
 export function BindDetailScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
   const link = useAsync((signal) => getGoogleLink(signal));
   return (
     <Page title={t('title')}>
+      <p>{t('detail.lead')}</p>
       {link.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
       {link.status === 'error' && <LoadError error={link.error} onRetry={link.reload} />}
       {link.status === 'success' && <LinkState link={link.data} />}

@@ -47,6 +47,15 @@ afterEach(() => {
 });
 
 describe('BindDetailScreen', () => {
+  it('says what the link gives from the first view, above the state that follows', async () => {
+    await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(NOT_LINKED)] });
+    const lead = screen.getByText(/^With Google Assistant and the Google Home app, you control your mower by voice/);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    const state = await screen.findByTestId('google-link-state');
+    expect(screen.getByText(/^With Google Assistant/)).toBe(lead);
+    expect(lead.compareDocumentPosition(state) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('not linked: opens Google Home at Navimow’s account linking, and offers the guide', async () => {
     const user = await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(NOT_LINKED)] }, { openGoogleHomeURI: () => ({ code: 0 }) });
     expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Not linked');
@@ -87,6 +96,22 @@ describe('BindDetailScreen', () => {
 
 describe('StartUnbindLinkScreen', () => {
   const path = '/smartHome/googleHome/startUnbindLink';
+
+  it('says what unlinking does while it finds the link, and keeps saying it under the confirmation', async () => {
+    await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
+    const main = screen.getByRole('main');
+    const said = within(main).getByText(/^Unlinking removes voice control/);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await screen.findByRole('dialog', { name: 'Unlink Google Assistant?' });
+    expect(within(main).getAllByText(/^Unlinking removes voice control/)[0]).toBe(said);
+  });
+
+  it('does not speak of unlinking as if there were a link when there is none', async () => {
+    await setup(path, { '/voice-links': [links(NOT_LINKED)] });
+    expect(await screen.findByText('Google Assistant is not linked with your Navimow account.')).toBeVisible();
+    expect(screen.queryByText(/^Unlinking removes voice control/)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 
   it('asks first, saying that unlinking removes voice control; Cancel unlinks nothing', async () => {
     const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });

@@ -14,10 +14,18 @@ import { LoadError } from './load-error.tsx';
 
 type Outcome = 'unlinked' | 'failed' | undefined;
 
-function Unlink() {
+/**
+ * Route `smartHome/googleHome/startUnbindLink`: unlinking Google after a confirmation that says it removes voice
+ * control (seed section 4). The server revokes our tokens for the Google client; a repeat is harmless. What
+ * unlinking does is said from the first view, while the page asks the server whether there is a link, and stays in
+ * place when the confirmation opens.
+ */
+export function StartUnbindLinkScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
   const navigate = useNavigate();
-  // The user came here by choosing Unlink: the confirmation is the first thing they see.
+  const link = useAsync((signal) => getGoogleLink(signal));
+  const linked = link.status === 'success' && link.data.bound;
+  // The user came here by choosing Unlink: once the link is known, the confirmation is the first thing they see.
   const [confirming, setConfirming] = useState(true);
   const [outcome, setOutcome] = useState<Outcome>();
   const unlinking = useSingleFlight();
@@ -64,48 +72,38 @@ function Unlink() {
   }
   return (
     <Page title={t('unlink.title')}>
-      <p>{t('unlink.confirmText')}</p>
-      <p>{t('unlink.text')}</p>
-      <div className={styles.actions}>
-        <Button onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
-          {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
-        </Button>
-        <Link to={pageRoutes.googleBindDetail.path} className={styles.secondaryLinkButton}>
-          {t('unlink.cancel')}
-        </Link>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        title={t('unlink.confirmTitle')}
-        confirmLabel={t('unlink.action')}
-        cancelLabel={t('unlink.cancel')}
-        onConfirm={unlink}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>{t('unlink.confirmText')}</p>
-      </ConfirmDialog>
-    </Page>
-  );
-}
-
-/**
- * Route `smartHome/googleHome/startUnbindLink`: unlinking Google after a confirmation that says it removes voice
- * control (seed section 4). The server revokes our tokens for the Google client; a repeat is harmless.
- */
-export function StartUnbindLinkScreen() {
-  const { t } = useTranslation(['googleHome', 'common']);
-  const link = useAsync((signal) => getGoogleLink(signal));
-  if (link.status === 'success' && link.data.bound) return <Unlink />;
-  return (
-    <Page title={t('unlink.title')}>
+      {(link.status === 'pending' || linked) && <p>{t('unlink.confirmText')}</p>}
       {link.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
       {link.status === 'error' && <LoadError error={link.error} onRetry={link.reload} />}
-      {link.status === 'success' && (
+      {link.status === 'success' && !linked && (
         <>
           <p>{t('unlink.notLinked')}</p>
           <Link to={pageRoutes.googleBindDetail.path} className={styles.linkButton}>
             {t('title')}
           </Link>
+        </>
+      )}
+      {linked && (
+        <>
+          <p>{t('unlink.text')}</p>
+          <div className={styles.actions}>
+            <Button onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
+              {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
+            </Button>
+            <Link to={pageRoutes.googleBindDetail.path} className={styles.secondaryLinkButton}>
+              {t('unlink.cancel')}
+            </Link>
+          </div>
+          <ConfirmDialog
+            open={confirming}
+            title={t('unlink.confirmTitle')}
+            confirmLabel={t('unlink.action')}
+            cancelLabel={t('unlink.cancel')}
+            onConfirm={unlink}
+            onCancel={() => setConfirming(false)}
+          >
+            <p>{t('unlink.confirmText')}</p>
+          </ConfirmDialog>
         </>
       )}
     </Page>
