@@ -124,3 +124,29 @@ test("fields filled in before the page has taken them over are the screen's stat
   await expect(page.getByRole('heading', { level: 1, name: commentsEn.success.title })).toBeVisible();
   expect(posts).toEqual([expect.objectContaining({ rating: 4, topic: 'mapping', comment: 'Typed while the page was loading.' })]);
 });
+
+test('a page whose code could not arrive while offline loads it once the connection is back', async ({ page, context }) => {
+  let failNext = true;
+  let offline!: () => void;
+  const wentOffline = new Promise<void>((resolve) => {
+    offline = resolve;
+  });
+  await page.route('**/assets/start-*.js', async (route) => {
+    if (!failNext) return route.continue();
+    failNext = false;
+    await wentOffline;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/shulex-comment-tool?lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: commentsEn.title })).toBeVisible();
+  await context.setOffline(true);
+  offline();
+  // The first view stays; nothing reloads into the browser's error page.
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { level: 1, name: commentsEn.title })).toBeVisible();
+
+  await context.setOffline(false);
+  await waitForApp(page);
+  await page.locator('main button[type="submit"]').click();
+  await expect(page.locator('#rating-error')).toBeVisible();
+});

@@ -5,7 +5,7 @@
  * markup over. Its files, and the first screen's, are announced by the document and fetched from that moment.
  */
 import { FIRST_SCREEN_FILES_ID } from '../common/page-render.ts';
-import { installChunkReload } from './lib/chunk-reload/chunk-reload.ts';
+import { installChunkReload, isChunkLoadError, reloadForNewChunks } from './lib/chunk-reload/chunk-reload.ts';
 import './styles/global.css';
 
 /** Longest the app waits for the first paint: a page loaded out of sight paints nothing until it is shown. */
@@ -133,8 +133,12 @@ void firstContentfulPaint()
     return import('./start.tsx');
   })
   .then(({ start }) => start({ beforeRender: stopHolding }))
-  .then(
-    playHeld,
+  .then(playHeld, (error: unknown) => {
     // Without the app, a form is sent the browser's way: a reload, which tries the app again.
-    stopHolding,
-  );
+    stopHolding();
+    if (!isChunkLoadError(error)) throw error;
+    // The app's code did not arrive. Offline, the page waits for the connection and then loads again (a reload
+    // now would only show the browser's error page); online, the code may be gone with a new deployment.
+    if (navigator.onLine) reloadForNewChunks();
+    else window.addEventListener('online', () => reloadForNewChunks(), { once: true });
+  });
