@@ -1,9 +1,9 @@
 /**
  * `npm run bench:web` (after `npm run build`; `npm test` runs it): for every page of the route table, what a phone
  * downloads before the page's first screen, against bench/budgets.json.
- * - The gzip estimate of the JavaScript, CSS and strings the page's HTML makes the browser fetch at once (the
- *   entry, the route's chunk and their static imports, the common and the route's strings), in the language that
- *   costs most.
+ * - The gzip estimate of the JavaScript, CSS and strings the page's HTML makes the browser fetch for its first
+ *   screen (the entry, the app it imports once the first view is painted, the route's chunk and their static
+ *   imports, the common and the route's strings), in the language that costs most.
  * - The bytes the real server sends over HTTP for them to a browser that accepts Brotli, with the HTML and the
  *   headers.
  * Fails when a route is over budget, when a route of the table is not in the build, or when a page does not
