@@ -236,7 +236,7 @@ for (const kind of databases) {
     try {
       await waitFor(`http://127.0.0.1:${BARE_PORT}/mowers`);
       const refreshTokens: string[] = [];
-      for (let i = 0; i < connections * 2; i += 1) refreshTokens.push(await linkedRefreshToken());
+      for (let i = 0; i < connections * 2 + 1; i += 1) refreshTokens.push(await linkedRefreshToken());
       // A linked service's access token (as Home Assistant holds one) for the Navimow-compatible status API.
       const linkedAccess = await serviceAccessToken(refreshTokens.pop()!);
       const vehicleStatus: autocannon.Options = {
@@ -247,6 +247,9 @@ for (const kind of databases) {
       };
       const bearer = { authorization: `Bearer ${token}` };
       for (let round = 1; round <= rounds; round += 1) {
+        // Refreshes cut off when a round's time is up used their token and never returned the new one: the pool is
+        // filled up again, so that no request of the next round goes without a token.
+        while (refreshTokens.length < connections * 2) refreshTokens.push(await linkedRefreshToken());
         const mowerFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/mowers`, headers: bearer });
         const messageFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/messages`, headers: bearer });
         // Each target beside the floor it is compared with.
