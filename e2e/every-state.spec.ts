@@ -6,8 +6,8 @@ import { expectAccessible, MAIN_STATE_QUERY } from './fixtures.ts';
  * Every page of the page table in English, German and Finnish with the server failing (every API request of the
  * page answers 503, as during an outage): the page says so in its own words (or, if it asks the server nothing, shows as
  * always), passes axe (WCAG 2.1 A and AA) and fits the screen. The other states are swept elsewhere: the first view
- * (loading) in server-rendering.spec.ts, the loaded one in every-page.spec.ts; dialogs and empty lists in each
- * screen's journeys.
+ * (loading) in server-rendering.spec.ts, the loaded one in every-page.spec.ts, the confirmation dialogs in
+ * dialogs.spec.ts, the empty lists in empty-states.spec.ts, keyboard use in keyboard.spec.ts.
  */
 
 /**

@@ -4,8 +4,8 @@ import { Card, CardTitle } from './card.tsx';
 import styles from './confirm-dialog.module.css';
 
 /**
- * A modal confirmation on the native <dialog>: focus is trapped, Escape and the back gesture cancel, and the
- * page behind is inert. The labels come from the caller's locale namespace. Closed, the dialog gives the focus back
+ * A modal confirmation on the native <dialog>: the page behind is inert (Tab goes round the dialog's buttons and
+ * never reaches it), and Escape and the back gesture cancel. The labels come from the caller's locale namespace. Closed, the dialog gives the focus back
  * to what had it before; `returnFocusTo` names where it goes when nothing had (the button that opened it was
  * disabled while the page got ready to ask, for example), so that a keyboard or screen-reader user keeps their place.
  */
