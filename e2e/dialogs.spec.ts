@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible } from './fixtures.ts';
+import { expectAccessible, localeTexts } from './fixtures.ts';
 
 /**
  * Every confirmation dialog of the product, in English, German and Finnish (long words): it opens with the safe
@@ -7,18 +7,13 @@ import { expectAccessible } from './fixtures.ts';
  * focus back to the page's button. (Each feature's own journeys check what confirming does.)
  */
 
-type Texts = Record<string, unknown>;
-const texts = (language: string, namespace: string): Promise<Texts> =>
-  import(`../locales/${language}/${namespace}.json`, { with: { type: 'json' } }).then((module: { default: Texts }) => module.default);
-const at = (object: Texts, path: string) => path.split('.').reduce<unknown>((value, key) => (value as Texts)[key], object) as string;
-
 interface DialogCase {
   name: string;
   namespace: string;
   /** Keys of the dialog's title and its safe (cancel) button. */
   title: string;
   cancel: string;
-  open: (page: Page, language: string, t: Texts) => Promise<void>;
+  open: (page: Page, language: string, t: (path: string) => string) => Promise<void>;
   /** A bridge call or request that must not have happened once the dialog is dismissed. */
   untouched?: (page: Page) => Promise<void>;
 }
@@ -37,8 +32,8 @@ const DIALOGS: DialogCase[] = [
       await page.route('**/api/voice-links/google', (route) => route.abort());
       await page.goto(`/smartHome/googleHome/startUnbindLink?lang=${language}`);
       // The page opens on its confirmation; closed, its own button opens it again.
-      await page.getByRole('dialog', { name: at(t, 'unlink.confirmTitle') }).getByRole('button', { name: at(t, 'unlink.cancel') }).click();
-      await page.getByRole('main').getByRole('button', { name: at(t, 'unlink.action') }).click();
+      await page.getByRole('dialog', { name: t('unlink.confirmTitle') }).getByRole('button', { name: t('unlink.cancel') }).click();
+      await page.getByRole('main').getByRole('button', { name: t('unlink.action') }).click();
     },
   },
   {
@@ -48,7 +43,7 @@ const DIALOGS: DialogCase[] = [
     cancel: 'confirmReject.cancel',
     async open(page, language, t) {
       await page.goto(`/shareInvitation?id=demo-pending&lang=${language}`);
-      await page.getByRole('button', { name: at(t, 'reject') }).click();
+      await page.getByRole('button', { name: t('reject') }).click();
     },
   },
   {
@@ -58,7 +53,7 @@ const DIALOGS: DialogCase[] = [
     cancel: 'hibernate.confirm.cancel',
     async open(page, language, t) {
       await page.goto(`/robotWinterMode/guide?lang=${language}&sim_mower=NVM-DEMO-0001`);
-      await page.getByTestId('hibernation').getByRole('button', { name: at(t, 'hibernate.begin') }).click();
+      await page.getByTestId('hibernation').getByRole('button', { name: t('hibernate.begin') }).click();
     },
     untouched: (page) => expect(page.getByTestId('bridge-log').locator('li[data-method="setWinterStorageMode"]')).toHaveCount(0),
   },
@@ -69,7 +64,7 @@ const DIALOGS: DialogCase[] = [
     cancel: 'markAll.cancel',
     async open(page, language, t) {
       await page.goto(`/message-center?lang=${language}`);
-      await page.getByRole('button', { name: at(t, 'actions.markAllRead') }).click();
+      await page.getByRole('button', { name: t('actions.markAllRead') }).click();
     },
   },
 ];
@@ -78,11 +73,11 @@ for (const language of ['en', 'de', 'fi'] as const) {
   test.describe(`confirmation dialogs in ${language}`, () => {
     for (const dialogCase of DIALOGS) {
       test(dialogCase.name, async ({ page }) => {
-        const t = await texts(language, dialogCase.namespace);
+        const t = await localeTexts(language, dialogCase.namespace);
         await dialogCase.open(page, language, t);
-        const dialog = page.getByRole('dialog', { name: at(t, dialogCase.title) });
+        const dialog = page.getByRole('dialog', { name: t(dialogCase.title) });
         await expect(dialog).toBeVisible();
-        const cancel = dialog.getByRole('button', { name: at(t, dialogCase.cancel) });
+        const cancel = dialog.getByRole('button', { name: t(dialogCase.cancel) });
         await expect(cancel).toBeFocused();
         await expectAccessible(page, 'dialog');
 

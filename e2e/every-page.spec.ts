@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
-import { expectAccessible, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
+import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
 
 /**
  * Every page of the page table, as it first shows, in English, German and Finnish (the longest words): axe finds
@@ -27,8 +27,7 @@ for (const language of ['en', 'de', 'fi'] as const) {
         // Loaded: no busy indicator left in the page's own content.
         await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);
         await expectAccessible(page, '#root');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, 'wider than the screen').toBeLessThanOrEqual(0);
+        await expectFitsTheScreen(page);
       });
     }
   });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
-import { expectAccessible, MAIN_STATE_QUERY } from './fixtures.ts';
+import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY } from './fixtures.ts';
 
 /**
  * Every page of the page table in English, German and Finnish with the server failing (every API request of the
@@ -51,8 +51,7 @@ for (const language of ['en', 'de', 'fi'] as const) {
           await expect(page.locator('#root').getByRole('alert').or(page.locator('#root').getByRole('status')).first(), failed.join(', ')).toBeVisible();
         }
         await expectAccessible(page, '#root');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, 'wider than the screen').toBeLessThanOrEqual(0);
+        await expectFitsTheScreen(page);
       });
     }
   });

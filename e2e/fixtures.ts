@@ -10,6 +10,22 @@ export async function expectAccessible(page: Page, include?: string) {
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Fails when the page is wider than the screen (a word or a table that does not wrap). */
+export async function expectFitsTheScreen(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'wider than the screen').toBeLessThanOrEqual(0);
+}
+
+/** A language's texts of one locale namespace, read by key path (`t('markAll.title')`), for tests in any language. */
+export async function localeTexts(language: string, namespace: string): Promise<(path: string) => string> {
+  const { default: texts } = (await import(`../locales/${language}/${namespace}.json`, { with: { type: 'json' } })) as { default: unknown };
+  return (path) => {
+    const text = path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], texts);
+    if (typeof text !== 'string') throw new Error(`no text ${namespace}:${path} in ${language}`);
+    return text;
+  };
+}
+
 export { SUPPORTED_LANGUAGES as LANGUAGES } from '../common/languages.ts';
 
 /** What a page needs in its address to show its main state (without it some show their "missing link" state). */

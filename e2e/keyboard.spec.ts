@@ -1,16 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, waitForApp } from './fixtures.ts';
+import { expectAccessible, localeTexts, waitForApp } from './fixtures.ts';
 
 /**
  * The keyboard alone, as a user with a hardware keyboard or a switch device goes through a screen, in German and
  * Finnish (long words): the message centre's tabs follow the arrow keys, Home and End; the comment form is filled
  * in and sent without a pointer. Dialogs are in dialogs.spec.ts.
  */
-
-type Texts = Record<string, unknown>;
-const texts = (language: string, namespace: string): Promise<Texts> =>
-  import(`../locales/${language}/${namespace}.json`, { with: { type: 'json' } }).then((module: { default: Texts }) => module.default);
-const at = (object: Texts, path: string) => path.split('.').reduce<unknown>((value, key) => (value as Texts)[key], object) as string;
 
 const selectedTab = (page: Page) => page.getByRole('tab', { selected: true });
 
@@ -46,32 +41,32 @@ for (const language of ['de', 'fi'] as const) {
   });
 
   test(`the comment form is filled in and sent with the keyboard alone (${language})`, async ({ page }) => {
-    const t = await texts(language, 'comments');
+    const t = await localeTexts(language, 'comments');
     await page.goto(`/shulex-comment-tool?lang=${language}`);
     await waitForApp(page);
     await page.getByRole('radio').first().focus();
     // Arrow keys move between the stars and choose one, as in any radio group.
     for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('radio').nth(3)).toBeChecked();
-    await expect(page.getByTestId('rating-meaning')).toHaveText(at(t, 'rating.meaning.4'));
+    await expect(page.getByTestId('rating-meaning')).toHaveText(t('rating.meaning.4'));
 
     await page.keyboard.press('Tab');
-    const topic = page.getByRole('combobox', { name: at(t, 'topic.label') });
+    const topic = page.getByRole('combobox', { name: t('topic.label') });
     await expect(topic).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(topic).not.toHaveValue('');
 
     await page.keyboard.press('Tab');
-    const comment = page.getByRole('textbox', { name: at(t, 'comment.label') });
+    const comment = page.getByRole('textbox', { name: t('comment.label') });
     await expect(comment).toBeFocused();
     await page.keyboard.type('Mit der Tastatur geschrieben.');
 
     // On to the send button, past anything between, and Enter sends.
-    for (let step = 0; step < 5 && !(await page.getByRole('button', { name: at(t, 'submit') }).evaluate((button) => button === document.activeElement)); step += 1) {
+    for (let step = 0; step < 5 && !(await page.getByRole('button', { name: t('submit') }).evaluate((button) => button === document.activeElement)); step += 1) {
       await page.keyboard.press('Tab');
     }
-    await expect(page.getByRole('button', { name: at(t, 'submit') })).toBeFocused();
+    await expect(page.getByRole('button', { name: t('submit') })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: at(t, 'success.title') })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: t('success.title') })).toBeFocused();
   });
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
-import { expectAccessible, MAIN_STATE_QUERY as QUERY, waitForApp } from './fixtures.ts';
+import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY as QUERY, waitForApp } from './fixtures.ts';
 import commentsEn from '../locales/en/comments.json' with { type: 'json' };
 
 /**
@@ -48,8 +48,7 @@ for (const language of ['en', 'de', 'fi'] as const) {
           await page.goto(address(id, path, language));
           await expect(page.locator('#root h1')).toBeVisible();
           await expectAccessible(page, '#root');
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          expect(overflow, 'wider than the screen').toBeLessThanOrEqual(0);
+          await expectFitsTheScreen(page);
         });
 
         test('is taken over by the page without a mismatch', async ({ page }) => {

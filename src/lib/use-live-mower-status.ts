@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MowerStatusDto } from '../../common/fleet.ts';
 import type { Mower } from './bridge/methods.ts';
 import { getCurrentMower } from './current-mower.ts';
+import { useAsync } from './use-async.ts';
 
 /**
  * A mower's live status, pushed by the server, never polled (`live-status-stream.ts`, loaded when a screen first
@@ -37,16 +38,7 @@ export function useLiveMowerStatus(serial: string | undefined): MowerStatusDto |
  * status as the server sees it, followed live.
  */
 export function useCurrentMowerLive(): { mower: Mower | null; status: MowerStatusDto | undefined } {
-  const [mower, setMower] = useState<Mower | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    getCurrentMower().then(
-      (current) => mounted && setMower(current),
-      () => undefined,
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
+  const current = useAsync(getCurrentMower);
+  const mower = current.status === 'success' ? current.data : null;
   return { mower, status: useLiveMowerStatus(mower?.vehicle_sn) };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { MowerTable } from '../../db/schema.ts';
+import { usableBy } from '../mowers/public.ts';
 import type { FaultReason } from '../../../common/messages.ts';
 import {
   advance,
@@ -212,18 +213,7 @@ export class Fleet {
       .selectFrom('mowers')
       .select(COLUMNS)
       .where('serial_number', 'in', serials)
-      .where((eb) =>
-        eb.or([
-          eb('owner_id', '=', accountId),
-          eb.exists(
-            eb
-              .selectFrom('mower_shares')
-              .select('mower_shares.mower_serial')
-              .whereRef('mower_shares.mower_serial', '=', 'mowers.serial_number')
-              .where('mower_shares.account_id', '=', accountId),
-          ),
-        ]),
-      )
+      .where(usableBy(accountId))
       .execute()) as Row[];
     return this.toViews(serials, rows);
   }

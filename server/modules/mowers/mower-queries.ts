@@ -1,6 +1,25 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { MowerDto, MowerRole } from '../../../common/api-types.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The condition, on a query over `mowers`, that the account may use the mower (seed section 6): it owns it, or the
+ * mower is shared with it. The one statement of that rule for queries that select mowers by it.
+ */
+export function usableBy(accountId: string) {
+  return (eb: ExpressionBuilder<Database, 'mowers'>) =>
+    eb.or([
+      eb('mowers.owner_id', '=', accountId),
+      eb.exists(
+        eb
+          .selectFrom('mower_shares')
+          .select('mower_shares.mower_serial')
+          .whereRef('mower_shares.mower_serial', '=', 'mowers.serial_number')
+          .where('mower_shares.account_id', '=', accountId),
+      ),
+    ]);
+}
 
 /** The mowers an account may use: its own and those shared with it (seed section 6), owned ones first. */
 export async function listMowersFor(db: Db, accountId: string): Promise<MowerDto[]> {
@@ -29,12 +48,9 @@ export async function listMowersFor(db: Db, accountId: string): Promise<MowerDto
 export async function mayUseMower(db: Db, accountId: string, serial: string): Promise<boolean> {
   const row = await db
     .selectFrom('mowers')
-    .leftJoin('mower_shares', (join) =>
-      join.onRef('mower_shares.mower_serial', '=', 'mowers.serial_number').on('mower_shares.account_id', '=', accountId),
-    )
     .select('mowers.serial_number')
     .where('mowers.serial_number', '=', serial)
-    .where((eb) => eb.or([eb('mowers.owner_id', '=', accountId), eb('mower_shares.account_id', '=', accountId)]))
+    .where(usableBy(accountId))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,3 +1,3 @@
 /** What the rest of the server may use of the mowers module (docs/decisions/008-import-boundaries.md). */
-export { listMowersFor, mayUseMower } from './mower-queries.ts';
+export { listMowersFor, mayUseMower, usableBy } from './mower-queries.ts';
 export { mowerRoutes } from './mower-routes.ts';
