@@ -14,8 +14,8 @@ interface DialogCase {
   title: string;
   cancel: string;
   open: (page: Page, language: string, t: (path: string) => string) => Promise<void>;
-  /** A bridge call or request that must not have happened once the dialog is dismissed. */
-  untouched?: (page: Page) => Promise<void>;
+  /** What shows that nothing was done once the dialog is dismissed. */
+  untouched: (page: Page, t: (path: string) => string) => Promise<void>;
 }
 
 const googleLinked = { links: [{ platform: 'google', bound: true, bound_since: '2026-11-01T08:00:00.000Z', client_id: 'google' }] };
@@ -35,6 +35,8 @@ const DIALOGS: DialogCase[] = [
       await page.getByRole('dialog', { name: t('unlink.confirmTitle') }).getByRole('button', { name: t('unlink.cancel') }).click();
       await page.getByRole('main').getByRole('button', { name: t('unlink.action') }).click();
     },
+    // Still the page that offers to unlink, not its outcome (the unlink request would fail here: it is cut).
+    untouched: (page, t) => expect(page.getByRole('main').getByRole('button', { name: t('unlink.action') })).toBeEnabled(),
   },
   {
     name: 'rejecting an invitation',
@@ -45,6 +47,8 @@ const DIALOGS: DialogCase[] = [
       await page.goto(`/shareInvitation?id=demo-pending&lang=${language}`);
       await page.getByRole('button', { name: t('reject') }).click();
     },
+    // Still pending: it can be accepted.
+    untouched: (page, t) => expect(page.getByRole('button', { name: t('accept') })).toBeEnabled(),
   },
   {
     name: 'hibernating the mower',
@@ -66,6 +70,8 @@ const DIALOGS: DialogCase[] = [
       await page.goto(`/message-center?lang=${language}`);
       await page.getByRole('button', { name: t('actions.markAllRead') }).click();
     },
+    // Nothing was marked read: there is still something to mark.
+    untouched: (page, t) => expect(page.getByRole('button', { name: t('actions.markAllRead') })).toBeEnabled(),
   },
 ];
 
@@ -98,7 +104,7 @@ for (const language of ['en', 'de', 'fi'] as const) {
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
         await expect(page.getByRole('main').locator('button:focus')).toHaveCount(1);
-        await dialogCase.untouched?.(page);
+        await dialogCase.untouched(page, t);
       });
     }
   });
