@@ -83,7 +83,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        paths: [{
+          name: 'react-router',
+          importNames: ['Link', 'NavLink'],
+          message: "Use src/components/link.tsx: React Router's own links bring their framework-mode prefetching into every page's first load.",
+        }],
+      }],
+    },
   },
   {
     files: ['server/**', 'scripts/**', 'common/**'],

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compress } from './scripts/vite-compress-plugin.ts';
 import { locales } from './scripts/vite-locales-plugin.ts';
+import { pureAnnotations } from './scripts/vite-pure-annotations-plugin.ts';
 import { sourcemapsOutOfWebRoot } from './scripts/vite-sourcemaps-plugin.ts';
 
 const serverPort = Number(process.env.PORT ?? 4173);
@@ -12,7 +13,7 @@ export const WEB_TARGET = ['es2022', 'safari16', 'chrome100'];
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's entry (`vite build --ssr`, docs/decisions/019-server-rendered-first-view.md) is a module for Node in
   // dist/ssr: no locale files, compressed copies or source maps of its own (the server reads the web build's locales).
-  plugins: isSsrBuild ? [react(), locales({ emit: false })] : [react(), locales(), compress(), sourcemapsOutOfWebRoot()],
+  plugins: isSsrBuild ? [react(), locales({ emit: false })] : [pureAnnotations(['react-router']), react(), locales(), compress(), sourcemapsOutOfWebRoot()],
   build: isSsrBuild ? { outDir: 'dist/ssr', target: 'node24', copyPublicDir: false } : {
     outDir: 'dist/web',
     target: WEB_TARGET,

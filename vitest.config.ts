@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
           setupFiles: ['src/testing/setup-tests.ts'],
           css: { modules: { classNameStrategy: 'non-scoped' } },
+          // Longer than a `findBy…` may wait (src/testing/setup-tests.ts), so that a test with two waits on a busy
+          // machine fails on what it waits for, not on the clock.
+          testTimeout: 15_000,
         },
       },
       {

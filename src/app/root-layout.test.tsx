@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, useState } from 'react';
-import { Link, MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { Link } from '../components/link.tsx';
 import { initTestI18n } from '../testing/test-i18n.ts';
 import { RootLayout } from './root-layout.tsx';
 import type { AppRoute } from './routes.ts';

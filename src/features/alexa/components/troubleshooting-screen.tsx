@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Step, StepList } from '../../../components/step-list.tsx';
 import { alexaHref } from '../alexa-links.ts';

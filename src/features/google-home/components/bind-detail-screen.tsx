@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { pageRoutes } from '../../../../common/page-routes.ts';
 import type { VoiceLink } from '../../../../common/voice-links.ts';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { classNames } from '../../../components/class-names.ts';
 import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { call } from '../../../lib/bridge/bridge.ts';
 import { useAsync } from '../../../lib/use-async.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { pageRoutes } from '../../../../common/page-routes.ts';
 import { Card } from '../../../components/card.tsx';
+import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import styles from './google-home.module.css';
 

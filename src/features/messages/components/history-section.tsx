@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { MessageDto, MessageFilter } from '../../../../common/messages.ts';
 import { Button } from '../../../components/button.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Link } from '../../../components/link.tsx';
 import type { AsyncResult } from '../../../lib/use-async.ts';
 import type { ListPage } from '../../../lib/use-paged-list.ts';
 import { messageHistoryHref } from '../message-links.ts';

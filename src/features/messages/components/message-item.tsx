@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { MessageDto } from '../../../../common/messages.ts';
 import { classNames } from '../../../components/class-names.ts';
+import { Link } from '../../../components/link.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { messageDetailHref } from '../message-links.ts';
 import { messageText } from '../message-text.ts';
