@@ -7,9 +7,11 @@
  *
  * Options (environment): BENCH_CONNECTIONS (100), BENCH_SECONDS (8), BENCH_ROUNDS (2), BENCH_DATABASES
  * (`sqlite,postgres`).
+ *
+ * Fails when a figure is outside the `api` budget of bench/budgets.json, naming each one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -22,6 +24,13 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').filter((kind) => kind !== 'postgres' || postgresUrl);
+
+/** The aim of issue 14 (bench/budgets.json). */
+const budget = (
+  JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8')) as {
+    api: { minFloorRatio: number; maxReadP99Ms: number; maxTokenP99Ms: number };
+  }
+).api;
 
 const PRODUCT_PORT = 4711;
 const BARE_PORT = 4712;
@@ -215,6 +224,7 @@ async function seedMessages(url: string) {
 }
 
 const rows: string[][] = [];
+const overBudget: string[] = [];
 
 for (const kind of databases) {
   const { url, drop } = await freshDatabase(kind);
@@ -252,17 +262,25 @@ for (const kind of databases) {
         while (refreshTokens.length < connections * 2) refreshTokens.push(await linkedRefreshToken());
         const mowerFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/mowers`, headers: bearer });
         const messageFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/messages`, headers: bearer });
-        // Each target beside the floor it is compared with.
-        const targets: [string, Figures, Figures][] = [
-          ['bare floor: token + mower list', mowerFloor, mowerFloor],
-          ['GET /api/mowers (first-party token)', await load({ url: `${base}/api/mowers`, headers: bearer }), mowerFloor],
-          ['GET /api/health', await load({ url: `${base}/api/health` }), mowerFloor],
-          ['bare floor: token + message page', messageFloor, messageFloor],
-          [`GET /api/messages (${BENCH_MESSAGES} in the inbox)`, await load({ url: `${base}/api/messages`, headers: bearer }), messageFloor],
-          ['POST /openapi/smarthome/getVehicleStatus (linked service)', await load(vehicleStatus), mowerFloor],
-          ['POST /oauth/token (refresh)', await load(refreshLoad(refreshTokens)), mowerFloor],
+        // Each target beside the floor it is compared with, and what the budget asks of it.
+        const targets: [string, Figures, Figures, 'read' | 'token' | undefined][] = [
+          ['bare floor: token + mower list', mowerFloor, mowerFloor, undefined],
+          ['GET /api/mowers (first-party token)', await load({ url: `${base}/api/mowers`, headers: bearer }), mowerFloor, 'read'],
+          ['GET /api/health', await load({ url: `${base}/api/health` }), mowerFloor, undefined],
+          ['bare floor: token + message page', messageFloor, messageFloor, undefined],
+          [`GET /api/messages (${BENCH_MESSAGES} in the inbox)`, await load({ url: `${base}/api/messages`, headers: bearer }), messageFloor, 'read'],
+          ['POST /openapi/smarthome/getVehicleStatus (linked service)', await load(vehicleStatus), mowerFloor, 'read'],
+          ['POST /oauth/token (refresh)', await load(refreshLoad(refreshTokens)), mowerFloor, 'token'],
         ];
-        for (const [name, figures, floor] of targets) {
+        for (const [name, figures, floor, kindOfTarget] of targets) {
+          const ratio = figures.rps / floor.rps;
+          const misses = [
+            figures.errors > 0 && `${figures.errors} failed requests`,
+            kindOfTarget === 'read' && ratio < budget.minFloorRatio && `${ratio.toFixed(2)} of its floor (at least ${budget.minFloorRatio})`,
+            kindOfTarget === 'read' && figures.p99 >= budget.maxReadP99Ms && `p99 ${figures.p99} ms (under ${budget.maxReadP99Ms})`,
+            kindOfTarget === 'token' && figures.p99 >= budget.maxTokenP99Ms && `p99 ${figures.p99} ms (under ${budget.maxTokenP99Ms})`,
+          ].filter((miss) => typeof miss === 'string');
+          if (misses.length) overBudget.push(`${kind}, round ${round}, ${name}: ${misses.join(', ')}`);
           rows.push([
             kind,
             String(round),
@@ -270,7 +288,7 @@ for (const kind of databases) {
             figures.rps.toFixed(0),
             `${figures.p50} ms`,
             `${figures.p99} ms`,
-            (figures.rps / floor.rps).toFixed(2),
+            ratio.toFixed(2),
             String(figures.errors),
           ]);
         }
@@ -289,3 +307,9 @@ const widths = header.map((title, column) => Math.max(title.length, ...rows.map(
 const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
 console.log(`\n${connections} connections, ${seconds} s per target, ${new Date().toISOString().slice(0, 10)}\n`);
 console.log([line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n'));
+if (overBudget.length) {
+  console.log(`\nOutside the budget (bench/budgets.json):\n${overBudget.map((miss) => `- ${miss}`).join('\n')}`);
+  process.exitCode = 1;
+} else {
+  console.log('\nWithin the budget (bench/budgets.json).');
+}
