@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { reusableRead } from '../../db/reusable-read.ts';
 import type { MowerTable } from '../../db/schema.ts';
 import { usableBy } from '../mowers/public.ts';
 import type { FaultReason } from '../../../common/messages.ts';
@@ -98,6 +99,11 @@ const COLUMNS = [
   'next_event_at',
   'state_version',
 ] as const;
+
+/** The rows of the mowers among `serials` that the account may use; built once per number of serials. */
+const usableMowers = reusableRead((db: Db, accountId: string, serials: readonly string[]) =>
+  db.selectFrom('mowers').select(COLUMNS).where('serial_number', 'in', serials).where(usableBy(accountId)),
+);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (text: string | null) => (text === null ? null : Date.parse(text));
@@ -209,13 +215,7 @@ export class Fleet {
    */
   async viewsFor(accountId: string, serials: readonly string[]): Promise<MowerView[]> {
     if (!serials.length) return [];
-    const rows = (await this.db
-      .selectFrom('mowers')
-      .select(COLUMNS)
-      .where('serial_number', 'in', serials)
-      .where(usableBy(accountId))
-      .execute()) as Row[];
-    return this.toViews(serials, rows);
+    return this.toViews(serials, (await usableMowers(this.db, accountId, serials)) as Row[]);
   }
 
   private toViews(serials: readonly string[], rows: Row[]): MowerView[] {

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { MowerDto, MowerRole } from '../../../common/api-types.ts';
 import type { Db } from '../../db/database.ts';
+import { reusableRead } from '../../db/reusable-read.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -21,9 +22,8 @@ export function usableBy(accountId: string) {
     ]);
 }
 
-/** The mowers an account may use: its own and those shared with it (seed section 6), owned ones first. */
-export async function listMowersFor(db: Db, accountId: string): Promise<MowerDto[]> {
-  // One query, not two: it runs on every mower-list call of the app and of linked services.
+// One query, not two, built once: it runs on every mower-list call of the app and of linked services.
+const mowersOf = reusableRead((db: Db, accountId: string) => {
   const owned = db
     .selectFrom('mowers')
     .select(['serial_number', 'name', 'model', 'battery_percent', sql<MowerRole>`'owner'`.as('role'), sql<number>`0`.as('rank')])
@@ -40,7 +40,12 @@ export async function listMowersFor(db: Db, accountId: string): Promise<MowerDto
       sql<number>`1`.as('rank'),
     ])
     .where('mower_shares.account_id', '=', accountId);
-  const rows = await owned.unionAll(shared).orderBy('rank').orderBy('serial_number').execute();
+  return owned.unionAll(shared).orderBy('rank').orderBy('serial_number');
+});
+
+/** The mowers an account may use: its own and those shared with it (seed section 6), owned ones first. */
+export async function listMowersFor(db: Db, accountId: string): Promise<MowerDto[]> {
+  const rows = await mowersOf(db, accountId);
   return rows.map(({ rank: _rank, ...mower }) => mower);
 }
 
