@@ -73,6 +73,14 @@ export interface MessagePage {
   next_cursor: string | null;
 }
 
+/** The page of GET /api/messages a query asks for, as a path under `/api` (the parameters always in this order). */
+export function messagesPath({ category, window, cursor, limit }: { category: MessageFilter; window: 'recent' | 'history'; cursor?: string | null; limit?: number }): string {
+  const query = new URLSearchParams({ category, window });
+  if (cursor) query.set('cursor', cursor);
+  if (limit !== undefined) query.set('limit', String(limit));
+  return `/messages?${query}`;
+}
+
 /** POST /api/messages/read-all: everything in `category` up to the newest message the reader has seen. */
 export interface MarkAllReadRequest {
   category: MessageFilter;

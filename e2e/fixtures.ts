@@ -44,3 +44,29 @@ export const MAIN_STATE_QUERY: Partial<Record<PageRouteId, string>> = {
 export async function waitForApp(page: Page) {
   await expect(page).toHaveTitle(/ - /);
 }
+
+/** Holds the app's code back, as a slow connection would, until the returned function is called. */
+export async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/start-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** What React reports when the markup it hydrates is not what it renders (production builds give error numbers). */
+export function collectHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const isHydrationError = (text: string) => /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b/i.test(text);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && isHydrationError(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (isHydrationError(`${error.message} ${error.stack ?? ''}`)) errors.push(error.message);
+  });
+  return errors;
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
-import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY as QUERY, waitForApp } from './fixtures.ts';
+import { collectHydrationErrors, expectAccessible, expectFitsTheScreen, holdTheApp, MAIN_STATE_QUERY as QUERY, waitForApp } from './fixtures.ts';
 import commentsEn from '../locales/en/comments.json' with { type: 'json' };
 
 /**
@@ -18,19 +18,6 @@ const pages = (Object.keys(pageRoutes) as PageRouteId[]).map((id) => {
 });
 
 const address = (id: PageRouteId, path: string, language: string) => `${path}?${QUERY[id] ? `${QUERY[id]}&` : ''}lang=${language}`;
-
-/** What React reports when the markup it hydrates is not what it renders (production builds give error numbers). */
-function collectHydrationErrors(page: Page): string[] {
-  const errors: string[] = [];
-  const isHydrationError = (text: string) => /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b/i.test(text);
-  page.on('console', (message) => {
-    if (message.type() === 'error' && isHydrationError(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => {
-    if (isHydrationError(`${error.message} ${error.stack ?? ''}`)) errors.push(error.message);
-  });
-  return errors;
-}
 
 /** Opens a page and waits until it has taken the server's markup over. */
 async function openAndHydrate(page: Page, url: string) {
@@ -72,19 +59,6 @@ test('a mismatch between the server and the page is caught', async ({ page }) =>
   await openAndHydrate(page, '/connectSolutions?lang=en');
   await expect.poll(() => errors.length).toBeGreaterThan(0);
 });
-
-/** Holds the app's code back, as a slow connection would, until the returned function is called. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/start-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('a button tapped before the page has taken it over acts once it has', async ({ page }) => {
   const release = await holdTheApp(page);

@@ -19,6 +19,7 @@ import { repositoryRoot, startBenchServer, webRoot } from './bench-server.ts';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -54,8 +55,12 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-/** The entry and the app it starts after the first paint (src/main.tsx): loaded by every page. */
-const everyPage = [entryKey, ...(manifest[entryKey]!.dynamicImports ?? [])].flatMap((key) => [...closure(key)]);
+/**
+ * The entry and the app it starts after the first paint (src/main.tsx, the chunk vite.config.ts names `start`):
+ * loaded by every page. Not the entry's other dynamic imports (the error reporter, loaded when a report is sent).
+ */
+const startKeys = (manifest[entryKey]!.dynamicImports ?? []).filter((key) => manifest[key]?.name === 'start');
+const everyPage = [entryKey, ...startKeys].flatMap((key) => [...closure(key)]);
 const localesDir = readdirSync(join(webRoot, 'assets')).find((entry) => entry.startsWith('locales-'))!;
 
 /** A response's bytes on the wire: status line, headers and (encoded) body. */

@@ -5,13 +5,15 @@ import type { Config } from './config.ts';
 import { type Db, supportsRowLocks } from './db/database.ts';
 import { registerApiCompression } from './http/compression.ts';
 import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErrorHandling } from './http/errors.ts';
-import { registerPages } from './http/pages.ts';
+import type { PageRenderer } from '../common/page-render.ts';
+import { loadPageRenderer, registerPages } from './http/pages.ts';
+import { personalViewRoutes } from './http/personal-view.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes, DatabaseFailureLog, followSessionChanges, LoginThrottle, MemoryFailureLog, type OAuthTokenGrant } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
-import { messageRoutes } from './modules/messages/public.ts';
+import { messageRoutes, readMessagePages } from './modules/messages/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
@@ -78,9 +80,11 @@ export interface AppOptions {
   config: AppConfig;
   /** The fleet's clock; tests move it by hand. */
   clock?: Clock;
+  /** Renders pages; by default the server entry beside `webRoot` (tests give their own). */
+  pageRenderer?: PageRenderer;
 }
 
-export async function buildApp({ db, config, clock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, clock, pageRenderer }: AppOptions): Promise<FastifyInstance> {
   const { webRoot, simulator, logLevel, version, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
     config;
   const app = Fastify({
@@ -106,6 +110,7 @@ export async function buildApp({ db, config, clock }: AppOptions): Promise<Fasti
   registerErrorHandling(app);
 
   registerSecurityHeaders(app);
+  const renderer = pageRenderer ?? (webRoot ? await loadPageRenderer(webRoot) : undefined);
   // On PostgreSQL several server processes may share the database: what they count (requests per client, sign-in
   // failures) is kept there too, so that the limits hold for all of them together (decision record 013).
   const shared = supportsRowLocks(db);
@@ -179,6 +184,7 @@ export async function buildApp({ db, config, clock }: AppOptions): Promise<Fasti
       await api.register(policyRoutes, { prefix: '/policy', db });
       await api.register(newsletterRoutes, { prefix: '/newsletter', db });
       await api.register(messageRoutes, { prefix: '/messages', db });
+      await api.register(personalViewRoutes, { prefix: '/personal-view', renderer, readResponses: (request, paths) => readMessagePages(db, request, paths) });
       await api.register(voiceLinkRoutes, { prefix: '/voice-links', db, clients: oauthClients, grants: linkGrants, amazon: config.amazon });
     },
     { prefix: '/api' },
@@ -205,7 +211,7 @@ export async function buildApp({ db, config, clock }: AppOptions): Promise<Fasti
     await app.register(amazonFakeRoutes, { prefix: AMAZON_FAKE_PREFIX, fake });
   }
 
-  const { serveIndex } = webRoot ? await registerPages(app, { webRoot, simulator }) : { serveIndex: undefined };
+  const { serveIndex } = webRoot ? await registerPages(app, { webRoot, simulator, renderer }) : { serveIndex: undefined };
 
   // The real product's links open the login page itself with the authorization request: hand it to the
   // authorization endpoint, which comes back to the page with an interaction.

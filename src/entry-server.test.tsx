@@ -3,7 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../common/page-routes.ts';
 import type { PageRenderer } from '../common/page-render.ts';
+import { messagesPath } from '../common/messages.ts';
+import type { PersonalViewData } from '../common/personal-view.ts';
 import { createPageRenderer } from './entry-server.tsx';
+import { testMessage } from './features/messages/test-messages.ts';
 
 const locales = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
 const readLocale = (language: string, namespace: string) => locales[`../locales/${language}/${namespace}.json`]!;
@@ -55,5 +58,48 @@ describe('the server-rendered first view', () => {
 
   it('refuses a language the web view does not have', () => {
     expect(() => renderer.render('/healthPing', 'xx')).toThrow();
+  });
+});
+
+describe('a personal first view', () => {
+  const now = Date.UTC(2026, 4, 19, 22, 30);
+  const generic = testMessage(
+    'generic',
+    { title: 'Winter is coming', body: '<img src=x onerror=alert(1)> Bring the mower in.' },
+    { id: 'msg-1', created_at: new Date(Date.UTC(2026, 4, 18, 20, 0)).toISOString(), mower: { serial_number: 'NVM-1', name: '<b>Back</b> lawn' } },
+  );
+  const centre = (timeZone: string): PersonalViewData => ({
+    now,
+    timeZone,
+    responses: {
+      [messagesPath({ category: 'all', window: 'recent' })]: { messages: [generic], next_cursor: null },
+      [messagesPath({ category: 'all', window: 'history', limit: 3 })]: { messages: [], next_cursor: null },
+    },
+  });
+
+  it('renders the message centre with the user’s messages, their texts as text, in the reader’s time zone', () => {
+    const html = renderer.render('/message-center', 'en', centre('Europe/Helsinki'));
+    expect(html).toContain('Winter is coming');
+    expect(html).toContain(escaped('<img src=x onerror=alert(1)> Bring the mower in.'));
+    expect(html).toContain(escaped('<b>Back</b> lawn'));
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('2 days ago');
+    expect(renderer.render('/message-center', 'en', centre('America/New_York'))).toContain('yesterday');
+  });
+
+  it('keeps nothing of it: the next render of the page is its first state again', () => {
+    const plain = renderer.render('/message-center', 'en');
+    renderer.render('/message-center', 'en', centre('Europe/Helsinki'));
+    expect(renderer.render('/message-center', 'en')).toBe(plain);
+    expect(plain).not.toContain('Winter is coming');
+  });
+
+  it('renders a history page with the page of its category', () => {
+    const html = renderer.render('/messageHistory?category=workLog', 'de', {
+      now,
+      timeZone: 'Europe/Berlin',
+      responses: { [messagesPath({ category: 'workLog', window: 'history' })]: { messages: [generic], next_cursor: null } },
+    });
+    expect(html).toContain('Winter is coming');
   });
 });

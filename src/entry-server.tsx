@@ -5,7 +5,8 @@
  *
  * What is rendered is the screen's first state, the same the page's first render produces: no bridge call or API
  * request has run (those start in effects), so nothing of the user is in it and the markup depends only on the
- * URL and the language.
+ * URL and the language. A personal first view (common/personal-view.ts) is the same first state with the API's
+ * answers the user's token gave, rendered for the request that asked with that token, and never kept.
  */
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -15,6 +16,7 @@ import type { CreatePageRenderer } from '../common/page-render.ts';
 import { RootLayout } from './app/root-layout.tsx';
 import { appRoutes, notFoundRoute, preloadScreen } from './app/routes.ts';
 import { i18next, type Namespace } from './lib/i18n/i18n.ts';
+import { withPersonalView } from './lib/personal-view-data.ts';
 
 export const createPageRenderer: CreatePageRenderer = async (readNamespace) => {
   const routes = [...appRoutes, notFoundRoute];
@@ -42,16 +44,18 @@ export const createPageRenderer: CreatePageRenderer = async (readNamespace) => {
   const instances = new Map(SUPPORTED_LANGUAGES.map((language) => [language as string, i18next.cloneInstance({ lng: language, initAsync: false })]));
 
   return {
-    render(url, language) {
+    render(url, language, personal) {
       const instance = instances.get(language);
       if (!instance) throw new Error(`unsupported language ${language}`);
-      return renderToString(
-        <I18nextProvider i18n={instance}>
-          <StaticRouter location={url}>
-            <RootLayout />
-          </StaticRouter>
-        </I18nextProvider>,
-      );
+      const page = () =>
+        renderToString(
+          <I18nextProvider i18n={instance}>
+            <StaticRouter location={url}>
+              <RootLayout />
+            </StaticRouter>
+          </I18nextProvider>,
+        );
+      return personal ? withPersonalView(personal, page) : page();
     },
   };
 };

@@ -8,6 +8,7 @@ import { hasNativeApp } from './lib/bridge/bridge.ts';
 import { readAppVersion } from './lib/bridge/native-app.ts';
 import { startErrorReporting } from './lib/error-reporting/error-reporting.ts';
 import { initI18n, languageFromLocation } from './lib/i18n/i18n.ts';
+import { endPersonalView } from './lib/personal-view-data.ts';
 
 function afterFirstPaint(task: () => void) {
   requestAnimationFrame(() => setTimeout(task, 0));
@@ -35,7 +36,11 @@ export async function start({ beforeRender }: { beforeRender?: () => void } = {}
 
   let firstRendered!: () => void;
   const rendered = new Promise<void>((resolve) => {
-    firstRendered = resolve;
+    firstRendered = () => {
+      // The personal first view's data served the first render only: from now on screens load their own.
+      endPersonalView();
+      resolve();
+    };
   });
   const app = (
     <StrictMode>

@@ -1,10 +1,13 @@
 import type { Language } from '../../common/languages.ts';
 import { FIRST_SCREEN_FILES_ID } from '../../common/page-render.ts';
+import { PERSONAL_VIEW_META, personalViewRequests } from '../../common/personal-view.ts';
 import { type PageRoute, type PageRouteId, pageRoutes, screenModule } from '../../common/page-routes.ts';
 
 /** One chunk of Vite's build manifest (`dist/web/.vite/manifest.json`, `build.manifest` in vite.config.ts). */
 export interface ManifestChunk {
   file: string;
+  /** The chunk's name: vite.config.ts names the app's chunk `start`. */
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -27,6 +30,8 @@ export interface PageHeadOptions {
 /** What the document of one page, in one language, announces in its head. */
 export interface PageHead {
   simulated: boolean;
+  /** The page has a personal first view (common/personal-view.ts). */
+  personal: boolean;
   /** The app the entry starts after the first paint, and the screen's chunks. */
   modulePreloads: readonly string[];
   stylesheets: readonly string[];
@@ -56,7 +61,8 @@ export function createPageHeads({ manifest, localesBase, simulator }: PageHeadOp
   const entryKey = manifest && Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loadedByEntry = new Set(entryKey ? closure(entryKey) : []);
   // The entry imports the app (src/start.tsx) after the first paint: every page announces it, behind the document.
-  const startKeys = (entryKey && manifest[entryKey]!.dynamicImports) || [];
+  // Not the entry's other dynamic imports (the error reporter, loaded only when a report is to be sent).
+  const startKeys = ((entryKey && manifest[entryKey]!.dynamicImports) || []).filter((key) => manifest?.[key]?.name === 'start');
   const startFiles = filesOfMany(startKeys);
   for (const key of startKeys) for (const chunk of closure(key)) loadedByEntry.add(chunk);
 
@@ -86,6 +92,7 @@ export function createPageHeads({ manifest, localesBase, simulator }: PageHeadOp
         id,
         (language: Language): PageHead => ({
           simulated,
+          personal: personalViewRequests[id] !== undefined,
           modulePreloads: [...startFiles.scripts, ...(simulated ? simulatorFiles.scripts : []), ...screen.scripts],
           stylesheets: [...startFiles.stylesheets, ...(simulated ? simulatorFiles.stylesheets : []), ...screen.stylesheets],
           localePreloads: localesBase
@@ -143,6 +150,7 @@ export function renderPageHtml(template: string, language: Language, head: PageH
   ];
   let html = template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
   if (head.simulated) html = html.replace('<head>', '<head>\n    <meta name="navimow-simulator" content="on" />');
+  if (head.personal) html = html.replace('<head>', `<head>\n    <meta name="${PERSONAL_VIEW_META}" content="on" />`);
   if (tags.length) html = html.replace(/^([ \t]*)<\/head>/m, (closing, indent: string) => `${indent}  ${tags.join(`\n${indent}  `)}\n${closing}`);
   // A function, so that `$` in the markup is never read as a replacement pattern.
   if (rootMarkup) html = html.replace('<div id="root"></div>', () => `<div id="root">${rootMarkup}</div>`);

@@ -32,10 +32,11 @@ async function fakeBuild({ serverEntry }: { serverEntry?: string } = {}) {
     'index.html': {
       file: 'assets/index-AbCdEf12.js',
       isEntry: true,
-      dynamicImports: ['_start-StArT123.js'],
+      dynamicImports: ['src/lib/error-reporting/sentry.ts', '_start-StArT123.js'],
       css: ['assets/index-InDeX123.css'],
     },
-    '_start-StArT123.js': { file: 'assets/start-StArT123.js', imports: ['index.html', '_react-ReAcT123.js'] },
+    '_start-StArT123.js': { file: 'assets/start-StArT123.js', name: 'start', imports: ['index.html', '_react-ReAcT123.js'] },
+    'src/lib/error-reporting/sentry.ts': { file: 'assets/sentry-SeNtRy12.js', name: 'sentry', imports: ['index.html'] },
     '_react-ReAcT123.js': { file: 'assets/react-ReAcT123.js' },
     '_guide-step-GuIdE123.js': {
       file: 'assets/guide-step-GuIdE123.js',
@@ -313,6 +314,16 @@ describe('preloading a page’s first screen', () => {
     expect(body.match(/react-ReAcT123\.js/g)).toHaveLength(1);
     expect(body.match(/index-AbCdEf12\.js/g)).toHaveLength(1);
     expect(body.match(/body\{margin:0\}/g)).toHaveLength(1);
+    // The error reporter, which the entry loads only when a report is to be sent, is not announced.
+    expect(body).not.toContain('sentry-SeNtRy12');
+  });
+
+  it('marks the pages that have a personal first view, and only those', async () => {
+    const marked = (body: string) => body.includes('<meta name="navimow-personal-view" content="on" />');
+    expect(marked(await html('/message-center'))).toBe(true);
+    expect(marked(await html('/messageHistory?category=device'))).toBe(true);
+    expect(marked(await html('/message-detail?id=m1'))).toBe(false);
+    expect(marked(await html('/robotWinterMode/guide'))).toBe(false);
   });
 
   it('takes the lang parameter before the browser’s languages', async () => {

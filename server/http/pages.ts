@@ -17,6 +17,8 @@ export interface PagesOptions {
   webRoot: string;
   /** Marks pages to run in the simulated native app when no real one is there (contract section 3). */
   simulator: boolean;
+  /** The server entry, when the caller has loaded it (`loadPageRenderer`); else it is loaded here. */
+  renderer?: PageRenderer | undefined;
 }
 
 /** One page document, ready to send in each encoding. */
@@ -53,7 +55,9 @@ function encode(html: string, encoding: ContentEncoding | undefined, effort: 'ma
  * built beside the web root (`dist/ssr/entry-server.js` next to `dist/web`), with the strings the build wrote for
  * the pages. Without it pages are sent with an empty root, which the page renders itself.
  */
-async function loadRenderer(webRoot: string, localesFolder: string | undefined): Promise<PageRenderer | undefined> {
+export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | undefined> {
+  const locales = localesBase(webRoot);
+  const localesFolder = locales && join(webRoot, locales);
   const entry = join(dirname(webRoot), 'ssr/entry-server.js');
   if (!existsSync(entry) || !localesFolder) return undefined;
   const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as { createPageRenderer: CreatePageRenderer };
@@ -86,7 +90,7 @@ function refusedFiles(manifest: BuildManifest | undefined, simulator: boolean): 
  * parameter, else Accept-Language), announcing the requests of its first screen, and is compressed once per
  * variant.
  */
-export async function registerPages(app: FastifyInstance, { webRoot, simulator }: PagesOptions) {
+export async function registerPages(app: FastifyInstance, { webRoot, simulator, ...options }: PagesOptions) {
   const indexFile = join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`no web build at ${webRoot}: run npm run build; serving the API only`);
@@ -99,7 +103,7 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator }
   const manifest = readManifest(webRoot);
   const locales = localesBase(webRoot);
   const heads = createPageHeads({ manifest, localesBase: locales, simulator });
-  const renderer = await loadRenderer(webRoot, locales && join(webRoot, locales));
+  const renderer = 'renderer' in options ? options.renderer : await loadPageRenderer(webRoot);
   if (!renderer) app.log.warn(`no server entry beside ${webRoot}: pages are rendered by the browser only; run npm run build`);
   if (!manifest) app.log.warn(`no build manifest in ${webRoot}: pages are served without preloads`);
   if (heads.missing.length) app.log.warn(`pages missing from the build: ${heads.missing.join(', ')}; run npm run build`);

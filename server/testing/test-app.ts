@@ -1,3 +1,4 @@
+import type { PageRenderer } from '../../common/page-render.ts';
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -28,10 +29,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export async function createTestApp(
   kind: DatabaseKind,
   overrides: Partial<AppConfig> = {},
-  { seed = true, clock }: { seed?: boolean; clock?: Clock } = {},
+  { seed = true, clock, pageRenderer }: { seed?: boolean; clock?: Clock; pageRenderer?: PageRenderer } = {},
 ): Promise<TestApp> {
   const { db, destroy } = await createTestDatabase(kind, { seed });
-  const app = await buildApp({ db, config: testConfig(overrides), clock });
+  const app = await buildApp({ db, config: testConfig(overrides), clock, ...(pageRenderer && { pageRenderer }) });
   return {
     app,
     db,

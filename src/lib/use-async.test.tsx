@@ -32,6 +32,16 @@ describe('useAsync', () => {
     await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: 'mower' }));
   });
 
+  it('holds an answer it is given without loading, until reload', async () => {
+    const load = vi.fn(async () => 'fresh');
+    const { result } = renderHook(() => useAsync(load, 'given'));
+    expect(result.current).toMatchObject({ status: 'success', data: 'given' });
+    expect(load).not.toHaveBeenCalled();
+    act(() => result.current.reload());
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: 'fresh' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('holds a failure, and loads again on reload', async () => {
     const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new ApiError(500, 'internal_error', 'boom')).mockResolvedValue('mower');
     const { result } = renderHook(() => useAsync(load));

@@ -19,9 +19,14 @@ export type AsyncResult<T> = AsyncState<T> & {
  * again by itself when the device comes back online. An answer that arrives after the screen has moved on
  * (unmount or a newer load) is dropped. A failure the screen shows is reported when it is a defect
  * (`reportUnexpected`). Kept this small on purpose: see docs/decisions/003-first-load-budget.md.
+ *
+ * `initial`: the answer the screen already has (a personal first view's, src/lib/personal-view-data.ts): the first
+ * render shows it and nothing is loaded until `reload`.
  */
-export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>): AsyncResult<T> {
-  const [state, setState] = useState<AsyncState<T>>({ status: 'pending', data: undefined, error: undefined });
+export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, initial?: T): AsyncResult<T> {
+  const [state, setState] = useState<AsyncState<T>>(() =>
+    initial === undefined ? { status: 'pending', data: undefined, error: undefined } : { status: 'success', data: initial, error: undefined },
+  );
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => {
     setState({ status: 'pending', data: undefined, error: undefined });
@@ -30,7 +35,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>): AsyncRes
 
   // Under React's <Activity> (a kept-alive screen) effects run again each time the hidden screen shows: an
   // attempt that has its answer is not made again.
-  const settled = useRef<number>(undefined);
+  const settled = useRef<number | undefined>(initial === undefined ? undefined : 0);
   useEffect(() => {
     if (settled.current === attempt) return;
     const controller = new AbortController();

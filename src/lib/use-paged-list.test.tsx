@@ -40,6 +40,26 @@ describe('usePagedList', () => {
     expect(load.mock.calls.map(([cursor]) => cursor)).toEqual([null, 'p2', 'p3']);
   });
 
+  it('starts from a first page it is given: shows it at once and loads the next one first', async () => {
+    const load = pages();
+    const { result } = renderHook(() => usePagedList(load, { items: ['m1', 'm2'], nextCursor: 'p2' }));
+    expect(result.current).toMatchObject({ status: 'idle', items: ['m1', 'm2'] });
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toEqual(['m1', 'm2', 'm3', 'm4']));
+    expect(load.mock.calls.map(([cursor]) => cursor)).toEqual(['p2']);
+  });
+
+  it('given a last page, is done without a request; reload still starts from the first page', async () => {
+    const load = pages();
+    const { result } = renderHook(() => usePagedList(load, { items: ['m9'], nextCursor: null }));
+    expect(result.current).toMatchObject({ status: 'done', items: ['m9'] });
+    act(() => result.current.loadMore());
+    expect(load).not.toHaveBeenCalled();
+    act(() => result.current.reload());
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'idle', items: ['m1', 'm2'] }));
+    expect(load.mock.calls.map(([cursor]) => cursor)).toEqual([null]);
+  });
+
   it('asks for a page once however often it is asked for while it loads', async () => {
     const load = pages();
     const { result } = renderHook(() => usePagedList(load));

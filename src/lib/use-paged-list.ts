@@ -32,13 +32,21 @@ const FIRST_PAGE: State<never> = { items: [], status: 'loading', error: undefine
  * A list read page by page (the message centre, its history): the first page on mount, the next one on
  * `loadMore`, one request at a time. A failed page keeps what was loaded and is asked again by `loadMore`;
  * a failure that is a defect is reported. Render it with `InfiniteList`.
+ *
+ * `firstPage`: the first page when the screen already has it (a personal first view's, src/lib/personal-view-
+ * data.ts): the first render shows it, and the next page is the first one loaded.
  */
-export function usePagedList<T>(loadPage: (cursor: string | null, signal: AbortSignal) => Promise<ListPage<T>>): PagedList<T> {
-  const [state, setState] = useState<State<T>>(FIRST_PAGE);
+export function usePagedList<T>(
+  loadPage: (cursor: string | null, signal: AbortSignal) => Promise<ListPage<T>>,
+  firstPage?: ListPage<T>,
+): PagedList<T> {
+  const [state, setState] = useState<State<T>>(() =>
+    firstPage ? { items: firstPage.items, status: firstPage.nextCursor === null ? 'done' : 'idle', error: undefined } : FIRST_PAGE,
+  );
   // Refs, not state: two calls of loadMore in one frame must see the first one's request.
   const inFlight = useRef<AbortController | null>(null);
-  const cursor = useRef<string | null>(null);
-  const finished = useRef(false);
+  const cursor = useRef<string | null>(firstPage ? firstPage.nextCursor : null);
+  const finished = useRef(firstPage?.nextCursor === null);
   const load = useRef(loadPage);
   useEffect(() => {
     load.current = loadPage;
@@ -85,7 +93,7 @@ export function usePagedList<T>(loadPage: (cursor: string | null, signal: AbortS
   // The first page; the state starts out as loading it. Under React's <Activity> (a kept-alive screen) effects
   // run again each time the hidden screen shows: the first page loads once, and only a page that hiding cut off
   // is asked for again.
-  const started = useRef(false);
+  const started = useRef(firstPage !== undefined);
   const interrupted = useRef(false);
   useEffect(() => {
     if (!started.current || interrupted.current) {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGE_FILTERS, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, type MessageFilter, type MessagePage, type UnreadCounts } from '../../../common/messages.ts';
@@ -10,27 +11,48 @@ const filter = z.enum(MESSAGE_FILTERS as [MessageFilter, ...MessageFilter[]], { 
 const messageId = z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a message id');
 const notFound = () => new HttpError(404, 'message_not_found', 'There is no such message for this account.');
 
+const pageQuery = z.object({
+  category: filter.default('all'),
+  window: z.enum(['recent', 'history'], { error: 'recent or history' }).default('recent'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
+});
+
+/** One page of an account's messages, as GET /api/messages answers it. */
+async function readPage(db: Db, accountId: string, { category, window, cursor: cursorText, limit }: z.infer<typeof pageQuery>, now: Date): Promise<MessagePage> {
+  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
+  if (cursorText !== undefined && !cursor) throw new HttpError(400, 'invalid_request', 'querystring.cursor: not a cursor this API gave out', 'querystring.cursor');
+  const page = await listMessages(db, { accountId, filter: category, window, cursor, limit, now });
+  return { messages: page.messages, next_cursor: page.next && encodeCursor(page.next) };
+}
+
+/**
+ * The answers GET /api/messages gives the caller of `request` at these paths under `/api` (`/messages?…`, as
+ * common/personal-view.ts names them): what a personal first view is rendered with.
+ */
+export async function readMessagePages(db: Db, request: FastifyRequest, paths: readonly string[]): Promise<Record<string, MessagePage>> {
+  const caller = await requireCaller(db, request, 'account');
+  const now = new Date();
+  const pages = await Promise.all(
+    paths.map(async (path) => {
+      const url = new URL(path, 'http://api.invalid');
+      if (url.pathname !== '/messages') throw new Error(`not a message page: ${path}`);
+      return [path, await readPage(db, caller.accountId, pageQuery.parse(Object.fromEntries(url.searchParams)), now)] as const;
+    }),
+  );
+  return Object.fromEntries(pages);
+}
+
 /** The message centre's API: a reader's messages, unread counts and read state (first-party sessions only). */
 export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/',
     {
-      schema: {
-        querystring: z.object({
-          category: filter.default('all'),
-          window: z.enum(['recent', 'history'], { error: 'recent or history' }).default('recent'),
-          cursor: z.string().max(200).optional(),
-          limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
-        }),
-      },
+      schema: { querystring: pageQuery },
     },
     async (request): Promise<MessagePage> => {
       const caller = await requireCaller(db, request, 'account');
-      const { category, window, cursor: cursorText, limit } = request.query;
-      const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
-      if (cursorText !== undefined && !cursor) throw new HttpError(400, 'invalid_request', 'querystring.cursor: not a cursor this API gave out', 'querystring.cursor');
-      const page = await listMessages(db, { accountId: caller.accountId, filter: category, window, cursor, limit, now: new Date() });
-      return { messages: page.messages, next_cursor: page.next && encodeCursor(page.next) };
+      return readPage(db, caller.accountId, request.query, new Date());
     },
   );
 

@@ -46,3 +46,21 @@ describe('formatCalendarDate', () => {
     expect(formatCalendarDate('next spring', 'en')).toBe('next spring');
   });
 });
+
+describe('in a time zone other than the device’s (a personal first view rendered by the server)', () => {
+  // 2026-05-20 01:30 in Helsinki is still 2026-05-19 in New York.
+  const now = Date.UTC(2026, 4, 19, 22, 30);
+  const evening = new Date(Date.UTC(2026, 4, 19, 12, 0)).toISOString();
+
+  it('counts calendar days where the reader is', () => {
+    // 26.5 hours before: the 18th in both places, but "now" is the 20th in Helsinki and the 19th in New York.
+    const dayBefore = new Date(Date.UTC(2026, 4, 18, 20, 0)).toISOString();
+    expect(formatListTime(dayBefore, 'en', now, 'Europe/Helsinki')).toBe('2 days ago');
+    expect(formatListTime(dayBefore, 'en', now, 'America/New_York')).toBe('yesterday');
+  });
+
+  it('gives the exact time there', () => {
+    expect(formatExactTime(evening, 'en', 'Europe/Helsinki')).toBe('May 19, 2026, 3:00 PM');
+    expect(formatExactTime(evening, 'en', 'America/New_York')).toBe('May 19, 2026, 8:00 AM');
+  });
+});

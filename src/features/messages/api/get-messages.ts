@@ -1,5 +1,6 @@
-import type { MessageDto, MessageFilter, MessagePage } from '../../../../common/messages.ts';
+import { type MessageDto, type MessageFilter, type MessagePage, messagesPath } from '../../../../common/messages.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { personalResponse } from '../../../lib/personal-view-data.ts';
 import type { ListPage } from '../../../lib/use-paged-list.ts';
 
 /** The last 30 days, or the older history (seed section 9). */
@@ -12,11 +13,15 @@ export interface MessageQuery {
   limit?: number;
 }
 
+const toListPage = (page: MessagePage): ListPage<MessageDto> => ({ items: page.messages, nextCursor: page.next_cursor });
+
 /** GET /api/messages: one page of the reader's messages, newest first, as `usePagedList` reads pages. */
-export async function getMessages({ category, window, cursor, limit }: MessageQuery, signal?: AbortSignal): Promise<ListPage<MessageDto>> {
-  const query = new URLSearchParams({ category, window });
-  if (cursor) query.set('cursor', cursor);
-  if (limit !== undefined) query.set('limit', String(limit));
-  const page = await apiRequest<MessagePage>(`/messages?${query}`, { auth: true, signal });
-  return { items: page.messages, nextCursor: page.next_cursor };
+export async function getMessages(query: MessageQuery, signal?: AbortSignal): Promise<ListPage<MessageDto>> {
+  return toListPage(await apiRequest<MessagePage>(messagesPath(query), { auth: true, signal }));
+}
+
+/** The page a personal first view was rendered with for this query, while rendering that view. */
+export function personalMessages(query: MessageQuery): ListPage<MessageDto> | undefined {
+  const page = personalResponse<MessagePage>(messagesPath(query));
+  return page && toListPage(page);
 }

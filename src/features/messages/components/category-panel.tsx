@@ -1,12 +1,13 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageFilter } from '../../../../common/messages.ts';
+import { HISTORY_PREVIEW } from '../../../../common/personal-view.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
-import { getMessages } from '../api/get-messages.ts';
+import { getMessages, personalMessages } from '../api/get-messages.ts';
 import { isRead, useMessageState } from '../message-store.ts';
 import { useRetryOnReconnect } from '../use-retry-on-reconnect.ts';
 import { HistorySection } from './history-section.tsx';
@@ -14,18 +15,22 @@ import { MarkAllRead } from './mark-all-read.tsx';
 import { MessageItem } from './message-item.tsx';
 import styles from './messages.module.css';
 
-/** How many older messages the History section shows before "Show more". */
-const HISTORY_PREVIEW = 3;
-
 /**
  * One tab of the centre: its messages of the last 30 days, loaded page by page as the reader scrolls, then its
- * History section. Mounted anew for each tab and each refresh.
+ * History section. Mounted anew for each tab and each refresh. A personal first view (common/personal-view.ts)
+ * gives the first tab its first answers.
  */
 export function CategoryPanel({ category, onRefresh }: { category: MessageFilter; onRefresh: () => void }) {
   const { t } = useTranslation(['messages', 'common']);
   const state = useMessageState();
-  const recent = usePagedList((cursor, signal) => getMessages({ category, window: 'recent', cursor }, signal));
-  const history = useAsync((signal) => getMessages({ category, window: 'history', limit: HISTORY_PREVIEW }, signal));
+  const recent = usePagedList(
+    (cursor, signal) => getMessages({ category, window: 'recent', cursor }, signal),
+    personalMessages({ category, window: 'recent' }),
+  );
+  const history = useAsync(
+    (signal) => getMessages({ category, window: 'history', limit: HISTORY_PREVIEW }, signal),
+    personalMessages({ category, window: 'history', limit: HISTORY_PREVIEW }),
+  );
   useRetryOnReconnect(recent.status === 'error' ? recent.error : undefined, recent.loadMore);
 
   const recentEmpty = recent.status === 'done' && recent.items.length === 0;

@@ -2,8 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MessageDto, UnreadCounts } from '../../../../common/messages.ts';
+import { type MessageDto, messagesPath, type UnreadCounts } from '../../../../common/messages.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { beginPersonalView, endPersonalView } from '../../../lib/personal-view-data.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { getMessages, type MessageQuery } from '../api/get-messages.ts';
 import { getUnreadCounts } from '../api/get-unread-counts.ts';
@@ -13,7 +14,8 @@ import { readMessage, resetMessageStore } from '../message-store.ts';
 import { ago, counts, testMessage } from '../test-messages.ts';
 import { MessageCenterScreen } from './message-center-screen.tsx';
 
-vi.mock('../api/get-messages.ts', () => ({ getMessages: vi.fn() }));
+// The rest (the personal first view's pages) as it is.
+vi.mock('../api/get-messages.ts', async (importOriginal) => ({ ...(await importOriginal<object>()), getMessages: vi.fn() }));
 vi.mock('../api/get-unread-counts.ts', () => ({ getUnreadCounts: vi.fn() }));
 vi.mock('../api/mark-all-read.ts', () => ({ markAllRead: vi.fn() }));
 vi.mock('../api/mark-read.ts', () => ({ markRead: vi.fn() }));
@@ -67,6 +69,36 @@ afterEach(() => vi.restoreAllMocks());
 const quietReports = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
 describe('MessageCenterScreen', () => {
+  it('in a personal first view, shows the messages the view was rendered with and asks only for what comes after', async () => {
+    serve({ recent: [finished, stuck, firmware], unread: counts({ all: 2 }) });
+    beginPersonalView({
+      now: Date.now(),
+      timeZone: 'Europe/Berlin',
+      responses: {
+        [messagesPath({ category: 'all', window: 'recent' })]: { messages: [stuck], next_cursor: null },
+        [messagesPath({ category: 'all', window: 'history', limit: 3 })]: { messages: [oldFault], next_cursor: null },
+      },
+    });
+    try {
+      const user = renderCenter();
+      // At once: no answer to wait for.
+      expect(items().map((item) => item.dataset.messageId)).toEqual(['stuck']);
+      expect(screen.getByRole('region', { name: 'History' })).toBeVisible();
+      expect(getMessages).not.toHaveBeenCalled();
+      endPersonalView();
+      // Another tab, and the same tab again, load from the API as always.
+      await user.click(screen.getByRole('tab', { name: /^Important/ }));
+      await user.click(screen.getByRole('tab', { name: /^All/ }));
+      expect((await screen.findAllByRole('link', { name: /Mowing finished/ })).length).toBeGreaterThan(0);
+      expect(recentCalls()).toEqual([
+        { category: 'important', window: 'recent', cursor: null },
+        { category: 'all', window: 'recent', cursor: null },
+      ]);
+    } finally {
+      endPersonalView();
+    }
+  });
+
   it('shows each tab with its unread count, and the messages newest first with unread markers', async () => {
     serve({ recent: [finished, stuck, firmware], unread: counts({ all: 2, workLog: 1, important: 1 }) });
     renderCenter();

@@ -9,7 +9,8 @@ import { resetMessageStore } from '../message-store.ts';
 import { ago, testMessage } from '../test-messages.ts';
 import { MessageHistoryScreen } from './message-history-screen.tsx';
 
-vi.mock('../api/get-messages.ts', () => ({ getMessages: vi.fn() }));
+// The rest (the personal first view's pages) as it is.
+vi.mock('../api/get-messages.ts', async (importOriginal) => ({ ...(await importOriginal<object>()), getMessages: vi.fn() }));
 
 const older = Array.from({ length: 23 }, (_, index) =>
   testMessage('mowingFinished', { areaSquareMetres: 400 + index, minutes: 90 }, { id: `old-${index}`, created_at: ago.days(31 + index) }),

@@ -1,25 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { MESSAGE_FILTERS, type MessageFilter } from '../../../../common/messages.ts';
+import type { MessageFilter } from '../../../../common/messages.ts';
+import { historyFilter } from '../../../../common/personal-view.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { Page } from '../../../components/page.tsx';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
-import { getMessages } from '../api/get-messages.ts';
+import { getMessages, personalMessages } from '../api/get-messages.ts';
 import { isRead, useMessageState } from '../message-store.ts';
 import { useRetryOnReconnect } from '../use-retry-on-reconnect.ts';
 import { MessageItem } from './message-item.tsx';
 import styles from './messages.module.css';
 
-function filterFrom(value: string | null): MessageFilter {
-  return MESSAGE_FILTERS.find((filter) => filter === value) ?? 'all';
-}
-
 /** Route `messageHistory?category=`: messages older than 30 days, of one tab of the centre, page by page. */
 export function MessageHistoryScreen() {
   const { t } = useTranslation('messages');
   const [params] = useSearchParams();
-  const category = filterFrom(params.get('category'));
+  const category = historyFilter(params.get('category'));
   return (
     <Page title={t('history.title')}>
       <p className={styles.muted}>{t('history.intro')}</p>
@@ -32,7 +29,10 @@ export function MessageHistoryScreen() {
 function HistoryList({ category }: { category: MessageFilter }) {
   const { t } = useTranslation('messages');
   const state = useMessageState();
-  const list = usePagedList((cursor, signal) => getMessages({ category, window: 'history', cursor }, signal));
+  const list = usePagedList(
+    (cursor, signal) => getMessages({ category, window: 'history', cursor }, signal),
+    personalMessages({ category, window: 'history' }),
+  );
   useRetryOnReconnect(list.status === 'error' ? list.error : undefined, list.loadMore);
   return (
     <InfiniteList

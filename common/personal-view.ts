@@ -1,0 +1,45 @@
+/**
+ * The personal first view (docs/decisions/021-personal-first-view.md): pages whose largest content is the user's
+ * data (the message centre's list, its history) are painted with that data before the app's code has arrived.
+ * The entry asks the native app for the token and the server for the page's first view rendered with the data
+ * (`GET /api/personal-view`); the app then takes that markup over with the same data, so nothing on screen moves.
+ */
+import { MESSAGE_FILTERS, type MessageFilter, messagesPath } from './messages.ts';
+import type { PageRouteId } from './page-routes.ts';
+
+/** The `<meta>` that marks a page as having a personal first view: the entry reads it, nothing else does. */
+export const PERSONAL_VIEW_META = 'navimow-personal-view';
+
+/** How many older messages the message centre's History section shows before "Show more". */
+export const HISTORY_PREVIEW = 3;
+
+/** The API requests (paths under `/api`) whose answers a page's first render shows, by page route. */
+export const personalViewRequests: Partial<Record<PageRouteId, (search: URLSearchParams) => string[]>> = {
+  // The first tab: its recent messages' first page and the History section's preview.
+  messageCenter: () => [
+    messagesPath({ category: 'all', window: 'recent' }),
+    messagesPath({ category: 'all', window: 'history', limit: HISTORY_PREVIEW }),
+  ],
+  messageHistory: (search) => [messagesPath({ category: historyFilter(search.get('category')), window: 'history' })],
+};
+
+/** The tab a history page shows: its `category` parameter, or all. */
+export function historyFilter(value: string | null): MessageFilter {
+  return MESSAGE_FILTERS.find((filter) => filter === value) ?? 'all';
+}
+
+/** What the server rendered a personal first view with, and what the app's first render must use to match it. */
+export interface PersonalViewData {
+  /** The API's answers, by path under `/api` (as `personalViewRequests` names them). */
+  responses: Record<string, unknown>;
+  /** The time the view was rendered at (ms since the epoch): "5 minutes ago" reads the same on both sides. */
+  now: number;
+  /** The reader's IANA time zone, in which days and times are shown. */
+  timeZone: string;
+}
+
+/** GET /api/personal-view?path=&lang=&tz= answers this. */
+export interface PersonalView extends PersonalViewData {
+  /** The markup of `#root`. */
+  markup: string;
+}

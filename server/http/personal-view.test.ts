@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesPath } from '../../common/messages.ts';
+import type { PageRenderer } from '../../common/page-render.ts';
+import type { PersonalView, PersonalViewData } from '../../common/personal-view.ts';
+import { DEMO } from '../db/seed.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { testDatabaseKinds } from '../testing/test-database.ts';
+
+/** Records what it was asked to render; the real rendering is src/entry-server.test.tsx's and the browser's. */
+function recordingRenderer() {
+  const calls: { url: string; language: string; personal: PersonalViewData | undefined }[] = [];
+  const renderer: PageRenderer = {
+    render(url, language, personal) {
+      calls.push({ url, language, personal });
+      return `<main>${url} ${language}</main>`;
+    },
+  };
+  return { renderer, calls };
+}
+
+describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  let friend: Record<string, string>;
+  const { renderer, calls } = recordingRenderer();
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { pageRenderer: renderer });
+    owner = await t.signIn();
+    friend = await t.signIn(DEMO.friend.email, DEMO.friend.password);
+  });
+  afterAll(() => t.close());
+
+  const view = (query: string, headers: Record<string, string> = owner) =>
+    t.app.inject({ method: 'GET', url: `/api/personal-view?${query}`, headers });
+
+  it('renders the message centre with the answers the API gives the caller, in their time zone, never cached', async () => {
+    const before = Date.now();
+    const response = await view('path=%2Fmessage-center%3Flang%3Dde&lang=de&tz=Europe%2FBerlin');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json<PersonalView>();
+
+    const recent = messagesPath({ category: 'all', window: 'recent' });
+    const history = messagesPath({ category: 'all', window: 'history', limit: 3 });
+    expect(Object.keys(body.responses).sort()).toEqual([history, recent].sort());
+    for (const path of [recent, history]) {
+      const api = await t.app.inject({ method: 'GET', url: `/api${path}`, headers: owner });
+      expect(body.responses[path], path).toEqual(api.json());
+    }
+    expect(body).toMatchObject({ markup: '<main>/message-center?lang=de de</main>', timeZone: 'Europe/Berlin' });
+    expect(body.now).toBeGreaterThanOrEqual(before);
+    expect(calls.at(-1)).toEqual({ url: '/message-center?lang=de', language: 'de', personal: { responses: body.responses, now: body.now, timeZone: 'Europe/Berlin' } });
+  });
+
+  it('gives each reader their own messages', async () => {
+    const recent = messagesPath({ category: 'all', window: 'recent' });
+    const mine = (await view('path=%2Fmessage-center&lang=en&tz=UTC')).json<PersonalView>().responses[recent];
+    const theirs = (await view('path=%2Fmessage-center&lang=en&tz=UTC', friend)).json<PersonalView>().responses[recent];
+    expect(theirs).toEqual((await t.app.inject({ method: 'GET', url: `/api${recent}`, headers: friend })).json());
+    expect(theirs).not.toEqual(mine);
+  });
+
+  it('renders a history page with the page of the category it asks for (any other: all)', async () => {
+    const workLog = (await view('path=%2FmessageHistory%3Fcategory%3DworkLog&lang=en&tz=UTC')).json<PersonalView>();
+    expect(Object.keys(workLog.responses)).toEqual([messagesPath({ category: 'workLog', window: 'history' })]);
+    const other = (await view('path=%2FmessageHistory%3Fcategory%3D__proto__&lang=en&tz=UTC')).json<PersonalView>();
+    expect(Object.keys(other.responses)).toEqual([messagesPath({ category: 'all', window: 'history' })]);
+  });
+
+  it('answers 401 without a session, and renders nothing', async () => {
+    const rendered = calls.length;
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Record<string, string>[]) {
+      const response = await view('path=%2Fmessage-center&lang=en&tz=UTC', headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    }
+    expect(calls.length).toBe(rendered);
+  });
+
+  it('answers 404 for a page without a personal view', async () => {
+    for (const path of ['/healthPing', '/message-detail?id=demo-msg-stuck', '/no/such/page']) {
+      const response = await view(`path=${encodeURIComponent(path)}&lang=en&tz=UTC`);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json()).toMatchObject({ error: { code: 'no_personal_view' } });
+    }
+  });
+
+  it('answers 400 naming the field for a bad path, language or time zone', async () => {
+    const cases: [string, string][] = [
+      ['path=message-center&lang=en&tz=UTC', 'querystring.path'],
+      ['path=%2F%2Fevil.example%2Fmessage-center&lang=en&tz=UTC', 'querystring.path'],
+      ['path=%2Fmessage-center&lang=xx&tz=UTC', 'querystring.lang'],
+      ['path=%2Fmessage-center&lang=en&tz=Mars%2FOlympus', 'querystring.tz'],
+      ['path=%2Fmessage-center&lang=en', 'querystring.tz'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await view(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ error: { field } });
+    }
+  });
+});
+
+describe('GET /api/personal-view on a server that does not render pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 to a signed-in reader (the page then loads its data itself)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/personal-view?path=%2Fmessage-center&lang=en&tz=UTC', headers: await t.signIn() });
+    expect(response.statusCode).toBe(503);
+  });
+});

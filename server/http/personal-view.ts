@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SUPPORTED_LANGUAGES } from '../../common/languages.ts';
+import type { PageRenderer } from '../../common/page-render.ts';
+import { matchPageRoute } from '../../common/page-routes.ts';
+import { type PersonalView, personalViewRequests } from '../../common/personal-view.ts';
+import { HttpError } from './errors.ts';
+
+/** Reads the API's answers at these paths under `/api` for the caller of `request` (401 without a session). */
+export type ReadResponses = (request: FastifyRequest, paths: readonly string[]) => Promise<Record<string, unknown>>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET /api/personal-view?path=&lang=&tz= (docs/decisions/021-personal-first-view.md): a page's first view rendered
+ * with the data of the bearer token's user, and that data, for the entry to paint before the app's code arrives
+ * and for the app to take over. Only pages that list their requests in common/personal-view.ts have one. Never
+ * cached anywhere: it is one user's.
+ */
+export const personalViewRoutes: FastifyPluginAsyncZod<{ renderer: PageRenderer | undefined; readResponses: ReadResponses }> = async (
+  app,
+  { renderer, readResponses },
+) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        querystring: z.object({
+          path: z.string().max(1000).regex(/^\/(?![/\\])/, 'must be a page path such as /message-center'),
+          lang: z.enum(SUPPORTED_LANGUAGES, { error: `one of ${SUPPORTED_LANGUAGES.join(', ')}` }),
+          tz: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),
+        }),
+      },
+    },
+    async (request, reply): Promise<PersonalView> => {
+      reply.header('Cache-Control', 'no-store');
+      const { path, lang, tz } = request.query;
+      const url = new URL(path, 'http://page.invalid');
+      const requests = personalViewRequests[matchPageRoute(url.pathname)];
+      if (!requests) throw new HttpError(404, 'no_personal_view', 'This page has no personal view.', 'querystring.path');
+      const responses = await readResponses(request, requests(url.searchParams));
+      if (!renderer) throw new HttpError(503, 'unavailable', 'Pages are not rendered by this server.');
+      const data = { responses, now: Date.now(), timeZone: tz };
+      return { markup: renderer.render(`${url.pathname}${url.search}`, lang, data), ...data };
+    },
+  );
+};
