@@ -82,7 +82,8 @@ for (const language of ['en', 'de', 'fi'] as const) {
         const t = await localeTexts(language, dialogCase.namespace);
         await dialogCase.open(page, language, t);
         const dialog = page.getByRole('dialog', { name: t(dialogCase.title) });
-        await expect(dialog).toBeVisible();
+        // Some dialogs follow an answer of the simulated app, which signs in first: allow for a busy machine.
+        await expect(dialog).toBeVisible({ timeout: 15_000 });
         const cancel = dialog.getByRole('button', { name: t(dialogCase.cancel) });
         await expect(cancel).toBeFocused();
         await expectAccessible(page, 'dialog');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { PageRouteId } from '../common/page-routes.ts';
 
 /** Runs axe on the page (WCAG 2.1 A and AA) and fails on any violation. */
@@ -69,4 +69,37 @@ export function collectHydrationErrors(page: Page): string[] {
     if (isHydrationError(`${error.message} ${error.stack ?? ''}`)) errors.push(error.message);
   });
   return errors;
+}
+
+/** The demo's owner (server/db/seed.ts). */
+export const DEMO_OWNER = { email: 'demo@navimow.example', password: 'Navimow-demo-1' };
+
+/** Signs in as the native app does: a first-party session's bearer token. */
+export async function signIn(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { account: account.email, password: account.password } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A native app on the Android transport that gives the page this token (and answers the rest as a phone would). */
+export async function installNativeApp(page: Page, accessToken: string) {
+  await page.addInitScript((token) => {
+    const answers: Record<string, unknown> = {
+      getAppVersion: { versionName: '3.2.0', versionCode: 300000200 },
+      getCommonAppData: { vehicle_sn: 'NVM-DEMO-0001', email: 'reader@navimow.example', client_ver: '3.2.0', access_token: token, platform: 'android' },
+      getMowerList: {
+        mowers: [
+          { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 },
+          { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 },
+        ],
+      },
+    };
+    const w = window as unknown as Record<string, unknown>;
+    w.NavimowBridge = {
+      postMessage(raw: string) {
+        const { method, callback } = JSON.parse(raw) as { method: string; callback: string };
+        setTimeout(() => (w[callback] as ((answer: unknown) => void) | undefined)?.({ code: 0, data: answers[method] ?? {} }), 0);
+      },
+    };
+  }, accessToken);
 }

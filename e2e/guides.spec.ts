@@ -99,7 +99,9 @@ test.describe('Winter storage guide', () => {
     await page.getByRole('button', { name: 'Begin hibernating' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Begin hibernating?' });
-    await expect(dialog).toContainText('Front lawn (battery 92%) will power off');
+    // The simulated app signs in before it answers the battery check (a deliberately slow password hash): allow for
+    // a busy machine.
+    await expect(dialog).toContainText('Front lawn (battery 92%) will power off', { timeout: 15_000 });
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expectAccessible(page, 'dialog');
     await dialog.getByRole('button', { name: 'Begin hibernating' }).click();
@@ -126,7 +128,7 @@ test.describe('Winter storage guide', () => {
   test('cancelling the confirmation changes nothing', async ({ page }) => {
     await page.goto('/robotWinterMode/guide?lang=en&sim_mower=NVM-DEMO-0001');
     await page.getByRole('button', { name: 'Begin hibernating' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Begin hibernating' })).toBeEnabled();

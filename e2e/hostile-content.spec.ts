@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_OWNER, holdTheApp, installNativeApp, signIn, waitForApp } from './fixtures.ts';
 
 /**
  * Hostile text where the product shows other people's words (issue 14, item 6): an inviter's name, a mower's name
@@ -95,4 +96,47 @@ test('hostile query parameters show no markup and run nothing, on every kind of 
     expect(await page.locator('#root script, #root img[src="x"]').count(), path).toBe(0);
     await watcher.expectNothingRan();
   }
+});
+
+test('a hostile message and mower name show as text in the message centre the server renders for its reader', async ({ page, request }) => {
+  // A reader of their own (the owner's password), with one message about their hostile mower, in the e2e database.
+  const suffix = randomBytes(4).toString('hex');
+  const email = `hostile-reader-${suffix}@navimow.example`;
+  const db = new SQLite('.e2e-data/e2e.sqlite');
+  try {
+    db.pragma('busy_timeout = 5000');
+    const { password_hash: hash } = db.prepare('SELECT password_hash FROM accounts WHERE email = ?').get(DEMO_OWNER.email) as { password_hash: string };
+    const now = new Date().toISOString();
+    const accountId = `account-hostile-reader-${suffix}`;
+    const serial = `NVM-XSSR-${suffix}`;
+    const messageId = `hostile-message-${suffix}`;
+    db.prepare('INSERT INTO accounts (id, email, phone, password_hash, display_name, created_at) VALUES (?, ?, NULL, ?, ?, ?)').run(accountId, email, hash, 'Reader', now);
+    db.prepare('INSERT INTO mowers (serial_number, owner_id, name, model, battery_percent, created_at) VALUES (?, ?, ?, ?, 80, ?)').run(serial, accountId, HOSTILE.mowerName, 'i105E', now);
+    db.prepare("INSERT INTO messages (id, mower_serial, category, type, params, severity, fault_code, created_at) VALUES (?, ?, 'notification', 'generic', ?, 'info', NULL, ?)").run(
+      messageId,
+      serial,
+      JSON.stringify({ title: HOSTILE.name, body: HOSTILE.model }),
+      now,
+    );
+    db.prepare("INSERT INTO message_inbox (account_id, message_id, category, created_at, read_at) VALUES (?, ?, 'notification', ?, NULL)").run(accountId, messageId, now);
+  } finally {
+    db.close();
+  }
+
+  await installNativeApp(page, await signIn(request, { email, password: DEMO_OWNER.password }));
+  const watcher = await watch(page);
+  const release = await holdTheApp(page);
+  await page.goto('/message-center?lang=en');
+  // The server's rendering, put in the page by the entry before the app's code has arrived.
+  await expect(page.getByText(HOSTILE.name).first()).toBeVisible();
+  await expect(page.getByText(HOSTILE.model).first()).toBeVisible();
+  const injected = '#root img, #root script, #root iframe, #root svg[onload]';
+  expect(await page.locator(injected).count()).toBe(0);
+  await watcher.expectNothingRan();
+
+  release();
+  await waitForApp(page);
+  await expect(page.getByText(HOSTILE.name).first()).toBeVisible();
+  expect(await page.locator(injected).count()).toBe(0);
+  await watcher.expectNothingRan();
 });

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import messagesDe from '../locales/de/messages.json' with { type: 'json' };
 import messagesEn from '../locales/en/messages.json' with { type: 'json' };
-import { collectHydrationErrors, expectAccessible, holdTheApp, waitForApp } from './fixtures.ts';
+import { collectHydrationErrors, DEMO_OWNER as OWNER, expectAccessible, holdTheApp, installNativeApp, signIn, waitForApp } from './fixtures.ts';
 
 /**
  * The personal first view (docs/decisions/021-personal-first-view.md), in a phone's web view: a native app that
@@ -9,38 +9,8 @@ import { collectHydrationErrors, expectAccessible, holdTheApp, waitForApp } from
  * journeys only read: the message journeys of messages.spec.ts change read state.
  */
 
-const OWNER = { email: 'demo@navimow.example', password: 'Navimow-demo-1' };
 // Far from the server's UTC: days and times in the view must be the reader's, or the page would not match it.
 test.use({ timezoneId: 'Pacific/Auckland' });
-
-async function signIn(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { account: OWNER.email, password: OWNER.password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-/** A native app on the Android transport that gives the page this token (and answers the rest as a phone would). */
-async function installNativeApp(page: Page, accessToken: string) {
-  await page.addInitScript((token) => {
-    const answers: Record<string, unknown> = {
-      getAppVersion: { versionName: '3.2.0', versionCode: 300000200 },
-      getCommonAppData: { vehicle_sn: 'NVM-DEMO-0001', email: 'demo@navimow.example', client_ver: '3.2.0', access_token: token, platform: 'android' },
-      getMowerList: {
-        mowers: [
-          { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 },
-          { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 },
-        ],
-      },
-    };
-    const w = window as unknown as Record<string, unknown>;
-    w.NavimowBridge = {
-      postMessage(raw: string) {
-        const { method, callback } = JSON.parse(raw) as { method: string; callback: string };
-        setTimeout(() => (w[callback] as ((answer: unknown) => void) | undefined)?.({ code: 0, data: answers[method] ?? {} }), 0);
-      },
-    };
-  }, accessToken);
-}
 
 /** The message pages the page itself asked the API for. */
 function messageRequests(page: Page): string[] {
@@ -53,7 +23,7 @@ function messageRequests(page: Page): string[] {
 }
 
 test('the message centre shows the reader’s messages before the app’s code has arrived, and the app takes them over', async ({ page, request }) => {
-  await installNativeApp(page, await signIn(request));
+  await installNativeApp(page, await signIn(request, OWNER));
   const asked = messageRequests(page);
   const errors = collectHydrationErrors(page);
   const release = await holdTheApp(page);
@@ -87,7 +57,7 @@ test('the message centre shows the reader’s messages before the app’s code h
 });
 
 test('the history shows its page in the reader’s language before the app’s code has arrived, and the app takes it over', async ({ page, request }) => {
-  await installNativeApp(page, await signIn(request));
+  await installNativeApp(page, await signIn(request, OWNER));
   const asked = messageRequests(page);
   const errors = collectHydrationErrors(page);
   const release = await holdTheApp(page);
@@ -102,7 +72,7 @@ test('the history shows its page in the reader’s language before the app’s c
 });
 
 test('without the view (the server fails it), the app loads the messages itself', async ({ page, request }) => {
-  await installNativeApp(page, await signIn(request));
+  await installNativeApp(page, await signIn(request, OWNER));
   await page.route('**/api/personal-view?*', (route) => route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'down' } } }));
   const asked = messageRequests(page);
   await page.goto('/message-center?lang=en');

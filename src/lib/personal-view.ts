@@ -1,7 +1,8 @@
 /**
  * The entry's side of the personal first view (docs/decisions/021-personal-first-view.md): the token from the
- * native app, then the page's first view rendered by the server with the user's data. Loaded by the entry, beside
- * the wait for the first paint, only on pages that have one; the app's code shares this module's imports.
+ * native app, then the page's first view rendered by the server with the user's data. Part of the entry (a chunk
+ * of its own would cost the view one more round trip), run only on pages that have one; the app's code shares the
+ * bridge and the session with it.
  */
 import type { PersonalView } from '../../common/personal-view.ts';
 import { hasNativeApp } from './bridge/bridge.ts';

@@ -12,6 +12,7 @@ import {
 } from '../../../common/messages.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { reusableRead } from '../../db/reusable-read.ts';
 
 export interface NewMessage<T extends MessageType = MessageType> {
   id?: string;
@@ -129,26 +130,44 @@ export async function listMessages(
   db: Db,
   { accountId, filter, window, cursor, limit, now }: { accountId: string; filter: MessageFilter; window: 'recent' | 'history'; cursor?: Cursor | undefined; limit: number; now: Date },
 ): Promise<{ messages: MessageDto[]; next: Cursor | null }> {
-  let query = readerMessages(db, accountId).where('inbox.created_at', window === 'recent' ? '>=' : '<', windowStart(now));
-  if (filter !== 'all') query = query.where('inbox.category', '=', filter);
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('inbox.created_at', '<', cursor.createdAt),
-        eb.and([eb('inbox.created_at', '=', cursor.createdAt), eb('inbox.message_id', '<', cursor.id)]),
-      ]),
-    );
-  }
-  // The page size as a literal: as a parameter, PostgreSQL cannot cost a generic plan for the prepared query and
-  // plans it anew on every call (limit is an integer of a small range, so the distinct statements stay few).
-  const rows = await query
-    .orderBy('inbox.created_at', 'desc')
-    .orderBy('inbox.message_id', 'desc')
-    .limit(sql.lit(Math.trunc(limit) + 1))
-    .execute();
-  const page = rows.slice(0, limit);
+  const size = Math.trunc(limit);
+  const read = pageRead(window, filter !== 'all', cursor !== undefined, size);
+  const rows = await read(db, accountId, windowStart(now), ...(filter === 'all' ? [] : [filter]), ...(cursor ? [cursor.createdAt, cursor.id] : []));
+  const page = rows.slice(0, size);
   const last = page.at(-1);
-  return { messages: page.map(toDto), next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null };
+  return { messages: page.map(toDto), next: rows.length > size && last ? { createdAt: last.created_at, id: last.id } : null };
+}
+
+/**
+ * The read of one kind of page (window, one category or all, first page or after a cursor, page size), built once
+ * (docs/decisions/020-reusable-reads.md): the list is read on every visit of the message centre. Its values, in
+ * order: the account, the window's start, then the category and the cursor's time and id when the kind has them.
+ * At most 400 kinds (page sizes 1 to 50).
+ */
+const pageReads = new Map<string, (db: Db, ...values: string[]) => Promise<MessageRow[]>>();
+
+function pageRead(window: 'recent' | 'history', oneCategory: boolean, afterCursor: boolean, size: number) {
+  const kind = `${window} ${oneCategory} ${afterCursor} ${size}`;
+  let read = pageReads.get(kind);
+  if (!read) {
+    read = reusableRead((db: Db, ...values: string[]) => {
+      const [accountId = '', since = '', ...rest] = values;
+      const [category = ''] = oneCategory ? rest : [];
+      const [cursorAt = '', cursorId = ''] = oneCategory ? rest.slice(1) : rest;
+      let query = readerMessages(db, accountId).where('inbox.created_at', window === 'recent' ? '>=' : '<', since);
+      if (oneCategory) query = query.where('inbox.category', '=', category);
+      if (afterCursor) {
+        query = query.where((eb) =>
+          eb.or([eb('inbox.created_at', '<', cursorAt), eb.and([eb('inbox.created_at', '=', cursorAt), eb('inbox.message_id', '<', cursorId)])]),
+        );
+      }
+      // The page size as a literal: as a parameter, PostgreSQL cannot cost a generic plan for the prepared query and
+      // plans it anew on every call (one more row tells whether there is a next page).
+      return query.orderBy('inbox.created_at', 'desc').orderBy('inbox.message_id', 'desc').limit(sql.lit(size + 1));
+    });
+    pageReads.set(kind, read);
+  }
+  return read;
 }
 
 export async function findMessage(db: Db, accountId: string, id: string): Promise<MessageDto | undefined> {
@@ -156,16 +175,20 @@ export async function findMessage(db: Db, accountId: string, id: string): Promis
   return row && toDto(row);
 }
 
-/** Unread messages of the last 30 days per category, and in all. */
-export async function unreadCounts(db: Db, accountId: string, now: Date): Promise<UnreadCounts> {
-  const rows = await db
+// Built once, as the list (`pageRead`): read on every visit of the message centre.
+const unreadRows = reusableRead((db: Db, accountId: string, since: string) =>
+  db
     .selectFrom('message_inbox')
     .select(['category', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('account_id', '=', accountId)
     .where('read_at', 'is', null)
-    .where('created_at', '>=', windowStart(now))
-    .groupBy('category')
-    .execute();
+    .where('created_at', '>=', since)
+    .groupBy('category'),
+);
+
+/** Unread messages of the last 30 days per category, and in all. */
+export async function unreadCounts(db: Db, accountId: string, now: Date): Promise<UnreadCounts> {
+  const rows = await unreadRows(db, accountId, windowStart(now));
   const counts = Object.fromEntries([['all', 0], ...MESSAGE_CATEGORIES.map((category) => [category, 0])]) as UnreadCounts;
   for (const row of rows) {
     const count = Number(row.count);
