@@ -56,6 +56,30 @@ test('the message centre shows the reader’s messages before the app’s code h
   await expect(page.getByRole('tabpanel').locator('[data-message-id]').first()).toBeVisible();
 });
 
+test('a tab tapped before the view came is the tab the app shows', async ({ page, request }) => {
+  await installNativeApp(page, await signIn(request, OWNER));
+  let releaseView!: () => void;
+  const viewReleased = new Promise<void>((resolve) => {
+    releaseView = resolve;
+  });
+  await page.route('**/api/personal-view?*', async (route) => {
+    await viewReleased;
+    await route.continue();
+  });
+  const asked = messageRequests(page);
+  const releaseApp = await holdTheApp(page);
+  await page.goto('/message-center?lang=en');
+  const important = page.getByRole('tab', { name: new RegExp(`^${messagesEn.tabs.important}`) });
+  await important.click();
+
+  releaseView();
+  await expect(page.getByRole('list', { name: messagesEn.list.label }).locator('[data-message-id]').first()).toBeVisible();
+  releaseApp();
+  await waitForApp(page);
+  await expect(important).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => asked).toContain('/api/messages?category=important&window=recent');
+});
+
 test('the history shows its page in the reader’s language before the app’s code has arrived, and the app takes it over', async ({ page, request }) => {
   await installNativeApp(page, await signIn(request, OWNER));
   const asked = messageRequests(page);

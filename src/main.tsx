@@ -109,6 +109,27 @@ function playFilledFields(fields: readonly FilledField[]) {
   }
 }
 
+/** What identifies a held button in markup rendered again: its id, or its text and how many before it have that text. */
+interface HeldButton {
+  id: string;
+  text: string;
+  index: number;
+}
+
+const buttonText = (button: Element) => button.textContent?.trim() ?? '';
+
+function describeHeld(button: HTMLButtonElement, root: Element): HeldButton {
+  const text = buttonText(button);
+  const same = [...root.querySelectorAll('button')].filter((other) => buttonText(other) === text);
+  return { id: button.id, text, index: same.indexOf(button) };
+}
+
+function findHeld(held: HeldButton, root: Element): HTMLButtonElement | undefined {
+  const byId = held.id ? document.getElementById(held.id) : null;
+  if (byId instanceof HTMLButtonElement && root.contains(byId)) return byId;
+  return [...root.querySelectorAll('button')].filter((button) => buttonText(button) === held.text)[held.index];
+}
+
 /** The app has begun to take the markup over: from then on the markup is the app's. */
 let appStarting = false;
 
@@ -154,9 +175,12 @@ function showPersonalView(): Promise<void> {
     .then((view) => {
       const root = document.getElementById('root');
       if (!view || appStarting || !root) return;
+      // A tap held on the markup replaced is held on the same button in the view.
+      const held = tapped && root.contains(tapped) ? describeHeld(tapped, root) : undefined;
       // Markup React rendered on our server for this page, its texts escaped; no script is in it.
       const shownAt = performance.now();
       root.innerHTML = view.markup;
+      if (held) tapped = findHeld(held, root);
       beginPersonalView(view);
       return viewPainted(shownAt);
     })
