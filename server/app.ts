@@ -8,7 +8,7 @@ import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErro
 import type { PageRenderer } from '../common/page-render.ts';
 import { loadPageRenderer, registerPages } from './http/pages.ts';
 import { personalViewRoutes } from './http/personal-view.ts';
-import { databaseRateLimitStore } from './http/rate-limit-store.ts';
+import { databaseRateLimitStore, memoryRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes, DatabaseFailureLog, followSessionChanges, LoginThrottle, MemoryFailureLog, type OAuthTokenGrant } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
@@ -117,7 +117,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // Flood protection per client address; sign-in failures have their own, stricter throttle.
   await app.register(rateLimit, {
     global: false,
-    ...(shared && { store: databaseRateLimitStore(db) }),
+    store: shared ? databaseRateLimitStore(db) : memoryRateLimitStore(),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

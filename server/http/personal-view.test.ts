@@ -4,6 +4,7 @@ import type { PageRenderer } from '../../common/page-render.ts';
 import type { PersonalView, PersonalViewData } from '../../common/personal-view.ts';
 import { DEMO } from '../db/seed.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { PERSONAL_VIEWS_PER_MINUTE } from './personal-view.ts';
 import { testDatabaseKinds } from '../testing/test-database.ts';
 
 /** Records what it was asked to render; the real rendering is src/entry-server.test.tsx's and the browser's. */
@@ -65,6 +66,23 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
     expect(Object.keys(workLog.responses)).toEqual([messagesPath({ category: 'workLog', window: 'history' })]);
     const other = (await view('path=%2FmessageHistory%3Fcategory%3D__proto__&lang=en&tz=UTC')).json<PersonalView>();
     expect(Object.keys(other.responses)).toEqual([messagesPath({ category: 'all', window: 'history' })]);
+  });
+
+  it(`renders at most ${PERSONAL_VIEWS_PER_MINUTE} views a minute for one address, also when they come at once`, async () => {
+    const rendered = calls.length;
+    const responses = await Promise.all(
+      Array.from({ length: PERSONAL_VIEWS_PER_MINUTE + 5 }, () =>
+        t.app.inject({ method: 'GET', url: '/api/personal-view?path=%2Fmessage-center&lang=en&tz=UTC', headers: owner, remoteAddress: '203.0.113.9' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PERSONAL_VIEWS_PER_MINUTE);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(calls.length - rendered).toBe(PERSONAL_VIEWS_PER_MINUTE);
+    const refused = responses.find((response) => response.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ error: { code: expect.any(String), message: expect.stringMatching(/^Too many requests/) } });
+    // Another address is not held back.
+    expect((await view('path=%2Fmessage-center&lang=en&tz=UTC')).statusCode).toBe(200);
   });
 
   it('answers 401 without a session, and renders nothing', async () => {

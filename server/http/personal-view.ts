@@ -20,6 +20,12 @@ function isTimeZone(value: string): boolean {
 }
 
 /**
+ * Views per minute per client address. Each one is a server render, the costliest read there is; a refused view
+ * costs the reader nothing but speed (the page then loads its data itself), so the limit can be low.
+ */
+export const PERSONAL_VIEWS_PER_MINUTE = 60;
+
+/**
  * GET /api/personal-view?path=&lang=&tz= (docs/decisions/021-personal-first-view.md): a page's first view rendered
  * with the data of the bearer token's user, and that data, for the entry to paint before the app's code arrives
  * and for the app to take over. Only pages that list their requests in common/personal-view.ts have one. Never
@@ -32,6 +38,7 @@ export const personalViewRoutes: FastifyPluginAsyncZod<{ renderer: PageRenderer 
   app.get(
     '/',
     {
+      config: { rateLimit: { max: PERSONAL_VIEWS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         querystring: z.object({
           path: z.string().max(1000).regex(/^\/(?![/\\])/, 'must be a page path such as /message-center'),

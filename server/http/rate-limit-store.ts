@@ -47,6 +47,42 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   return DatabaseRateLimitStore;
 }
 
+/** Most client addresses a memory store keeps at once; beyond it, the oldest window is dropped (as the plugin's LRU). */
+const MEMORY_STORE_KEYS = 5000;
+
+/**
+ * @fastify/rate-limit's counters in this process's memory (one process: the embedded SQLite default), the same fixed
+ * window per key as the database store. In place of the plugin's own store, which answers every request with the
+ * one object it keeps per key: the plugin reads that answer after an `await`, so requests that arrive together
+ * all read the count of the last of them, and all are refused once together they pass the limit (65 at once
+ * against a limit of 60: 65 refused). Each answer here is the count as it was for that request.
+ */
+export function memoryRateLimitStore(): FastifyRateLimitStoreCtor {
+  class MemoryRateLimitStore implements FastifyRateLimitStore {
+    private readonly windows = new Map<string, { count: number; startedAt: number }>();
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const now = Date.now();
+      let window = this.windows.get(key);
+      if (!window || window.startedAt + timeWindow <= now) {
+        // Deleted and set again: the map's order stays the order in which windows began.
+        this.windows.delete(key);
+        if (this.windows.size >= MEMORY_STORE_KEYS) this.windows.delete(this.windows.keys().next().value as string);
+        window = { count: 0, startedAt: now };
+        this.windows.set(key, window);
+      }
+      window.count += 1;
+      callback(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
+    }
+
+    /** A route's own limit counts in its own windows. */
+    child(): FastifyRateLimitStore {
+      return new MemoryRateLimitStore();
+    }
+  }
+  return MemoryRateLimitStore;
+}
+
 /** Removes windows that ended long ago (run now and then): a day is longer than every limit's window. */
 export async function sweepRateLimitWindows(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom('rate_limit_windows').where('started_at', '<=', now - 24 * 60 * 60 * 1000).execute();
