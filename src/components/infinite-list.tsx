@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PagedListStatus } from '../lib/use-paged-list.ts';
 import { Button } from './button.tsx';
@@ -61,7 +61,8 @@ export function InfiniteList<T>({
     return () => observer.disconnect();
   }, [canLoad, items.length]);
 
-  useEffect(() => {
+  // In the commit that shows the new page, before it is painted.
+  useLayoutEffect(() => {
     const from = focusFrom.current;
     if (from === null || items.length <= from) return;
     focusFrom.current = null;

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Page } from './page.tsx';
 import styles from './result-screen.module.css';
 
@@ -27,7 +27,8 @@ export function ResultScreen({
   children?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // In the commit that shows the screen, before it is painted: a screen reader reads the outcome first.
+  useLayoutEffect(() => heading.current?.focus(), []);
   return (
     <Page
       title={title}
