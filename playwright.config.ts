@@ -14,6 +14,9 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
+  // Two workers, two browsers and the server share CI's two cores: an answer that takes a moment here is not a
+  // failure of the page.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Pixel 7'],
