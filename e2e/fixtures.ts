@@ -45,17 +45,22 @@ export async function waitForApp(page: Page) {
   await expect(page).toHaveTitle(/ - /);
 }
 
-/** Holds the app's code back, as a slow connection would, until the returned function is called. */
-export async function holdTheApp(page: Page): Promise<() => void> {
+/** Holds the requests to `url` back, as a slow connection would, until the returned function is called. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/assets/start-*.js', async (route) => {
+  await page.route(url, async (route) => {
     await released;
     await route.continue();
   });
   return release;
+}
+
+/** Holds the app's code back until the returned function is called. */
+export function holdTheApp(page: Page): Promise<() => void> {
+  return holdRequests(page, '**/assets/start-*.js');
 }
 
 /** What React reports when the markup it hydrates is not what it renders (production builds give error numbers). */

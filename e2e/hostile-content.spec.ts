@@ -41,42 +41,62 @@ async function watch(page: Page) {
   };
 }
 
-test('a hostile inviter name, mower name and model show as text on the invitation', async ({ page }) => {
-  const suffix = randomBytes(4).toString('hex');
+/** Elements a hostile string would have made, had it been rendered as markup. */
+const INJECTED = '#root img, #root script, #root iframe, #root svg[onload]';
+
+/**
+ * A fresh account (the demo owner's password) owning one mower, written into the e2e server's database, and
+ * whatever `more` writes with them; `more` gets the demo owner's id.
+ */
+function addAccountWithMower(
+  account: { id: string; email: string; displayName: string },
+  mower: { serial: string; name: string; model: string },
+  more: (db: SQLite.Database, ownerId: string, now: string) => void,
+) {
   const db = new SQLite('.e2e-data/e2e.sqlite');
-  let invitationId: string;
   try {
     db.pragma('busy_timeout = 5000');
-    const owner = db.prepare('SELECT id, password_hash FROM accounts WHERE email = ?').get('demo@navimow.example') as { id: string; password_hash: string };
+    const owner = db.prepare('SELECT id, password_hash FROM accounts WHERE email = ?').get(DEMO_OWNER.email) as { id: string; password_hash: string };
     const now = new Date().toISOString();
-    const accountId = `account-hostile-${suffix}`;
-    const serial = `NVM-XSS-${suffix}`;
-    invitationId = `hostile-${suffix}`;
     db.prepare('INSERT INTO accounts (id, email, phone, password_hash, display_name, created_at) VALUES (?, ?, NULL, ?, ?, ?)').run(
-      accountId,
-      `hostile-${suffix}@navimow.example`,
+      account.id,
+      account.email,
       owner.password_hash,
-      HOSTILE.name,
+      account.displayName,
       now,
     );
-    db.prepare('INSERT INTO mowers (serial_number, owner_id, name, model, battery_percent, created_at) VALUES (?, ?, ?, ?, 80, ?)').run(serial, accountId, HOSTILE.mowerName, HOSTILE.model, now);
-    db.prepare("INSERT INTO invitations (id, mower_serial, inviter_id, invitee_id, status, expires_at, created_at, responded_at) VALUES (?, ?, ?, ?, 'pending', ?, ?, NULL)").run(
-      invitationId,
-      serial,
-      accountId,
-      owner.id,
-      new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-      now,
-    );
+    db.prepare('INSERT INTO mowers (serial_number, owner_id, name, model, battery_percent, created_at) VALUES (?, ?, ?, ?, 80, ?)').run(mower.serial, account.id, mower.name, mower.model, now);
+    more(db, owner.id, now);
   } finally {
     db.close();
   }
+}
+
+test('a hostile inviter name, mower name and model show as text on the invitation', async ({ page }) => {
+  const suffix = randomBytes(4).toString('hex');
+  const accountId = `account-hostile-${suffix}`;
+  const serial = `NVM-XSS-${suffix}`;
+  const invitationId = `hostile-${suffix}`;
+  addAccountWithMower(
+    { id: accountId, email: `hostile-${suffix}@navimow.example`, displayName: HOSTILE.name },
+    { serial, name: HOSTILE.mowerName, model: HOSTILE.model },
+    (db, ownerId, now) => {
+      db.prepare("INSERT INTO invitations (id, mower_serial, inviter_id, invitee_id, status, expires_at, created_at, responded_at) VALUES (?, ?, ?, ?, 'pending', ?, ?, NULL)").run(
+        invitationId,
+        serial,
+        accountId,
+        ownerId,
+        new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+        now,
+      );
+    },
+  );
 
   const watcher = await watch(page);
   await page.goto(`/shareInvitation?id=${invitationId}&lang=en`);
   await expect(page.getByText(HOSTILE.name, { exact: false }).first()).toBeVisible();
   await expect(page.getByText(/X9/).first()).toBeVisible();
-  expect(await page.locator('#root img, #root script, #root iframe, #root svg[onload]').count()).toBe(0);
+  expect(await page.locator(INJECTED).count()).toBe(0);
   await watcher.expectNothingRan();
 });
 
@@ -102,16 +122,10 @@ test('a hostile message and mower name show as text in the message centre the se
   // A reader of their own (the owner's password), with one message about their hostile mower, in the e2e database.
   const suffix = randomBytes(4).toString('hex');
   const email = `hostile-reader-${suffix}@navimow.example`;
-  const db = new SQLite('.e2e-data/e2e.sqlite');
-  try {
-    db.pragma('busy_timeout = 5000');
-    const { password_hash: hash } = db.prepare('SELECT password_hash FROM accounts WHERE email = ?').get(DEMO_OWNER.email) as { password_hash: string };
-    const now = new Date().toISOString();
-    const accountId = `account-hostile-reader-${suffix}`;
-    const serial = `NVM-XSSR-${suffix}`;
-    const messageId = `hostile-message-${suffix}`;
-    db.prepare('INSERT INTO accounts (id, email, phone, password_hash, display_name, created_at) VALUES (?, ?, NULL, ?, ?, ?)').run(accountId, email, hash, 'Reader', now);
-    db.prepare('INSERT INTO mowers (serial_number, owner_id, name, model, battery_percent, created_at) VALUES (?, ?, ?, ?, 80, ?)').run(serial, accountId, HOSTILE.mowerName, 'i105E', now);
+  const accountId = `account-hostile-reader-${suffix}`;
+  const serial = `NVM-XSSR-${suffix}`;
+  const messageId = `hostile-message-${suffix}`;
+  addAccountWithMower({ id: accountId, email, displayName: 'Reader' }, { serial, name: HOSTILE.mowerName, model: 'i105E' }, (db, _ownerId, now) => {
     db.prepare("INSERT INTO messages (id, mower_serial, category, type, params, severity, fault_code, created_at) VALUES (?, ?, 'notification', 'generic', ?, 'info', NULL, ?)").run(
       messageId,
       serial,
@@ -119,9 +133,7 @@ test('a hostile message and mower name show as text in the message centre the se
       now,
     );
     db.prepare("INSERT INTO message_inbox (account_id, message_id, category, created_at, read_at) VALUES (?, ?, 'notification', ?, NULL)").run(accountId, messageId, now);
-  } finally {
-    db.close();
-  }
+  });
 
   await installNativeApp(page, await signIn(request, { email, password: DEMO_OWNER.password }));
   const watcher = await watch(page);
@@ -130,13 +142,12 @@ test('a hostile message and mower name show as text in the message centre the se
   // The server's rendering, put in the page by the entry before the app's code has arrived.
   await expect(page.getByText(HOSTILE.name).first()).toBeVisible();
   await expect(page.getByText(HOSTILE.model).first()).toBeVisible();
-  const injected = '#root img, #root script, #root iframe, #root svg[onload]';
-  expect(await page.locator(injected).count()).toBe(0);
+  expect(await page.locator(INJECTED).count()).toBe(0);
   await watcher.expectNothingRan();
 
   release();
   await waitForApp(page);
   await expect(page.getByText(HOSTILE.name).first()).toBeVisible();
-  expect(await page.locator(injected).count()).toBe(0);
+  expect(await page.locator(INJECTED).count()).toBe(0);
   await watcher.expectNothingRan();
 });

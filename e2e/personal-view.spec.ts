@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import messagesDe from '../locales/de/messages.json' with { type: 'json' };
 import messagesEn from '../locales/en/messages.json' with { type: 'json' };
-import { collectHydrationErrors, DEMO_OWNER as OWNER, expectAccessible, holdTheApp, installNativeApp, signIn, waitForApp } from './fixtures.ts';
+import { collectHydrationErrors, DEMO_OWNER as OWNER, expectAccessible, holdRequests, holdTheApp, installNativeApp, signIn, waitForApp } from './fixtures.ts';
 
 /**
  * The personal first view (docs/decisions/021-personal-first-view.md), in a phone's web view: a native app that
@@ -58,14 +58,7 @@ test('the message centre shows the reader’s messages before the app’s code h
 
 test('a tab tapped before the view came is the tab the app shows', async ({ page, request }) => {
   await installNativeApp(page, await signIn(request, OWNER));
-  let releaseView!: () => void;
-  const viewReleased = new Promise<void>((resolve) => {
-    releaseView = resolve;
-  });
-  await page.route('**/api/personal-view?*', async (route) => {
-    await viewReleased;
-    await route.continue();
-  });
+  const releaseView = await holdRequests(page, '**/api/personal-view?*');
   const asked = messageRequests(page);
   const releaseApp = await holdTheApp(page);
   await page.goto('/message-center?lang=en');

@@ -117,17 +117,17 @@ interface HeldButton {
 }
 
 const buttonText = (button: Element) => button.textContent?.trim() ?? '';
+const buttonsWithText = (root: Element, text: string) => [...root.querySelectorAll('button')].filter((button) => buttonText(button) === text);
 
 function describeHeld(button: HTMLButtonElement, root: Element): HeldButton {
   const text = buttonText(button);
-  const same = [...root.querySelectorAll('button')].filter((other) => buttonText(other) === text);
-  return { id: button.id, text, index: same.indexOf(button) };
+  return { id: button.id, text, index: buttonsWithText(root, text).indexOf(button) };
 }
 
 function findHeld(held: HeldButton, root: Element): HTMLButtonElement | undefined {
   const byId = held.id ? document.getElementById(held.id) : null;
   if (byId instanceof HTMLButtonElement && root.contains(byId)) return byId;
-  return [...root.querySelectorAll('button')].filter((button) => buttonText(button) === held.text)[held.index];
+  return buttonsWithText(root, held.text)[held.index];
 }
 
 /** The app has begun to take the markup over: from then on the markup is the app's. */

@@ -4,8 +4,8 @@ import type { PageRenderer } from '../../common/page-render.ts';
 import type { PersonalView, PersonalViewData } from '../../common/personal-view.ts';
 import { DEMO } from '../db/seed.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { PERSONAL_VIEWS_PER_MINUTE } from './personal-view.ts';
 import { testDatabaseKinds } from '../testing/test-database.ts';
+import { PERSONAL_VIEWS_PER_MINUTE } from './personal-view.ts';
 
 /** Records what it was asked to render; the real rendering is src/entry-server.test.tsx's and the browser's. */
 function recordingRenderer() {
