@@ -25,6 +25,19 @@ const initiators = (page: Page) =>
     ),
   );
 
+/**
+ * Each of these files was fetched by a preload in the HTML. A file is in the page's resource timing only once it
+ * has arrived, which may be after the screen is shown: asked until all have.
+ */
+async function expectPreloaded(page: Page, paths: readonly string[]) {
+  await expect
+    .poll(async () => {
+      const by = await initiators(page);
+      return Object.fromEntries(paths.map((path) => [path, by[path]]));
+    })
+    .toEqual(Object.fromEntries(paths.map((path) => [path, 'link'])));
+}
+
 test.describe('pages opened in a plain browser', () => {
   // The e2e server runs with the simulated native app on (playwright.config.ts), as `npm start` does.
   for (const { path, heading } of [
@@ -72,8 +85,7 @@ test.describe('the first screen’s requests', () => {
     const winterChunk = requested.find((path) => /\/winter-guide-[\w-]+\.js$/.test(path));
     expect(winterChunk).toBeDefined();
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${winterChunk}">`);
-    const by = await initiators(page);
-    for (const path of locales.filter((file) => !file.endsWith('/simulator.json'))) expect(by[path], path).toBe('link');
+    await expectPreloaded(page, locales.filter((file) => !file.endsWith('/simulator.json')));
     expect(warnings).toEqual([]);
   });
 
@@ -86,8 +98,7 @@ test.describe('the first screen’s requests', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'de');
       const locales = requested.filter((path) => path.endsWith('.json'));
       expect(locales.map((path) => path.split('/').slice(-2).join('/')).sort()).toEqual(['de/accountLinking.json', 'de/common.json']);
-      const by = await initiators(page);
-      for (const path of locales) expect(by[path], path).toBe('link');
+      await expectPreloaded(page, locales);
     });
   });
 });
