@@ -95,6 +95,8 @@ describe('InfiniteList', () => {
     const load = messages(5);
     render(<MessageList load={load} />);
     await screen.findByText('Message 2');
+    // The observer is set up in an effect, which may run a moment after the page is on screen.
+    await vi.waitFor(() => expect(FakeObserver.current?.target).toBeDefined());
     act(() => FakeObserver.scrollIntoView());
     expect(await screen.findByText('Message 4')).toBeVisible();
     // Scrolling loads do not pull the focus away from where the user is reading.
