@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NetworkError } from './api-client.ts';
 import { reportUnexpected } from './error-reporting/error-reporting.ts';
+import { useBackOnline } from './offline/use-back-online.ts';
 
 export type AsyncState<T> =
   | { status: 'pending'; data: undefined; error: undefined }
@@ -58,11 +59,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, initial?:
   }, [attempt]);
 
   const waitingForNetwork = state.status === 'error' && state.error instanceof NetworkError;
-  useEffect(() => {
-    if (!waitingForNetwork) return;
-    window.addEventListener('online', reload);
-    return () => window.removeEventListener('online', reload);
-  }, [waitingForNetwork, reload]);
+  useBackOnline(waitingForNetwork, reload);
 
   return { ...state, reload, waitingForNetwork };
 }

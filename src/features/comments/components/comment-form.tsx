@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommentCreatedResponse } from '../../../../common/api-types.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_TOPICS, type CommentTopic, commentLength, RATING_MAX, RATING_MIN } from '../../../../common/comments.ts';
@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextAreaField } from '../../../components/text-area-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { type CommentSubmission, createComment } from '../api/create-comment.ts';
 import { newIdempotencyKey } from '../idempotency-key.ts';
@@ -70,12 +71,7 @@ export function CommentForm({
   };
 
   // A comment that could not leave the phone goes out by itself once the connection is back.
-  const resendOnline = useEffectEvent(() => void send());
-  useEffect(() => {
-    if (failure !== 'offline') return;
-    window.addEventListener('online', resendOnline);
-    return () => window.removeEventListener('online', resendOnline);
-  }, [failure]);
+  useBackOnline(failure === 'offline', () => void send());
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

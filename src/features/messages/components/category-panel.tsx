@@ -5,11 +5,12 @@ import { HISTORY_PREVIEW } from '../../../../common/personal-view.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
+import { NetworkError } from '../../../lib/api-client.ts';
+import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getMessages, personalMessages } from '../api/get-messages.ts';
 import { isRead, useMessageState } from '../message-store.ts';
-import { useRetryOnReconnect } from '../use-retry-on-reconnect.ts';
 import { HistorySection } from './history-section.tsx';
 import { MarkAllRead } from './mark-all-read.tsx';
 import { MessageItem } from './message-item.tsx';
@@ -31,7 +32,7 @@ export function CategoryPanel({ category, onRefresh }: { category: MessageFilter
     (signal) => getMessages({ category, window: 'history', limit: HISTORY_PREVIEW }, signal),
     personalMessages({ category, window: 'history', limit: HISTORY_PREVIEW }),
   );
-  useRetryOnReconnect(recent.status === 'error' ? recent.error : undefined, recent.loadMore);
+  useBackOnline(recent.status === 'error' && recent.error instanceof NetworkError, recent.loadMore);
 
   const recentEmpty = recent.status === 'done' && recent.items.length === 0;
   const historyItems = history.status === 'success' ? history.data.items : [];

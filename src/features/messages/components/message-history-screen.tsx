@@ -5,10 +5,11 @@ import { historyFilter } from '../../../../common/personal-view.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { Page } from '../../../components/page.tsx';
+import { NetworkError } from '../../../lib/api-client.ts';
+import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getMessages, personalMessages } from '../api/get-messages.ts';
 import { isRead, useMessageState } from '../message-store.ts';
-import { useRetryOnReconnect } from '../use-retry-on-reconnect.ts';
 import { MessageItem } from './message-item.tsx';
 import styles from './messages.module.css';
 
@@ -33,7 +34,7 @@ function HistoryList({ category }: { category: MessageFilter }) {
     (cursor, signal) => getMessages({ category, window: 'history', cursor }, signal),
     personalMessages({ category, window: 'history' }),
   );
-  useRetryOnReconnect(list.status === 'error' ? list.error : undefined, list.loadMore);
+  useBackOnline(list.status === 'error' && list.error instanceof NetworkError, list.loadMore);
   return (
     <InfiniteList
       items={list.items}
