@@ -1,9 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// CI retries a failed test once and names it if it then passes (decision 022); a developer sees every failure.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   plugins: [react()],
   test: {
+    ...(retry ? { reporters: ['default', './scripts/flaky-test-reporter.ts'] } : {}),
     projects: [
       {
         extends: true,
@@ -16,6 +20,7 @@ export default defineConfig({
           // Longer than a `findBy…` may wait (src/testing/setup-tests.ts), so that a test with two waits on a busy
           // machine fails on what it waits for, not on the clock.
           testTimeout: 15_000,
+          retry,
         },
       },
       {
@@ -28,6 +33,7 @@ export default defineConfig({
           testTimeout: 20_000,
           // A fresh database per suite (PostgreSQL schema, migrations, demo seed with argon2) can be slow on a busy machine.
           hookTimeout: 30_000,
+          retry,
         },
       },
     ],
