@@ -67,7 +67,7 @@ test.describe('message centre', () => {
     for (const name of ['Important 2 unread', 'Work status 4 unread', 'Notification 1 unread', 'System 1 unread', 'Device 2 unread']) {
       await expect(tab(page, name)).toBeVisible();
     }
-    expect(await listedIds(page)).toEqual(RECENT);
+    await expect.poll(() => listedIds(page)).toEqual(RECENT);
     await expect(item(page, 'demo-msg-finished')).toHaveAttribute('data-read', 'false');
     await expect(item(page, 'demo-msg-finished')).toContainText('Mowed 420 m² in 95 minutes.');
     await expect(item(page, 'demo-msg-lifted')).toHaveAttribute('data-read', 'true');
@@ -113,7 +113,7 @@ test.describe('message centre', () => {
       await page.evaluate(() => window.scrollBy(0, 600));
       await page.waitForTimeout(100);
     }
-    expect(await listedIds(page)).toEqual(RECENT);
+    await expect.poll(() => listedIds(page)).toEqual(RECENT);
     const recentPages = requests.filter((request) => request.startsWith('recent'));
     expect(recentPages).toHaveLength(5);
     expect(recentPages[0]).toBe('recent -');
@@ -177,7 +177,7 @@ test.describe('message centre', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(en.list.failed);
     await context.setOffline(false);
     await expect(messageList(page)).toBeVisible();
-    expect(await listedIds(page)).toEqual(RECENT);
+    await expect.poll(() => listedIds(page)).toEqual(RECENT);
   });
 
   test('shows a message in full, and opening it marks it read', async ({ page }) => {
@@ -227,7 +227,7 @@ test.describe('message centre', () => {
     await expect(tab(page, 'Work status 3 unread')).toHaveAttribute('aria-selected', 'true');
     await expect(item(page, 'demo-msg-rain')).toHaveAttribute('data-read', 'true');
     await expect(tab(page, 'All 8 unread')).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
     // The list was kept, not loaded again.
     expect(requests).toEqual([]);
   });
