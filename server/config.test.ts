@@ -55,10 +55,20 @@ describe('loadConfig', () => {
       webRoot: '/srv/web',
       publicUrl: 'https://navimow.example',
       oauthCookieKeys: ['new-key', 'old-key'],
-      trustProxy: true,
+      trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
       loginRequestsPerMinute: 5,
       logLevel: 'warn',
     });
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names, never from every hop', () => {
+    expect(loadConfig({ NAVIMOW_DEMO: 'on', TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ NAVIMOW_DEMO: 'on', TRUST_PROXY: 'on' }).trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(loadConfig({ NAVIMOW_DEMO: 'on', TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.10,2001:db8::/32 ' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.10',
+      '2001:db8::/32',
+    ]);
   });
 
   it('derives the public URL from host and port when it is not set', () => {
@@ -89,6 +99,9 @@ describe('loadConfig', () => {
       { LOG_LEVEL: 'loud' },
       { PUBLIC_URL: 'javascript:alert(1)' },
       { LOGIN_REQUESTS_PER_MINUTE: '0' },
+      { TRUST_PROXY: '2' },
+      { TRUST_PROXY: 'everyone' },
+      { TRUST_PROXY: '10.0.0.0/33' },
     ]) {
       const name = Object.keys(env)[0]!;
       expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(ConfigError);

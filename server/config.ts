@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isIPv4, isIPv6 } from 'node:net';
 import packageJson from '../package.json' with { type: 'json' };
+import type { TrustedProxies } from './http/client-address.ts';
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
 import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
@@ -11,6 +13,29 @@ import { AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, type AmazonConfig, APP_BIND_PATH
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+/** proxy-addr's names for the addresses of this machine and of private networks. */
+const PRIVATE_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `TRUST_PROXY`: `off` (the default); `on`, a reverse proxy on this machine or the private network; or the proxies'
+ * addresses, CIDR ranges and proxy-addr's names, comma-separated. Never every hop: server/http/client-address.ts.
+ */
+const trustedProxies = z.string().transform((value, context): TrustedProxies => {
+  const text = value.trim().toLowerCase();
+  if (['off', 'false', '0'].includes(text)) return false;
+  if (['on', 'true', '1'].includes(text)) return PRIVATE_NETWORKS;
+  const proxies = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const valid = (item: string) => {
+    if (PRIVATE_NETWORKS.includes(item)) return true;
+    const [address = '', bits, ...rest] = item.split('/');
+    const size = isIPv4(address) ? 32 : isIPv6(address) ? 128 : 0;
+    return size > 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= size));
+  };
+  if (proxies.length > 0 && proxies.every(valid)) return proxies;
+  context.addIssue({ code: 'custom', message: 'TRUST_PROXY: off, on, or the proxies\' addresses and CIDR ranges, comma-separated' });
+  return z.NEVER;
+});
 
 /** A comma-separated list; empty entries dropped, none at all is `undefined`. */
 const list = z
@@ -49,7 +74,7 @@ const baseSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   OAUTH_CLIENTS_FILE: clientsFile.optional(),
   OAUTH_COOKIE_KEYS: list.optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustedProxies.default(false),
   LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

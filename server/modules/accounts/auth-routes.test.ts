@@ -132,6 +132,12 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+    // Other addresses of the same IPv6 /64 are the same client.
+    const fromNetwork = (address: string) =>
+      flooded.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: 'x@navimow.example', password: 'x' }, remoteAddress: address });
+    const network = [];
+    for (let i = 1; i <= 4; i += 1) network.push((await fromNetwork(`2001:db8:7:7::${i}`)).statusCode);
+    expect(network).toEqual([401, 401, 401, 429]);
     await flooded.close();
   });
 
@@ -179,6 +185,29 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
       const slowed = await attempt(DEMO.friend.email, DEMO.friend.password, '203.0.113.1');
       expect(slowed.statusCode).toBe(429);
       expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    });
+
+    it('counts an IPv6 client per /64, so that its other addresses are no fresh start', async () => {
+      for (let i = 1; i <= 5; i += 1) expect((await attempt(DEMO.friend.email, 'wrong', `2001:db8:1:2::${i}`)).statusCode).toBe(401);
+      expect((await attempt(DEMO.friend.email, 'wrong', '2001:db8:1:2:ffff::6')).statusCode).toBe(429);
+      expect((await attempt(DEMO.friend.email, 'wrong', '2001:db8:1:3::1')).statusCode).toBe(401);
+    });
+
+    it('behind a proxy, takes the address the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+      const proxied = await createTestApp(kind, { loginRequestsPerMinute: 10_000, trustProxy: ['loopback'] });
+      // Each request claims a new address; the proxy on 127.0.0.1 appends the one it saw, as nginx and others do.
+      const behindProxy = (i: number) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { account: DEMO.friend.email, password: 'wrong' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+        });
+      const statuses = [];
+      for (let i = 1; i <= 6; i += 1) statuses.push((await behindProxy(i)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      await proxied.close();
     });
 
     it('throttles unknown accounts exactly like known ones', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from './authenticate.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -19,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle
       config: { rateLimit: { max: loginRequestsPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const account = await signIn(db, throttle, request.body, request.ip);
+      const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
       return createSession(db, account.id);
     },
   );

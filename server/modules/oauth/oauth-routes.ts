@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { parseAcceptLanguage, resolveLanguage } from '../../../common/languages.ts';
 import type { Db } from '../../db/database.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import type { LinkingClient } from './clients.ts';
@@ -115,7 +116,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   /** "Agree and Link": signs in and grants the client's request in one step; answers where to go next. */
   app.post('/oauth/interaction/:uid/login', { schema: { body: credentialsSchema } }, async (request, reply) => {
     const interaction = await details(request, reply);
-    const account = await signIn(db, throttle, request.body, request.ip);
+    const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
 
     const clientId = String(interaction.params.client_id);
     const grant = interaction.grantId

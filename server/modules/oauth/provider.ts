@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { TrustedProxies } from '../../http/client-address.ts';
 import type { Db } from '../../db/database.ts';
 import { findAccountById } from '../accounts/public.ts';
 import type { LinkingClient } from './clients.ts';
@@ -36,7 +37,7 @@ export interface OAuthProviderOptions {
   clients: readonly LinkingClient[];
   /** Keys that sign the interaction cookies; the first signs, all verify (rotation). */
   cookieKeys?: string[];
-  trustProxy?: boolean;
+  trustProxy?: TrustedProxies;
 }
 
 /**
@@ -121,6 +122,6 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
   const provider = new Provider(issuer, configuration);
   provider.use(defaultScope);
   // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host.
-  provider.proxy = trustProxy;
+  provider.proxy = trustProxy !== false;
   return provider;
 }
