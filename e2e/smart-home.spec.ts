@@ -47,6 +47,17 @@ test('the overview leads to each platform’s pages', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: googleEn.title })).toBeVisible();
 });
 
+test('a screen whose texts did not arrive the first time asks again and shows them, not their keys', async ({ page }) => {
+  let asked = 0;
+  await page.route('**/en/hornbach.json', (route) => (++asked === 1 ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));
+  await page.goto(`/smartHome?lang=en&${AS_FRIEND}`);
+  await waitForApp(page);
+  await page.getByRole('list', { name: smartHomeEn.platformsLabel }).getByRole('link', { name: /^Hornbach/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: hornbachEn.intro.title })).toBeVisible();
+  await expect(page).toHaveTitle(`${hornbachEn.intro.title} - Navimow`);
+  expect(asked).toBe(2);
+});
+
 test('a failed load of the links says so and Retry loads them', async ({ page }) => {
   let failed = false;
   await page.route('**/api/voice-links', async (route) => {

@@ -1,4 +1,4 @@
-import { Activity, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Activity, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import type { AppRoute } from './routes.ts';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
@@ -24,7 +24,9 @@ export function RouteOutlet({ route, pathname, children }: { route: AppRoute; pa
   const scrollPositions = useRef(new Map<string, number>());
   const keptId = route.keepAlive ? route.id : undefined;
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs in the commit that leaves the route, before the next route's scroll to the top,
+  // which a passive one would still hear (after a transition React paints before it runs passive cleanups).
+  useLayoutEffect(() => {
     if (!keptId) return;
     const remember = () => scrollPositions.current.set(keptId, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });

@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, lazy, useState } from 'react';
 import { type PageRoute, type PageRouteId, pageRoutes, pathMatches, screenModule } from '../../common/page-routes.ts';
-import { i18next, loadNamespaces, type Namespace } from '../lib/i18n/i18n.ts';
+import { hasNamespace, loadNamespaces, type Namespace } from '../lib/i18n/i18n.ts';
 
 export interface AppRoute {
   id: string;
@@ -47,7 +47,7 @@ function route(id: PageRouteId): AppRoute {
     return module;
   };
   const LazyScreen = lazy(async () => (await Promise.all([loadModule(), loadNamespaces(routeNamespaces)]))[0]);
-  const loaded = () => loadedScreen && routeNamespaces.every((namespace) => i18next.hasLoadedNamespace(namespace));
+  const loaded = () => loadedScreen && routeNamespaces.every(hasNamespace);
 
   function Screen() {
     // Chosen once per mount: turning the lazy screen into the loaded one later would remount it.

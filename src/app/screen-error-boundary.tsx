@@ -5,6 +5,25 @@ import { ResultScreen } from '../components/result-screen.tsx';
 import { isChunkLoadError, reloadForNewChunks } from '../lib/chunk-reload/chunk-reload.ts';
 import { reportError } from '../lib/error-reporting/error-reporting.ts';
 
+/**
+ * Loads the page again; offline, once the connection is back (a reload now would show the WebView's own error page,
+ * with no way back into the product; the offline notice says why nothing happens yet).
+ */
+function retry() {
+  if (navigator.onLine) window.location.reload();
+  else reloadWhenOnline();
+}
+
+let reloadArmed = false;
+function reloadWhenOnline() {
+  if (reloadArmed) return;
+  reloadArmed = true;
+  window.addEventListener('online', () => {
+    reloadArmed = false;
+    window.location.reload();
+  }, { once: true });
+}
+
 function ErrorScreen() {
   const { t } = useTranslation();
   return (
@@ -12,15 +31,16 @@ function ErrorScreen() {
       status="failure"
       title={t('errorPage.title')}
       message={t('errorPage.message')}
-      actions={<Button onClick={() => window.location.reload()}>{t('actions.retry')}</Button>}
+      actions={<Button onClick={retry}>{t('actions.retry')}</Button>}
     />
   );
 }
 
 /**
  * Catches what a screen throws while rendering or loading. A route chunk that no longer exists after a
- * deployment reloads the page once (a new build is there); anything else is reported and shown as a
- * localized error with a retry, never a blank page.
+ * deployment reloads the page once (a new build is there); one that did not arrive for want of a network reloads
+ * when the connection is back; anything else is reported and shown as a localized error with a retry, never a
+ * blank page.
  */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -30,7 +50,11 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { fa
   }
 
   override componentDidCatch(error: unknown) {
-    if (isChunkLoadError(error) && reloadForNewChunks()) return;
+    if (isChunkLoadError(error)) {
+      // Offline, the file is not gone, the network is: the page loads again when it is back, nothing to report.
+      if (!navigator.onLine) return reloadWhenOnline();
+      if (reloadForNewChunks()) return;
+    }
     reportError(error);
   }
 

@@ -12,7 +12,7 @@ export interface FieldControlProps {
 
 export interface FieldProps {
   label: string;
-  /** A validation message: marks the control invalid and is read with it. Shown above the control. */
+  /** A validation message: read out as it appears, marks the control invalid and is read with it. Shown above the control. */
   error?: string | undefined;
   /** Help or a live count below the control, read with it. */
   hint?: ReactNode;
@@ -32,11 +32,9 @@ export function Field({ label, error, hint, children }: FieldProps & { children:
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      {error && (
-        <ErrorMessage id={errorId} announce={false}>
-          {error}
-        </ErrorMessage>
-      )}
+      {/* An alert: read out as it appears, also when the focus is already in the control (Go on the phone's keyboard),
+          where moving the focus to it would say nothing new. */}
+      {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
       {children({
         id,
         className: styles.control,

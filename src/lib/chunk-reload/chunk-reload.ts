@@ -5,8 +5,13 @@
 const RELOAD_KEY = 'navimow.chunkReloadAt';
 const MIN_INTERVAL_MS = 10_000;
 
+/**
+ * A file the page needs that did not arrive: a route's code, its CSS, or its texts (`LocaleLoadError` of
+ * src/lib/i18n/i18n.ts, known here by name so that the entry does not take i18next in).
+ */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  if (error.name === 'LocaleLoadError') return true;
   return /dynamically imported module|Importing a module script failed|error loading dynamically|Unable to preload CSS/i.test(
     error.message,
   );

@@ -9,6 +9,7 @@ vi.mock('@sentry/react', () => ({
   captureException: vi.fn(),
   addBreadcrumb: vi.fn(),
   setTags: vi.fn(),
+  addEventProcessor: vi.fn(),
 }));
 
 describe('createSentryReporter', () => {
@@ -17,7 +18,7 @@ describe('createSentryReporter', () => {
     const options = vi.mocked(Sentry.init).mock.calls[0]![0]!;
     expect(SAMPLING).toEqual({ tracesSampleRate: 0.5, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 });
     expect(options).toMatchObject({ ...SAMPLING, environment: 'local', dsn: 'https://key@o1.ingest.sentry.io/1' });
-    expect(Sentry.replayIntegration).toHaveBeenCalledWith({ maskAllText: true, blockAllMedia: true });
+    expect(Sentry.replayIntegration).toHaveBeenCalledWith(expect.objectContaining({ maskAllText: true, blockAllMedia: true }));
   });
 
   it('scrubs personal data from every event and breadcrumb before it leaves the phone', () => {
@@ -35,5 +36,21 @@ describe('createSentryReporter', () => {
     for (const secret of ['demo@navimow.example', 'NVM-DEMO-0001', 'secret-code']) expect(text).not.toContain(secret);
     const crumb = options.beforeBreadcrumb!({ message: 'GET /api/x?access_token=tok123' });
     expect(JSON.stringify(crumb)).not.toContain('tok123');
+  });
+
+  it('scrubs the addresses a session replay records and lists, which no beforeSend sees', () => {
+    createSentryReporter('https://key@o1.ingest.sentry.io/1');
+    const { beforeAddRecordingEvent } = vi.mocked(Sentry.replayIntegration).mock.calls.at(-1)![0]!;
+    const href = 'https://navimow.example/smartHome/alexa/appBind?code=amazon-code&state=our-state';
+    const meta = beforeAddRecordingEvent!({ type: 4, timestamp: 1, data: { href, width: 400, height: 800 } } as never);
+    const request = beforeAddRecordingEvent!({
+      type: 5,
+      timestamp: 2,
+      data: { tag: 'performanceSpan', payload: { op: 'resource.fetch', description: '/api/mowers/NVM-DEMO-0001/status' } },
+    } as never);
+    expect(JSON.stringify([meta, request])).not.toMatch(/amazon-code|our-state|NVM-DEMO-0001/);
+    const processor = vi.mocked(Sentry.addEventProcessor).mock.calls.at(-1)![0];
+    const replay = processor({ type: 'replay_event', urls: [href] } as never, {}) as { urls: string[] };
+    expect(JSON.stringify(replay)).not.toMatch(/amazon-code|our-state/);
   });
 });

@@ -10,6 +10,18 @@ export const SAMPLING = {
   replaysOnErrorSampleRate: 1.0,
 } as const;
 
+/** rrweb's kinds of recorded event that carry addresses and request URLs: the page's meta (its href) and custom ones. */
+const META = 4;
+const CUSTOM = 5;
+
+/**
+ * What a session replay records: its DOM snapshots are masked already (`maskAllText`); the page's address and the
+ * requests it made (OAuth codes and states, serials in paths) are scrubbed like error events.
+ */
+function scrubRecordingEvent<T extends { type: number }>(event: T): T {
+  return event.type === META || event.type === CUSTOM ? scrub(event) : event;
+}
+
 export function createSentryReporter(dsn: string): Reporter {
   Sentry.init({
     dsn,
@@ -17,13 +29,15 @@ export function createSentryReporter(dsn: string): Reporter {
     release: import.meta.env.VITE_RELEASE,
     integrations: [
       Sentry.browserTracingIntegration(),
-      Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true }),
+      Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true, beforeAddRecordingEvent: scrubRecordingEvent }),
     ],
     ...SAMPLING,
     beforeSend: (event) => scrub(event),
     beforeSendTransaction: (event) => scrub(event),
     beforeBreadcrumb: (crumb) => scrub(crumb),
   });
+  // A replay's own event (its `urls`) passes no `beforeSend`: the page addresses it lists carry codes and serials.
+  Sentry.addEventProcessor((event) => (event.type === 'replay_event' ? scrub(event) : event));
   return {
     captureException: (error) => Sentry.captureException(error),
     addBreadcrumb: (crumb) => Sentry.addBreadcrumb(crumb),

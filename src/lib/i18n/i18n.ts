@@ -6,6 +6,28 @@ import { type Language, resolveLanguage, SUPPORTED_LANGUAGES } from '../../../co
 /** A locale namespace: one file per language in `locales/<lang>/`, declared in `i18next.d.ts`. */
 export type Namespace = keyof CustomTypeOptions['resources'];
 
+/** A locale file that did not arrive (offline, a server error): the screen that needs it cannot show its texts. */
+export class LocaleLoadError extends Error {
+  override name = 'LocaleLoadError';
+}
+
+/**
+ * i18next remembers a file that failed as loaded, with no texts, and never asks for it again: its screen would show
+ * raw keys for the rest of the visit. A missing namespace is asked for once more, and is an error if it still is.
+ */
+async function ensureLoaded(namespaces: readonly string[]): Promise<void> {
+  const missing = () => namespaces.filter((namespace) => !i18next.hasResourceBundle(i18next.language, namespace));
+  if (missing().length === 0) return;
+  await i18next.reloadResources([i18next.language], missing());
+  const still = missing();
+  if (still.length > 0) throw new LocaleLoadError(`locale files did not load: ${i18next.language}/${still.join(', ')}`);
+}
+
+/** Whether a namespace's texts are here (i18next's own `hasLoadedNamespace` also says yes after a failure). */
+export function hasNamespace(namespace: Namespace): boolean {
+  return i18next.hasResourceBundle(i18next.language, namespace);
+}
+
 /** Fetches one namespace of one language: the page downloads only its language's strings (scripts/vite-locales-plugin.ts). */
 async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${import.meta.env.VITE_LOCALES_BASE}/${language}/${namespace}.json`);
@@ -34,14 +56,16 @@ export async function initI18n(language: Language, namespaces: readonly Namespac
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });
+  await ensureLoaded(namespaces);
   document.documentElement.lang = language;
   document.documentElement.dir = 'ltr';
   return i18next;
 }
 
-/** Loads a route's namespaces before its screen renders, so no screen flashes raw keys. */
-export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
-  return i18next.loadNamespaces([...namespaces]);
+/** Loads a route's namespaces before its screen renders, so no screen shows raw keys; rejects if they do not come. */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await i18next.loadNamespaces([...namespaces]);
+  await ensureLoaded(namespaces);
 }
 
 export { i18next };
