@@ -113,13 +113,13 @@ test.describe('comment tool', () => {
     await page.getByRole('radio', { name: '4 stars' }).check();
     await expect(rating).not.toHaveAttribute('aria-invalid');
     await page.getByRole('button', { name: commentsEn.submit }).click();
-    await expect(page.getByText('Shorten your comment to 1000 characters or fewer.')).toBeVisible();
+    await expect(page.getByText('Shorten your comment to 1,000 characters or fewer.')).toBeVisible();
     await expect(comment).toBeFocused();
     await expectAccessible(page);
 
     await comment.fill(longComment.slice(2));
     await expect(page.getByTestId('comment-counter')).toHaveText('1 character left');
-    await expect(page.getByText('Shorten your comment to 1000 characters or fewer.')).toHaveCount(0);
+    await expect(page.getByText('Shorten your comment to 1,000 characters or fewer.')).toHaveCount(0);
     expect(posts).toEqual([]);
   });
 

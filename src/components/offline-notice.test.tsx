@@ -11,12 +11,23 @@ function setOnline(online: boolean) {
 beforeAll(() => initTestI18n());
 
 describe('OfflineNotice', () => {
-  it('shows the seed’s notice while offline only', () => {
+  it('shows the seed’s notice while offline only, in a live region that is on the page before it', () => {
     render(<OfflineNotice />);
-    expect(screen.queryByRole('status')).toBeNull();
+    // Online: the live region is there, empty and without the notice's box, so that screen readers know it.
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+    expect(region).not.toHaveClass('notice');
+
     act(() => setOnline(false));
-    expect(screen.getByRole('status')).toHaveTextContent('No Internet connection');
+    // The text goes into that same region: a change screen readers announce.
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region).toHaveTextContent('No Internet connection');
+    expect(region).toHaveClass('notice');
+
     act(() => setOnline(true));
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region).toBeEmptyDOMElement();
+    expect(region).not.toHaveClass('notice');
   });
 });

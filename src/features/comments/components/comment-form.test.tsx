@@ -1,8 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommentCreatedResponse } from '../../../../common/api-types.ts';
 import { COMMENT_MAX_LENGTH } from '../../../../common/comments.ts';
+import frenchComments from '../../../../locales/fr/comments.json';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import type { CommentSubmission } from '../api/create-comment.ts';
@@ -15,6 +18,9 @@ function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
+
+/** The maximum as English writes it ("1,000"): counts are formatted for the language, not printed raw. */
+const MAX_IN_ENGLISH = new Intl.NumberFormat('en').format(COMMENT_MAX_LENGTH);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -59,13 +65,24 @@ describe('CommentForm', () => {
   it('counts characters live with plural-correct texts', () => {
     const { typeComment } = setup();
     const counter = screen.getByTestId('comment-counter');
-    expect(counter).toHaveTextContent(`${COMMENT_MAX_LENGTH} characters left`);
+    expect(counter).toHaveTextContent(`${MAX_IN_ENGLISH} characters left`);
     typeComment('x'.repeat(COMMENT_MAX_LENGTH - 1));
     expect(counter).toHaveTextContent('1 character left');
     typeComment('x'.repeat(COMMENT_MAX_LENGTH + 1));
     expect(counter).toHaveTextContent('1 character too many');
     typeComment('x'.repeat(COMMENT_MAX_LENGTH + 5));
     expect(counter).toHaveTextContent('5 characters too many');
+  });
+
+  it('formats the counts for the language: French groups thousands with a narrow no-break space', async () => {
+    const french = createInstance();
+    await french.init({ lng: 'fr', resources: { fr: { comments: frenchComments } }, interpolation: { escapeValue: false } });
+    render(
+      <I18nextProvider i18n={french}>
+        <CommentForm onSent={vi.fn()} submit={vi.fn()} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('comment-counter').textContent).toBe('1\u202f000 caractères restants');
   });
 
   it('refuses a comment over the maximum length with a message on the field, and sends nothing', async () => {
@@ -75,7 +92,7 @@ describe('CommentForm', () => {
     await send();
     const textarea = screen.getByRole('textbox', { name: 'Your comment (optional)' });
     expect(textarea).toHaveAttribute('aria-invalid', 'true');
-    expect(textarea).toHaveAccessibleDescription(expect.stringContaining(`Shorten your comment to ${COMMENT_MAX_LENGTH} characters or fewer.`));
+    expect(textarea).toHaveAccessibleDescription(expect.stringContaining(`Shorten your comment to ${MAX_IN_ENGLISH} characters or fewer.`));
     expect(textarea).toHaveFocus();
     expect(submit).not.toHaveBeenCalled();
 

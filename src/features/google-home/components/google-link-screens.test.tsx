@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -120,6 +120,17 @@ describe('StartUnbindLinkScreen', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.changes()).toEqual([]);
+    // The confirmation opened by itself, so nothing had the focus before it: the focus goes to Unlink, not the body.
+    expect(screen.getByRole('button', { name: 'Unlink' })).toHaveFocus();
+  });
+
+  it('gives the focus to Unlink when the confirmation is dismissed with Escape', async () => {
+    await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
+    const dialog = await screen.findByRole('dialog', { name: 'Unlink Google Assistant?' });
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Unlink' })).toHaveFocus();
     expect(api.changes()).toEqual([]);
   });
 

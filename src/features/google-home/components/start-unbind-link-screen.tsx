@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pageRoutes } from '../../../../common/page-routes.ts';
@@ -30,6 +30,8 @@ export function StartUnbindLinkScreen() {
   const [confirming, setConfirming] = useState(true);
   const [outcome, setOutcome] = useState<Outcome>();
   const unlinking = useSingleFlight();
+  // The confirmation opens by itself, so nothing had the focus before it: closed, it gives the focus to Unlink.
+  const unlinkButton = useRef<HTMLButtonElement>(null);
 
   const unlink = () => {
     setConfirming(false);
@@ -88,7 +90,7 @@ export function StartUnbindLinkScreen() {
         <>
           <p>{t('unlink.text')}</p>
           <div className={styles.actions}>
-            <Button onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
+            <Button ref={unlinkButton} onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
               {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
             </Button>
             <Link to={pageRoutes.googleBindDetail.path} className={styles.secondaryLinkButton}>
@@ -102,6 +104,7 @@ export function StartUnbindLinkScreen() {
             cancelLabel={t('unlink.cancel')}
             onConfirm={unlink}
             onCancel={() => setConfirming(false)}
+            returnFocusTo={unlinkButton}
           >
             <p>{t('unlink.confirmText')}</p>
           </ConfirmDialog>
