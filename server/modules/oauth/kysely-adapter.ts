@@ -1,7 +1,20 @@
+import { createHash } from 'node:crypto';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
 import { forgetTokenGrants } from './grant-cache.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
+
+/**
+ * The models whose id is the secret a client presents (oidc-provider's opaque tokens are their ids): kept as a
+ * SHA-256 hash, like the app's own session tokens, so that a copy of the database (a backup, a replica) holds no
+ * token that works. The provider never reads an id back from storage, only looks one up.
+ */
+const SECRET_IDS: ReadonlySet<string> = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode']);
+
+/** The row id oidc-provider's id of `model` is stored under. */
+function storedOAuthId(model: string, id: string): string {
+  return SECRET_IDS.has(model) ? createHash('sha256').update(id).digest('base64url') : id;
+}
 
 /**
  * oidc-provider's storage interface over our database: one row per model and id, the payload as JSON.
@@ -15,9 +28,15 @@ export function kyselyAdapter(db: Db) {
       this.model = model;
     }
 
+    private rowId(id: string): string {
+      return storedOAuthId(this.model, id);
+    }
+
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // The payload of a token names its own id (`jti`): not stored either, given back by `find`, which has it.
+      const { jti: _jti, ...withoutId } = payload;
       const row = {
-        payload: JSON.stringify(payload),
+        payload: JSON.stringify(SECRET_IDS.has(this.model) ? withoutId : payload),
         grant_id: payload.grantId ?? null,
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
@@ -29,7 +48,7 @@ export function kyselyAdapter(db: Db) {
       };
       await db
         .insertInto('oauth_records')
-        .values({ model: this.model, id, ...row })
+        .values({ model: this.model, id: this.rowId(id), ...row })
         .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(row))
         .execute();
     }
@@ -51,8 +70,9 @@ export function kyselyAdapter(db: Db) {
       return { ...payload, consumed: Math.floor(consumedAt / 1000) };
     }
 
-    find(id: string) {
-      return this.findBy('id', id);
+    async find(id: string) {
+      const payload = await this.findBy('id', this.rowId(id));
+      return payload && SECRET_IDS.has(this.model) ? { ...payload, jti: id } : payload;
     }
 
     findByUid(uid: string) {
@@ -68,7 +88,7 @@ export function kyselyAdapter(db: Db) {
         .updateTable('oauth_records')
         .set({ consumed_at: new Date().toISOString() })
         .where('model', '=', this.model)
-        .where('id', '=', id)
+        .where('id', '=', this.rowId(id))
         // The first use counts: a retry inside the grace window must not extend it.
         .where('consumed_at', 'is', null)
         .executeTakeFirst();
@@ -81,7 +101,7 @@ export function kyselyAdapter(db: Db) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', id).execute();
+      await db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', this.rowId(id)).execute();
       // A revoked token or grant: no process may keep answering for it from its cache.
       if (this.model === 'AccessToken' || this.model === 'RefreshToken' || this.model === 'Grant') await forgetTokenGrants(db);
     }

@@ -231,6 +231,28 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect((await mowersWith(second.access_token)).statusCode).toBe(401);
   });
 
+  it('keeps no working token or code in its database, only their hashes', async () => {
+    const pkce = pkcePair();
+    const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
+    const code = location!.searchParams.get('code')!;
+    const issued = (await exchangeCode(t.app, code, pkce.verifier)).json<{ access_token: string; refresh_token: string }>();
+    const rotated = (await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: issued.refresh_token })).json();
+    const stored = JSON.stringify(await t.db.selectFrom('oauth_records').selectAll().execute());
+    for (const secret of [code, issued.access_token, issued.refresh_token, rotated.access_token, rotated.refresh_token]) {
+      expect(stored).not.toContain(secret);
+    }
+    // What is kept still answers for them.
+    expect((await mowersWith(rotated.access_token)).statusCode).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('demo-client', 'demo-secret') },
+      payload: new URLSearchParams({ token: rotated.access_token }).toString(),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await mowersWith(rotated.access_token)).statusCode).toBe(401);
+  });
+
   it('revokes a refresh token (RFC 7009), and answers 200 for an unknown one', async () => {
     const issued = await tokens();
     const revoke = (token: string) =>
