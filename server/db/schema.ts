@@ -32,6 +32,18 @@ export interface SessionTable {
   retry_answer: string | null;
 }
 
+/**
+ * The refresh tokens first-party sessions rotated away (SHA-256 hashes), until `expires_at` (a refresh token's
+ * lifetime after its use). One presented again until `retry_until` is a client's retry; later, theft, which ends
+ * its session (server/modules/accounts/sessions.ts).
+ */
+export interface UsedRefreshTokenTable {
+  token_hash: string;
+  session_id: string;
+  retry_until: string;
+  expires_at: string;
+}
+
 export interface MowerTable {
   serial_number: string;
   owner_id: string;
@@ -200,6 +212,7 @@ export interface MessageInboxTable {
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
+  used_refresh_tokens: UsedRefreshTokenTable;
   mowers: MowerTable;
   mower_shares: MowerShareTable;
   invitations: InvitationTable;

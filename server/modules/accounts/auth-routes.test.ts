@@ -6,6 +6,11 @@ import { SIGN_IN_LIMITS } from './login-throttle.ts';
 import { REFRESH_RETRY_GRACE_MS } from './refresh-retries.ts';
 import { WRONG_CREDENTIALS } from './sign-in.ts';
 
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+}
+
 describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -14,6 +19,17 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
   afterAll(() => t.close());
 
   const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+  const freshSession = async () => (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json<Tokens>();
+  // Each test refreshes from its own address, so that no test meets the refresh flood limit set off by another.
+  const refreshWith = (refreshToken: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: refreshToken }, remoteAddress });
+  const apiStatus = async (accessToken: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${accessToken}` } })).statusCode;
+  /** Moves the clock past the retry grace of every refresh so far (undone by `vi.useRealTimers`). */
+  const pastTheGrace = () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+  };
 
   it('signs in by e-mail, whatever its case and surrounding spaces', async () => {
     const response = await login({ account: '  Demo@Navimow.Example ', password: DEMO.owner.password });
@@ -78,24 +94,117 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     }
   });
 
-  it('rotates tokens on refresh; the old refresh and access tokens stop working', async () => {
-    const first = (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json();
-    const used = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${first.access_token}` } });
-    expect(used.statusCode).toBe(200);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
+  it('rotates tokens on refresh; the old refresh and access tokens stop working, and the old refresh token used again ends the session', async () => {
+    const first = await freshSession();
+    expect(await apiStatus(first.access_token)).toBe(200);
+    const refreshed = await refreshWith(first.refresh_token, '192.0.2.20');
     expect(refreshed.statusCode).toBe(200);
-    const second = refreshed.json();
+    const second = refreshed.json<Tokens>();
     expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(await apiStatus(first.access_token)).toBe(401);
+    // Used first, so a cache of verified tokens would know it: the replay must still end it at once.
+    expect(await apiStatus(second.access_token)).toBe(200);
 
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
-    const replay = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
+    // Whoever presents a used refresh token after the grace, the thief or the client it was stolen from, the
+    // server cannot tell them apart: the session ends, its current tokens with it (RFC 9700 section 4.14.2).
+    pastTheGrace();
+    const replay = await refreshWith(first.refresh_token, '192.0.2.20');
     vi.useRealTimers();
     expect(replay.statusCode).toBe(401);
-    const oldAccess = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${first.access_token}` } });
-    expect(oldAccess.statusCode).toBe(401);
-    const newAccess = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${second.access_token}` } });
-    expect(newAccess.statusCode).toBe(200);
+    expect(replay.json().error.code).toBe('invalid_grant');
+    expect(await apiStatus(second.access_token)).toBe(401);
+    expect((await refreshWith(second.refresh_token, '192.0.2.20')).statusCode).toBe(401);
+  });
+
+  it('ends a stolen session when the app it was stolen from refreshes, however often the thief rotated it', async () => {
+    const beside = await t.signIn();
+    const stolen = await freshSession();
+    try {
+      // The thief refreshes first, and again later; the app still holds the token that was stolen.
+      const thief = (await refreshWith(stolen.refresh_token, '198.51.100.66')).json<Tokens>();
+      pastTheGrace();
+      const kept = (await refreshWith(thief.refresh_token, '198.51.100.66')).json<Tokens>();
+      expect(await apiStatus(kept.access_token)).toBe(200);
+      pastTheGrace();
+      const app = await refreshWith(stolen.refresh_token, '192.0.2.21');
+      expect(app.statusCode).toBe(401);
+      expect(await apiStatus(kept.access_token)).toBe(401);
+      expect((await refreshWith(kept.refresh_token, '198.51.100.66')).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+    // The app signs in again into a new session; other sessions of the account were never touched.
+    expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: beside })).statusCode).toBe(200);
+    expect(await apiStatus((await freshSession()).access_token)).toBe(200);
+  });
+
+  it('refuses a late retry of a refresh token replaced twice within the grace, and ends the session only after it', async () => {
+    const first = await freshSession();
+    const second = (await refreshWith(first.refresh_token, '192.0.2.22')).json<Tokens>();
+    const third = (await refreshWith(second.refresh_token, '192.0.2.22')).json<Tokens>();
+    // The answer it would get again holds tokens already replaced: refused, but the client's own retry ends nothing.
+    expect((await refreshWith(first.refresh_token, '192.0.2.22')).statusCode).toBe(401);
+    expect(await apiStatus(third.access_token)).toBe(200);
+
+    pastTheGrace();
+    const replay = await refreshWith(first.refresh_token, '192.0.2.22');
+    vi.useRealTimers();
+    expect(replay.statusCode).toBe(401);
+    expect(await apiStatus(third.access_token)).toBe(401);
+  });
+
+  it('lets no rotation survive a replay racing it, and no replay within the grace end a session or take it over', async () => {
+    // Several sessions at once, the rotation sent first in some and the replay in the others, so that on PostgreSQL
+    // the two meet in the database in either order.
+    const rounds = 4;
+    const address = (round: number) => `192.0.2.${30 + round}`;
+    const race = (round: number, rotated: string, replayed: string) => {
+      const [rotation, replay] = [() => refreshWith(rotated, address(round)), () => refreshWith(replayed, address(round))];
+      return round % 2 === 0
+        ? Promise.all([rotation(), replay()])
+        : Promise.all([replay(), rotation()]).then(([replayed, rotated]) => [rotated, replayed] as const);
+    };
+    // Signed in first (argon2 is slow on purpose), so that all the first refreshes are well within their grace below;
+    // one after the other, as the sign-in throttle counts parallel attempts on one account as failures until proven.
+    const firsts: Tokens[] = [];
+    for (let round = 0; round < rounds; round += 1) firsts.push(await freshSession());
+    const sessions = await Promise.all(
+      firsts.map(async (first, round) => ({ first, second: (await refreshWith(first.refresh_token, address(round))).json<Tokens>() })),
+    );
+
+    // Within the grace of the first refresh token: it is the client's own retry. Either it comes first and gets the
+    // answer it had (tokens the racing rotation then replaces), or it is refused; the session lives on with the
+    // rotation's tokens.
+    const withinGrace = await Promise.all(sessions.map(({ first, second }, round) => race(round, second.refresh_token, first.refresh_token)));
+    const thirds: Tokens[] = [];
+    for (const [rotation, replay] of withinGrace) {
+      expect(rotation.statusCode).toBe(200);
+      const third = rotation.json<Tokens>();
+      thirds.push(third);
+      expect(await apiStatus(third.access_token)).toBe(200);
+      if (replay.statusCode === 200) expect(await apiStatus(replay.json<Tokens>().access_token)).toBe(401);
+      else expect(replay.statusCode).toBe(401);
+    }
+
+    // After the grace, a used token is theft: whichever comes first, the session ends and takes every token it
+    // issued with it, the racing rotation's too.
+    pastTheGrace();
+    try {
+      const afterGrace = await Promise.all(sessions.map(({ first }, round) => race(round, thirds[round]!.refresh_token, first.refresh_token)));
+      for (const [round, [rotation, replay]] of afterGrace.entries()) {
+        expect(replay.statusCode).toBe(401);
+        expect(await apiStatus(thirds[round]!.access_token)).toBe(401);
+        if (rotation.statusCode === 200) {
+          const fourth = rotation.json<Tokens>();
+          expect(await apiStatus(fourth.access_token)).toBe(401);
+          expect((await refreshWith(fourth.refresh_token, address(round))).statusCode).toBe(401);
+        } else {
+          expect(rotation.statusCode).toBe(401);
+        }
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers a refresh sent twice at once, or retried within seconds, with the same new tokens', async () => {
@@ -112,6 +221,8 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     const late = await refresh();
     vi.useRealTimers();
     expect(late.statusCode).toBe(401);
+    // Too late for a retry: a used refresh token, which ends the session as a thief's would.
+    expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${answers[0]!.json().access_token}` } })).statusCode).toBe(401);
   });
 
   it('signs one session out without touching the others', async () => {

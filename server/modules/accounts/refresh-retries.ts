@@ -5,7 +5,7 @@ import type { TokenResponse } from '../../../common/api-types.ts';
 /**
  * How long a refresh token may be presented again after its first use. Clients retry (Alexa and Google do on
  * timeouts) and send twice at once; a retry inside this window must not end the session. Outside it, the old
- * token is dead as before.
+ * token presented again is taken for stolen and ends its session (`refreshSession`, RFC 9700 section 4.14.2).
  */
 export const REFRESH_RETRY_GRACE_MS = 5_000;
 

@@ -37,6 +37,8 @@ function issue(now: Date) {
 
 export async function createSession(db: Db, accountId: string, now = new Date()): Promise<TokenResponse> {
   const { hashes, response } = issue(now);
+  // Used refresh tokens no longer remembered are swept on the way (a session refreshing sweeps its own as well).
+  await db.deleteFrom('used_refresh_tokens').where('expires_at', '<=', now.toISOString()).execute();
   await db
     .insertInto('sessions')
     .values({ id: randomUUID(), account_id: accountId, created_at: now.toISOString(), revoked_at: null, ...hashes })
@@ -52,26 +54,48 @@ export async function createSession(db: Db, accountId: string, now = new Date())
  * would kill the tokens that answer handed out. The answer is kept in the session row, sealed for that refresh
  * token (refresh-retries.ts), so a retry reaching another process gets it too. Two refreshes racing are ordered by
  * the row: the second finds the token already replaced, and the answer beside it.
+ *
+ * Every refresh token a session rotated away is remembered (`used_refresh_tokens`, as a hash) for a refresh token's
+ * lifetime after its use. One presented again after its grace was stolen, or the client it was stolen from is
+ * presenting it after the thief: the server cannot tell which (RFC 9700 4.14.2), so the session ends, exactly as
+ * by signing out (`revokeSession`: its tokens stop working at once, in every process), and the answer is a 401.
+ * Within its grace it is refused without ending anything, unless it is the token the current pair replaced (the
+ * retry above): the session has rotated again since, seconds later, so this is a late retry of the client's own.
+ * Rotation and remembering are one transaction, and rotating and ending the session both write its row, so a
+ * rotation racing a replay never survives it: either the replay ends the session after the rotation, or it ends
+ * it first and the rotation then finds no live session.
  */
 export async function refreshSession(db: Db, refreshToken: string, now = new Date()): Promise<TokenResponse | undefined> {
   const presented = hashToken(refreshToken);
+  const at = now.toISOString();
+  const retryUntil = new Date(now.getTime() + REFRESH_RETRY_GRACE_MS).toISOString();
   const { hashes, response } = issue(now);
-  const updated = await db
-    .updateTable('sessions')
-    .set({
-      ...hashes,
-      previous_refresh_token_hash: presented,
-      retry_until: new Date(now.getTime() + REFRESH_RETRY_GRACE_MS).toISOString(),
-      retry_answer: sealRetryAnswer(refreshToken, response),
-    })
-    .where('refresh_token_hash', '=', presented)
-    .where('revoked_at', 'is', null)
-    .where('refresh_expires_at', '>', now.toISOString())
-    .returning('id')
-    .executeTakeFirst();
-  if (updated) {
+  const rotated = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('sessions')
+      .set({
+        ...hashes,
+        previous_refresh_token_hash: presented,
+        retry_until: retryUntil,
+        retry_answer: sealRetryAnswer(refreshToken, response),
+      })
+      .where('refresh_token_hash', '=', presented)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', at)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    // Only this session's rows, under its row's lock: two sessions refreshing never wait for each other here.
+    await trx.deleteFrom('used_refresh_tokens').where('session_id', '=', updated.id).where('expires_at', '<=', at).execute();
+    await trx
+      .insertInto('used_refresh_tokens')
+      .values({ token_hash: presented, session_id: updated.id, retry_until: retryUntil, expires_at: hashes.refresh_expires_at })
+      .execute();
+    return updated.id;
+  });
+  if (rotated) {
     // The session's previous access token stops working now, not when the cache would have let it go.
-    await forgetSession(db, updated.id);
+    await forgetSession(db, rotated);
     return response;
   }
   const replaced = await db
@@ -79,9 +103,20 @@ export async function refreshSession(db: Db, refreshToken: string, now = new Dat
     .select('retry_answer')
     .where('previous_refresh_token_hash', '=', presented)
     .where('revoked_at', 'is', null)
-    .where('retry_until', '>', now.toISOString())
+    .where('retry_until', '>', at)
     .executeTakeFirst();
-  return replaced?.retry_answer ? openRetryAnswer(refreshToken, replaced.retry_answer) : undefined;
+  const retried = replaced?.retry_answer ? openRetryAnswer(refreshToken, replaced.retry_answer) : undefined;
+  if (retried) return retried;
+  const reused = await db
+    .selectFrom('used_refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'used_refresh_tokens.session_id')
+    .select(['sessions.id as sessionId', 'used_refresh_tokens.retry_until as retryUntil'])
+    .where('used_refresh_tokens.token_hash', '=', presented)
+    .where('used_refresh_tokens.expires_at', '>', at)
+    .where('sessions.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (reused && reused.retryUntil <= at) await revokeSession(db, reused.sessionId, now);
+  return undefined;
 }
 
 /**
