@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { isIPv4, isIPv6 } from 'node:net';
 import packageJson from '../package.json' with { type: 'json' };
 import type { TrustedProxies } from './http/client-address.ts';
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
