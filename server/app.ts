@@ -141,9 +141,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   app.decorate('oauthTokenGrant', (token: string): Promise<OAuthTokenGrant | undefined> =>
     cachedTokenGrant(db, token, async () => {
       const found = await provider.AccessToken.find(token);
-      if (!found?.accountId || !found.clientId || found.isExpired) return undefined;
+      // Every access token of the authorization code and refresh flows belongs to a grant (the link it dies with).
+      if (!found?.accountId || !found.clientId || !found.grantId || found.isExpired) return undefined;
       const scopes = String(found.scope ?? '').split(' ').filter(Boolean);
-      return { accountId: found.accountId, clientId: found.clientId, scopes, expiresAt: (found.exp ?? 0) * 1000 };
+      return { accountId: found.accountId, clientId: found.clientId, grantId: found.grantId, scopes, expiresAt: (found.exp ?? 0) * 1000 };
     }),
   );
   const stopFollowingRevocations = await followTokenRevocations(db, (error) =>

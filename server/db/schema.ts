@@ -72,13 +72,18 @@ export interface MowerTable {
   state_version: Generated<number>;
 }
 
-/** MQTT credentials for a linked service (the password only as a SHA-256 hash). */
+/**
+ * MQTT credentials for a linked service (the password only as a SHA-256 hash), and what they were issued under:
+ * exactly one of a first-party session and an OAuth grant. They work only while that lives.
+ */
 export interface MqttCredentialTable {
   username: string;
   account_id: string;
   password_hash: string;
   may_control: number;
   client_id: string | null;
+  session_id: string | null;
+  grant_id: string | null;
   expires_at: string;
   created_at: string;
 }

@@ -19,6 +19,8 @@ export interface Caller {
   sessionId: string | undefined;
   /** The linked service's client, for OAuth tokens. */
   clientId: string | undefined;
+  /** The OAuth grant (the link) the token was issued under; undefined for a first-party session. */
+  grantId: string | undefined;
   permissions: ReadonlySet<Permission>;
 }
 
@@ -26,12 +28,14 @@ export interface Caller {
 export interface OAuthTokenGrant {
   accountId: string;
   clientId: string;
+  /** The grant (the link) the token belongs to: what ends when the user unlinks or the token family is revoked. */
+  grantId: string;
   scopes: readonly string[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The account, client and scopes of a valid OAuth access token issued to a linked service. */
+    /** The account, client, grant and scopes of a valid OAuth access token issued to a linked service. */
     oauthTokenGrant(token: string): Promise<OAuthTokenGrant | undefined>;
   }
 }
@@ -58,11 +62,11 @@ async function identify(db: Db, request: FastifyRequest): Promise<Caller> {
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '');
   if (!match) throw unauthorized();
   const session = await accountForAccessToken(db, match[1]!);
-  if (session) return { ...session, clientId: undefined, permissions: FIRST_PARTY };
+  if (session) return { ...session, clientId: undefined, grantId: undefined, permissions: FIRST_PARTY };
   const grant = await request.server.oauthTokenGrant(match[1]!);
   if (grant) {
     const permissions = new Set(LINKABLE.filter((scope) => grant.scopes.includes(scope)));
-    return { accountId: grant.accountId, sessionId: undefined, clientId: grant.clientId, permissions };
+    return { accountId: grant.accountId, sessionId: undefined, clientId: grant.clientId, grantId: grant.grantId, permissions };
   }
   throw unauthorized();
 }

@@ -214,7 +214,14 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
   return { sessionId: session.sessionId, accountId: session.accountId };
 }
 
+/**
+ * Ends a session (sign-out, a replayed refresh token): its tokens, and the MQTT pairs handed out under it
+ * (server/modules/fleet/mqtt-credentials.ts), which would otherwise keep control of the mowers for up to a day.
+ */
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).execute();
+    await trx.deleteFrom('mqtt_credentials').where('session_id', '=', sessionId).execute();
+  });
   await forgetSession(db, sessionId);
 }

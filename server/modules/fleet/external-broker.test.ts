@@ -186,4 +186,25 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     expect(await check('acl', { username: 'nvm_unknown', topic: downlink(OWNED), acc: 1 })).toBe(403);
     expect(await check('acl', { username: 'navimow-server', topic: downlink(OWNED), acc: 2 })).toBe(200);
   });
+
+  it('stops answering yes for a pair once the session it was issued under signs out', async () => {
+    const [a] = apps as [FastifyInstance];
+    const leaving = await signIn(a);
+    const staying = await signIn(a);
+    const pairOf = async (authorization: string) =>
+      (await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization } })).json().data as { userName: string; pwdInfo: string };
+    const cut = await pairOf(leaving);
+    const kept = await pairOf(staying);
+    const check = async (path: string, payload: Record<string, unknown>) => (await a.inject({ method: 'POST', url: `/internal/mqtt/${path}`, payload })).statusCode;
+    const downlink = `/downlink/vehicle/${OWNED}/realtimeDate/state`;
+    for (const pair of [cut, kept]) expect(await check('acl', { username: pair.userName, topic: downlink, acc: 1 })).toBe(200);
+
+    expect((await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: leaving } })).statusCode).toBe(204);
+    // Mosquitto asks for every delivery: an open connection of the pair stops receiving; a new one is refused.
+    expect(await check('acl', { username: cut.userName, topic: downlink, acc: 1 })).toBe(403);
+    expect(await check('acl', { username: cut.userName, topic: downlink, acc: 4 })).toBe(403);
+    expect(await check('user', { username: cut.userName, password: cut.pwdInfo })).toBe(403);
+    expect(await check('acl', { username: kept.userName, topic: downlink, acc: 1 })).toBe(200);
+    expect(await check('user', { username: kept.userName, password: kept.pwdInfo })).toBe(200);
+  });
 });

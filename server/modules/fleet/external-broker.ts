@@ -9,7 +9,7 @@ import type { FleetChange } from './fleet.ts';
 import { statusOf } from './fleet-routes.ts';
 import type { LiveFeed } from './live-stream.ts';
 import { DOWNLINK, type Publisher } from './mqtt-broker.ts';
-import { verifyMqttCredentials } from './mqtt-credentials.ts';
+import { liveMqttAccount, verifyMqttCredentials } from './mqtt-credentials.ts';
 
 /**
  * The app's own status of each mower for the pages' live streams of every process (`MowerStatusDto`), beside the
@@ -115,13 +115,13 @@ export function mqttAuthRoutes(db: Db, serverUser: string | undefined, serverPas
       if (!allowed && READ.has(acc)) {
         const match = DOWNLINK.exec(topic);
         const serial = match?.[1];
-        const account =
-          serial && !serial.includes('#')
-            ? await db.selectFrom('mqtt_credentials').select('account_id').where('username', '=', username).executeTakeFirst()
-            : undefined;
+        // Only while the pair still works (unexpired, its session or link alive): Mosquitto keeps a connection open
+        // past its CONNECT, but asks here for every delivery (behind the plugin's cache of a few seconds), so a
+        // signed-out session or a revoked link stops receiving at once.
+        const accountId = serial && !serial.includes('#') ? await liveMqttAccount(db, username, Date.now()) : undefined;
         // A `+` for the mower (navimow-sdk without a device list) may be subscribed; each delivery is then checked
         // with its real topic (Mosquitto asks for read access per message).
-        allowed = account !== undefined && (serial === '+' ? acc === 4 : await mayUseMower(db, account.account_id, serial!));
+        allowed = accountId !== undefined && (serial === '+' ? acc === 4 : await mayUseMower(db, accountId, serial!));
       }
       return reply.code(allowed ? 200 : 403).send(answer(allowed));
     });

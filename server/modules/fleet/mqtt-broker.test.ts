@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
+import { basic, tokenRequest } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { EmbeddedBroker } from './mqtt-broker.ts';
 import { linkHomeAssistant, sdkRequest, sendCommandBody } from './navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
@@ -60,6 +62,9 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   let friendToken: string;
   let httpPort: number;
   const clients: MqttClient[] = [];
+  /** A second broker on the same database that checks its open connections' pairs every 100 ms instead of 30 s. */
+  let watcher: EmbeddedBroker;
+  let watcherUrl: string;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { mqtt: { port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined } });
@@ -67,9 +72,13 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     httpPort = (t.app.server.address() as AddressInfo).port;
     token = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
     friendToken = (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password })).access_token;
+    watcher = await EmbeddedBroker.create({ db: t.db, fleet: t.app.fleet, log: t.app.log, recheckMs: 100 });
+    watcherUrl = `mqtt://127.0.0.1:${await watcher.listenTcp(0, '127.0.0.1')}`;
+
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.endAsync(true)));
+    await watcher.close();
     await t.close();
   });
 
@@ -181,5 +190,106 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     expect(state.payload.device_id).toBe(OWNED);
     const plain = await t.app.inject({ method: 'GET', url: '/mqtt' });
     expect(plain.statusCode).toBe(426);
+  });
+
+  /**
+   * A pair fetched with `bearer`, connected twice before anything is revoked: to the app's broker (which checks it
+   * again on a publish) and to the watcher (which checks every open connection every 100 ms).
+   */
+  async function openedWith(bearer: string) {
+    const info = await userInfo(bearer);
+    const open = await connect(info);
+    const watched = await connect(info, watcherUrl);
+    return { info, open, watched, watchedClosed: whenClosed(watched) };
+  }
+  type Opened = Awaited<ReturnType<typeof openedWith>>;
+
+  const within = (closed: Promise<void>, ms = 3000) => Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ms))]);
+
+  /** The pair opens nothing more, its open connections are closed, and a command on one never runs. */
+  async function expectCut({ info, open, watched, watchedClosed }: Opened) {
+    await expect(connect(info)).rejects.toThrow(/Bad username or password|Not authorized/i);
+    // Closed by the periodic check, with nothing sent on it.
+    await within(watchedClosed);
+    expect(watched.connected).toBe(false);
+    // On the app's broker (checking every 30 s), the first publish finds the pair dead: the command never runs.
+    const command = vi.spyOn(t.app.fleet, 'command');
+    try {
+      const closed = whenClosed(open);
+      open.publish(`navimow/${OWNED}/command`, JSON.stringify({ id: 'after-revocation', command: 'return_to_base' }), { qos: 1 });
+      await within(closed);
+      expect(command).not.toHaveBeenCalled();
+      expect(open.connected).toBe(false);
+    } finally {
+      command.mockRestore();
+    }
+  }
+
+  /** The pair still connects, its open connections stay open past several checks, and they still command. */
+  async function expectLive({ info, open, watched }: Opened) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(watched.connected).toBe(true);
+    await connect(info);
+    const box = inbox(open);
+    await open.subscribeAsync(topic(SHARED, 'event'));
+    const id = `still-${Math.random().toString(16).slice(2)}`;
+    await open.publishAsync(`navimow/${SHARED}/command`, JSON.stringify({ id, device_id: SHARED, command: 'pause' }));
+    await box.next((message) => message.payload.event === 'commandResult' && (message.payload.params as { id?: unknown }).id === id);
+  }
+
+  it('ends the pairs of a link the service revokes (RFC 7009), not those of another link', async () => {
+    const revoked = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const other = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const cut = await openedWith(revoked.access_token);
+    const kept = await openedWith(other.access_token);
+
+    const revocation = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('homeassistant', 'homeassistant-demo-secret') },
+      payload: new URLSearchParams({ token: revoked.refresh_token, token_type_hint: 'refresh_token' }).toString(),
+    });
+    expect(revocation.statusCode).toBe(200);
+    await expectCut(cut);
+    await expectLive(kept);
+  });
+
+  it('ends the pairs of a link the user ends in the app (Google unlink), not those of the app or of other services', async () => {
+    const session = await t.signIn();
+    const flip = await t.app.inject({
+      method: 'POST',
+      url: '/api/voice-links/google/app-flip',
+      headers: session,
+      payload: { client_id: 'google', scope: 'mower:read mower:control', redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' },
+    });
+    expect(flip.statusCode).toBe(200);
+    const google = await tokenRequest(
+      t.app,
+      { grant_type: 'authorization_code', code: flip.json().code, redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' },
+      'google',
+      'google-demo-secret',
+    );
+    expect(google.statusCode).toBe(200);
+    const cut = await openedWith(google.json().access_token);
+    const homeAssistant = await openedWith(token);
+    const app = await openedWith(session.authorization.slice('Bearer '.length));
+
+    const unlink = await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: session });
+    expect(unlink.statusCode).toBe(204);
+    await expectCut(cut);
+    await expectLive(homeAssistant);
+    await expectLive(app);
+  });
+
+  it('ends the pairs of an app session when it signs out, not those of another session', async () => {
+    const leaving = await t.signIn();
+    const staying = await t.signIn();
+    const cut = await openedWith(leaving.authorization.slice('Bearer '.length));
+    const kept = await openedWith(staying.authorization.slice('Bearer '.length));
+
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: leaving });
+    expect(logout.statusCode).toBe(204);
+    await expectCut(cut);
+    await expectLive(kept);
   });
 });

@@ -8,7 +8,7 @@ import { listMowersFor, mayUseMower } from '../mowers/public.ts';
 import type { Fleet, FleetChange } from './fleet.ts';
 import type { MowerCommand } from './fleet-model.ts';
 import { attributesPayload, eventPayload, statePayload } from './navimow-format.ts';
-import { type MqttIdentity, verifyMqttCredentials } from './mqtt-credentials.ts';
+import { liveMqttUserNames, type MqttIdentity, verifyMqttCredentials } from './mqtt-credentials.ts';
 
 /** The topics the public clients subscribe to (contract section 6). */
 export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes') => `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
@@ -27,11 +27,16 @@ const SDK_COMMANDS: Record<string, MowerCommand> = {
 
 /** How long a connection's list of visible mowers is trusted before it is read again (a share that ends). */
 const VISIBILITY_TTL_MS = 30_000;
+/** How often every open connection's pair is checked again (a session signed out, a link revoked, a day passed). */
+const RECHECK_MS = 30_000;
 
 interface Session extends MqttIdentity {
+  userName: string;
   serials: Set<string>;
   loadedAt: number;
   loading?: Promise<void>;
+  /** Its pair no longer works: nothing more is delivered, and the connection is being closed. */
+  ended?: boolean;
 }
 
 export interface Publisher {
@@ -43,6 +48,8 @@ export interface MqttOptions {
   db: Db;
   fleet: Fleet;
   log: { warn(object: unknown, message?: string): void; error(object: unknown, message?: string): void };
+  /** How often open connections' pairs are checked again; `RECHECK_MS` unless a test asks for less. */
+  recheckMs?: number;
 }
 
 /**
@@ -55,6 +62,10 @@ export interface MqttOptions {
 export class EmbeddedBroker implements Publisher {
   readonly broker: Aedes;
   private readonly sessions = new WeakMap<Client, Session>();
+  /** The connections that passed CONNECT, for the periodic check of their pairs. */
+  private readonly open = new Set<Client>();
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private rechecking: Promise<void> | undefined;
   private tcp: TcpServer | undefined;
   private wss: WebSocketServer | undefined;
   private readonly options: MqttOptions;
@@ -80,6 +91,9 @@ export class EmbeddedBroker implements Publisher {
       (error: Error) => done(error),
     );
     broker.authorizeForward = (client, packet) => (hub.mayReceive(client, packet.topic) ? packet : null);
+    broker.on('clientDisconnect', (client: Client) => hub.open.delete(client));
+    hub.recheckTimer = setInterval(() => void hub.recheckOpenConnections(), options.recheckMs ?? RECHECK_MS);
+    hub.recheckTimer.unref();
     return hub;
   }
 
@@ -97,9 +111,10 @@ export class EmbeddedBroker implements Publisher {
     try {
       const identity = username && password ? await verifyMqttCredentials(this.options.db, username, password.toString('utf8'), Date.now()) : undefined;
       if (!identity) return refuse();
-      const session: Session = { ...identity, serials: new Set(), loadedAt: 0 };
+      const session: Session = { ...identity, userName: username!, serials: new Set(), loadedAt: 0 };
       this.sessions.set(client, session);
       await this.refresh(session);
+      this.open.add(client);
       done(null, true);
     } catch (error) {
       this.options.log.error({ err: error }, 'mqtt authentication failed');
@@ -113,10 +128,48 @@ export class EmbeddedBroker implements Publisher {
     session.loadedAt = Date.now();
   }
 
+  /**
+   * The connection's pair still works (its session or link lives, and it has not expired); if not, the connection
+   * is closed. Checked before every publish and subscribe, and for every connection every `recheckMs`.
+   */
+  private async stillValid(client: Client, session: Session): Promise<boolean> {
+    if (!session.ended && (await liveMqttUserNames(this.options.db, [session.userName], Date.now())).has(session.userName)) return true;
+    this.end(client, session);
+    return false;
+  }
+
+  private end(client: Client, session: Session) {
+    session.ended = true;
+    this.open.delete(client);
+    if (!client.closed) client.close();
+  }
+
+  /** Closes every open connection whose pair no longer works: one query for all of them. */
+  recheckOpenConnections(): Promise<void> {
+    // One at a time: a slow database must not pile up checks.
+    this.rechecking ??= this.recheck().finally(() => (this.rechecking = undefined));
+    return this.rechecking;
+  }
+
+  private async recheck() {
+    try {
+      const open = [...this.open].flatMap((client) => {
+        const session = this.sessions.get(client);
+        if (client.closed || !session) this.open.delete(client);
+        return session && !client.closed ? [{ client, session }] : [];
+      });
+      if (!open.length) return;
+      const live = await liveMqttUserNames(this.options.db, open.map(({ session }) => session.userName), Date.now());
+      for (const { client, session } of open) if (!live.has(session.userName)) this.end(client, session);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'mqtt credential recheck failed');
+    }
+  }
+
   private async authorizeSubscribe(client: Client, topic: string): Promise<boolean> {
     const session = this.sessions.get(client);
     const match = DOWNLINK.exec(topic);
-    if (!session || !match) return false;
+    if (!session || !match || !(await this.stillValid(client, session))) return false;
     const serial = match[1]!;
     if (serial === '+') return true;
     if (serial.includes('#')) return false;
@@ -129,6 +182,8 @@ export class EmbeddedBroker implements Publisher {
     const session = client && this.sessions.get(client);
     const match = COMMAND.exec(topic);
     if (!session || !match || !session.mayControl) return false;
+    // A signed-out session or a revoked link must not run one more command on a connection it opened before.
+    if (!(await this.stillValid(client, session))) return false;
     const serial = match[1]!;
     if (!(await mayUseMower(this.options.db, session.accountId, serial))) return false;
     let message: { id?: unknown; command?: unknown };
@@ -154,7 +209,7 @@ export class EmbeddedBroker implements Publisher {
   private mayReceive(client: Client, topic: string): boolean {
     const session = this.sessions.get(client);
     const match = DOWNLINK.exec(topic);
-    if (!session || !match) return false;
+    if (!session || !match || session.ended) return false;
     if (Date.now() - session.loadedAt > VISIBILITY_TTL_MS && !session.loading) {
       session.loading = this.refresh(session)
         .catch((error: unknown) => this.options.log.warn({ err: error }, 'mqtt visibility refresh failed'))
@@ -198,6 +253,7 @@ export class EmbeddedBroker implements Publisher {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.recheckTimer);
     for (const client of this.wss?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (this.wss ? this.wss.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve()));

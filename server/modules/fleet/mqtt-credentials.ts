@@ -1,10 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 
-/** How long a pair from `userInfo/get/v2` opens a connection; an open connection outlives it (the broker checks at CONNECT). */
+/**
+ * How long a pair from `userInfo/get/v2` works. It works only as long as what it was issued under, too: the app's
+ * session (until signed out, revoked or expired) or the linked service's OAuth grant (until unlinked or revoked).
+ * The embedded broker checks it again on every publish and subscribe and every half minute, and closes a
+ * connection whose pair no longer works (docs/decisions/015-mqtt-broker.md).
+ */
 export const MQTT_CREDENTIAL_TTL_MS = 24 * 60 * 60 * 1000;
 
 const hash = (password: string) => createHash('sha256').update(password).digest('base64url');
+
+/** What a pair is issued under: the first-party session, or the OAuth grant of a linked service. */
+export type MqttCredentialOrigin = { sessionId: string; grantId?: undefined } | { grantId: string; sessionId?: undefined };
 
 export interface MqttCredentials {
   userName: string;
@@ -19,7 +27,7 @@ export interface MqttCredentials {
  */
 export async function issueMqttCredentials(
   db: Db,
-  { accountId, clientId, mayControl }: { accountId: string; clientId: string | undefined; mayControl: boolean },
+  { accountId, clientId, mayControl, origin }: { accountId: string; clientId: string | undefined; mayControl: boolean; origin: MqttCredentialOrigin },
   now: number,
 ): Promise<MqttCredentials> {
   const userName = `nvm_${randomBytes(12).toString('base64url')}`;
@@ -33,6 +41,8 @@ export async function issueMqttCredentials(
       password_hash: hash(pwdInfo),
       may_control: mayControl ? 1 : 0,
       client_id: clientId ?? null,
+      session_id: origin.sessionId ?? null,
+      grant_id: origin.grantId ?? null,
       expires_at: expiresAt,
       created_at: new Date(now).toISOString(),
     })
@@ -45,19 +55,70 @@ export interface MqttIdentity {
   mayControl: boolean;
 }
 
-/** The account behind a user name and password, if they are a valid, unexpired pair. */
+/**
+ * The pairs that still work at `now`: unexpired, and what each was issued under still lives. Revoking a session or
+ * ending a grant deletes its pairs as well (server/modules/accounts/sessions.ts, server/modules/oauth), so this is the
+ * second lock: a session that merely expired, a grant swept, or a revocation path that forgot them.
+ */
+function liveCredentials(db: Db, now: number) {
+  const at = new Date(now).toISOString();
+  return db
+    .selectFrom('mqtt_credentials as c')
+    .where('c.expires_at', '>', at)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('sessions as s')
+            .select('s.id')
+            .whereRef('s.id', '=', 'c.session_id')
+            .where('s.revoked_at', 'is', null)
+            .where('s.refresh_expires_at', '>', at),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('oauth_records as g')
+            .select('g.id')
+            .where('g.model', '=', 'Grant')
+            .whereRef('g.id', '=', 'c.grant_id')
+            .where((inner) => inner.or([inner('g.expires_at', 'is', null), inner('g.expires_at', '>', at)])),
+        ),
+      ]),
+    );
+}
+
+const USER_NAME = /^nvm_[A-Za-z0-9_-]{16}$/;
+
+/** The account behind a user name and password, if they are a valid, unexpired pair whose origin still lives. */
 export async function verifyMqttCredentials(db: Db, userName: string, password: string, now: number): Promise<MqttIdentity | undefined> {
-  if (!/^nvm_[A-Za-z0-9_-]{16}$/.test(userName) || password.length > 200) return undefined;
-  const row = await db
-    .selectFrom('mqtt_credentials')
-    .select(['account_id', 'password_hash', 'may_control', 'expires_at'])
-    .where('username', '=', userName)
+  if (!USER_NAME.test(userName) || password.length > 200) return undefined;
+  const row = await liveCredentials(db, now)
+    .select(['c.account_id', 'c.password_hash', 'c.may_control'])
+    .where('c.username', '=', userName)
     .executeTakeFirst();
-  if (!row || Date.parse(row.expires_at) <= now) return undefined;
+  if (!row) return undefined;
   const expected = Buffer.from(row.password_hash);
   const given = Buffer.from(hash(password));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   return { accountId: row.account_id, mayControl: row.may_control === 1 };
+}
+
+/** The account of a user name whose pair still works (its password was checked when it connected). */
+export async function liveMqttAccount(db: Db, userName: string, now: number): Promise<string | undefined> {
+  if (!USER_NAME.test(userName)) return undefined;
+  const row = await liveCredentials(db, now).select('c.account_id').where('c.username', '=', userName).executeTakeFirst();
+  return row?.account_id;
+}
+
+/** Which of these user names still work: for the broker's check of its open connections, one query per 500. */
+export async function liveMqttUserNames(db: Db, userNames: readonly string[], now: number): Promise<Set<string>> {
+  const live = new Set<string>();
+  const unique = [...new Set(userNames)];
+  for (let start = 0; start < unique.length; start += 500) {
+    const rows = await liveCredentials(db, now).select('c.username').where('c.username', 'in', unique.slice(start, start + 500)).execute();
+    for (const row of rows) live.add(row.username);
+  }
+  return live;
 }
 
 export async function sweepExpiredMqttCredentials(db: Db, now: number): Promise<void> {

@@ -160,9 +160,12 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, 
     const caller = await requireCaller(db, request, 'mower:read');
     const endpoint = mqttEndpoint();
     if (!endpoint) throw new HttpError(503, 'mqtt_unavailable', 'Live updates are not available on this server.');
+    // The pair lives no longer than what the caller holds: the app's session, or the linked service's grant.
+    const origin = caller.sessionId ? { sessionId: caller.sessionId } : caller.grantId ? { grantId: caller.grantId } : undefined;
+    if (!origin) throw new HttpError(403, 'insufficient_scope', 'This token cannot be given MQTT credentials.');
     const credentials = await issueMqttCredentials(
       db,
-      { accountId: caller.accountId, clientId: caller.clientId, mayControl: caller.permissions.has('mower:control') },
+      { accountId: caller.accountId, clientId: caller.clientId, mayControl: caller.permissions.has('mower:control'), origin },
       Date.now(),
     );
     // navimow-sdk and Home Assistant read these fields from `data` itself, not from a payload.

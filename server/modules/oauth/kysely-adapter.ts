@@ -101,16 +101,36 @@ export function kyselyAdapter(db: Db) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', this.rowId(id)).execute();
+      if (this.model === 'Grant') {
+        await endGrants(db, (trx) => trx.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', id).execute(), [id]);
+      } else {
+        await db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', this.rowId(id)).execute();
+      }
       // A revoked token or grant: no process may keep answering for it from its cache.
       if (this.model === 'AccessToken' || this.model === 'RefreshToken' || this.model === 'Grant') await forgetTokenGrants(db);
     }
 
+    /**
+     * oidc-provider calls this for every model when a grant's tokens are revoked: an unlink, a replayed code or
+     * refresh token, and any RFC 7009 revocation (its `revokeGrantPolicy` keeps only the Grant record of a revoked
+     * access token). Every token of the grant is gone then, so the MQTT pairs issued under it go too.
+     */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();
+      await endGrants(db, (trx) => trx.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute(), [grantId]);
       await forgetTokenGrants(db);
     }
   };
+}
+
+/**
+ * Deletes OAuth records (`remove`) and, in the same transaction, the MQTT pairs issued under these grants
+ * (server/modules/fleet/mqtt-credentials.ts): a pair must not outlive the link it was handed out for.
+ */
+export async function endGrants(db: Db, remove: (trx: Db) => Promise<unknown>, grantIds: readonly string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await remove(trx);
+    if (grantIds.length) await trx.deleteFrom('mqtt_credentials').where('grant_id', 'in', [...grantIds]).execute();
+  });
 }
 
 export async function sweepExpired(db: Db): Promise<void> {

@@ -1,5 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
+import { endGrants } from './kysely-adapter.ts';
 import { OAUTH_SCOPES } from './provider.ts';
 
 /** One live link: a grant of a client to an account that still holds a usable refresh token. */
@@ -36,8 +37,9 @@ export function createLinkGrants(db: Db, provider: Provider): LinkGrants {
     await provider.AccessToken.revokeByGrantId(grantId);
     const grant = await provider.Grant.find(grantId);
     if (grant) await grant.destroy();
-    // An expired grant is invisible to find(); its row goes too, so nothing of it is left to read as linked.
-    await db.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', grantId).execute();
+    // An expired grant is invisible to find(); its row goes too, so nothing of it is left to read as linked, and so
+    // do the MQTT pairs issued under it (the adapter already took them with the grant's tokens; this is the last word).
+    await endGrants(db, (trx) => trx.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', grantId).execute(), [grantId]);
   }
 
   return {
@@ -103,13 +105,22 @@ export function createLinkGrants(db: Db, provider: Provider): LinkGrants {
         .where('client_id', 'in', [...clientIds])
         .execute();
       for (const { id } of grants) await revokeGrant(id);
-      // Codes and tokens whose grant is gone already (swept, or lost halfway) go as well: nothing of these clients stays.
-      await db
-        .deleteFrom('oauth_records')
-        .where('model', 'in', ['AuthorizationCode', 'AccessToken', 'RefreshToken'])
-        .where('account_id', '=', accountId)
-        .where('client_id', 'in', [...clientIds])
-        .execute();
+      // Codes and tokens whose grant is gone already (swept, or lost halfway) go as well, and the MQTT pairs these
+      // clients were given: nothing of these clients stays.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('oauth_records')
+          .where('model', 'in', ['AuthorizationCode', 'AccessToken', 'RefreshToken'])
+          .where('account_id', '=', accountId)
+          .where('client_id', 'in', [...clientIds])
+          .execute();
+        await trx
+          .deleteFrom('mqtt_credentials')
+          .where('account_id', '=', accountId)
+          .where('client_id', 'in', [...clientIds])
+          .where('grant_id', 'is not', null)
+          .execute();
+      });
       return grants.map(({ id }) => id);
     },
   };
