@@ -207,4 +207,19 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     expect(await check('acl', { username: kept.userName, topic: downlink, acc: 1 })).toBe(200);
     expect(await check('user', { username: kept.userName, password: kept.pwdInfo })).toBe(200);
   });
+
+  it('answers the broker only: not through the proxy, not from a public address, so nobody else can try passwords', async () => {
+    const [a] = apps as [FastifyInstance];
+    const ask = (options: { remoteAddress?: string; headers?: Record<string, string> }) =>
+      a.inject({ method: 'POST', url: '/internal/mqtt/user', payload: { username: 'navimow-server', password: 'server-secret' }, ...options });
+    for (const remoteAddress of ['127.0.0.1', '10.1.2.3', '192.168.0.9', '::1', 'fd00::7', '::ffff:172.20.0.5']) {
+      expect((await ask({ remoteAddress })).statusCode, remoteAddress).toBe(200);
+    }
+    for (const remoteAddress of ['203.0.113.7', '2001:db8::1', '::ffff:198.51.100.1']) {
+      expect((await ask({ remoteAddress })).statusCode, remoteAddress).toBe(404);
+    }
+    // The proxy is on this machine too, but adds the client's address: a request through it is not the broker's.
+    expect((await ask({ headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode).toBe(404);
+    expect((await ask({ headers: { forwarded: 'for=203.0.113.7' } })).statusCode).toBe(404);
+  });
 });

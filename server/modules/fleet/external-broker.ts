@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MowerStatusDto } from '../../../common/fleet.ts';
@@ -87,17 +89,49 @@ const ACL = z.object({ username: z.string().max(200), clientid: z.string().max(2
 /** mosquitto-go-auth's access kinds: 1 read (deliver), 2 write (publish), 3 both, 4 subscribe. */
 const READ = new Set([1, 4]);
 
+/** Where the broker may ask from: this machine and private networks (RFC 1918, IPv6 unique and link-local). */
+const BROKER_NETWORKS = (() => {
+  const networks = new BlockList();
+  networks.addSubnet('127.0.0.0', 8);
+  networks.addSubnet('10.0.0.0', 8);
+  networks.addSubnet('172.16.0.0', 12);
+  networks.addSubnet('192.168.0.0', 16);
+  networks.addSubnet('169.254.0.0', 16);
+  networks.addAddress('::1', 'ipv6');
+  networks.addSubnet('fc00::', 7, 'ipv6');
+  networks.addSubnet('fe80::', 10, 'ipv6');
+  return networks;
+})();
+
+/**
+ * Whether a request reached these routes straight from the broker: from this machine or a private network, and not
+ * through the reverse proxy (which adds `X-Forwarded-For`). From anywhere else, they are not there (404): they would
+ * otherwise let anyone try passwords, the server's own broker account's among them, without a limit.
+ */
+export function fromBrokerNetwork(request: FastifyRequest): boolean {
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  const peer = request.socket.remoteAddress ?? '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer)?.[1];
+  const address = mapped ?? peer;
+  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : undefined;
+  return family !== undefined && BROKER_NETWORKS.check(address, family);
+}
+
 /**
  * The checks of the external broker's auth plugin (mosquitto-go-auth, HTTP backend, JSON parameters, status
  * responses: 200 allows, 403 refuses): the same rules as the embedded broker. A user is a pair from
  * `userInfo/get/v2` (or the server's own account of `MQTT_URL`); a user may read or subscribe to the downlink of
  * its own and shared mowers and publish nothing; the server's account may do everything. Each answer is only yes
- * or no, what a CONNECT to the broker tells anyone; keep these paths off the public proxy all the same.
+ * or no, what a CONNECT to the broker tells anyone; only the broker's network may ask (`fromBrokerNetwork`).
  */
 export function mqttAuthRoutes(db: Db, serverUser: string | undefined, serverPassword: string | undefined): FastifyPluginAsyncZod {
   const isServer = (username: string) => serverUser !== undefined && username === serverUser;
   const answer = (allowed: boolean) => (allowed ? { ok: true } : { ok: false });
   return async (app) => {
+    // Answered as the server answers any path it does not have (server/http/pages.ts).
+    app.addHook('onRequest', async (request, reply) => {
+      if (!fromBrokerNetwork(request)) await reply.callNotFound();
+    });
     app.post('/user', { schema: { body: USER } }, async (request, reply) => {
       const { username, password = '' } = request.body;
       const allowed = isServer(username)
