@@ -186,6 +186,14 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
   });
 });
 
+test('the unlink page tells an account without an Alexa link so, and leads to linking', async ({ page }) => {
+  await page.goto('/smartHome/alexa/unbindAlexa?lang=en');
+  await expect(page.getByTestId('alexa-link-state')).toHaveText(alexaEn.status.notBound);
+  await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+  await page.getByRole('link', { name: alexaEn.actions.link }).click();
+  await expect(page).toHaveURL(/\/smartHome\/alexa\/startBindLink/);
+});
+
 test('externalInfo works in a plain browser: no simulator, no native app, no request to the API', async ({ page }) => {
   const apiRequests: string[] = [];
   page.on('request', (sent) => {
@@ -218,6 +226,12 @@ const SCREENS = [
   { name: 'unbindAlexa', path: '/smartHome/alexa/unbindAlexa', title: alexaEn.unbind.title },
   { name: 'voiceInfo', path: '/smartHome/alexa/voiceInfo', title: alexaEn.voice.title },
 ] as const;
+
+/** The account's Alexa link as bound, for pages that show Unlink only then. */
+async function stubAlexaBound(page: Page) {
+  const links: VoiceLinksResponse = { links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }] };
+  await page.route('**/api/voice-links', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: links }) : route.continue()));
+}
 
 async function stubLinking(page: Page) {
   await page.route('**/api/voice-links/alexa/start', (route) =>
@@ -254,6 +268,7 @@ test.describe('every Alexa screen passes axe', () => {
         if (screen.name === 'info') await expect(page.getByTestId('alexa-link-state')).not.toHaveAttribute('data-state', 'pending');
         await expectAccessible(page, '#root');
       }
+      await stubAlexaBound(page);
       await page.goto(`/smartHome/alexa/unbindAlexa?lang=${language}`);
       await page.getByRole('main').getByRole('button').click();
       await expect(page.getByRole('dialog')).toBeVisible();

@@ -7,10 +7,15 @@ import { UnlinkScreen } from './unlink-screen.tsx';
 
 let uninstall: (() => void) | undefined;
 
-async function open(replies: FakeReply[]) {
+const linked = (bound: boolean): FakeReply => ({
+  status: 200,
+  body: { links: [{ platform: 'alexa', bound, bound_since: bound ? '2026-05-01T08:00:00.000Z' : null, client_id: bound ? 'alexa' : null }] },
+});
+
+async function open(replies: FakeReply[], state: FakeReply = linked(true)) {
   const rendered = await renderAlexaScreen(<UnlinkScreen />, {
     entry: '/smartHome/alexa/unbindAlexa',
-    replies: { 'DELETE /voice-links/alexa': replies },
+    replies: { 'GET /voice-links': [state], 'DELETE /voice-links/alexa': replies },
   });
   uninstall = rendered.bridge?.uninstall;
   return rendered;
@@ -65,6 +70,23 @@ describe('UnlinkScreen', () => {
     expect(screen.getByText('Unlinking…')).toBeVisible();
     await act(async () => answer({ status: 204 }));
     expect(await screen.findByRole('heading', { name: 'Unbind successfully' })).toBeVisible();
+    expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
+  });
+
+  it('tells an account that Alexa is not linked, and offers to link instead of a success for nothing', async () => {
+    const { api } = await open([], linked(false));
+    expect(await screen.findByText('Not linked with Alexa')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'Link with Alexa' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
+    expect(screen.queryByRole('button', { name: 'Unlink' })).toBeNull();
+    expect(api.changes()).toEqual([]);
+  });
+
+  it('offers Unlink when the link cannot be looked up (unlinking what is not linked is harmless)', async () => {
+    const { user, api } = await open([{ status: 204 }], apiError(503, 'unavailable'));
+    expect(await screen.findByText('Could not check whether Alexa is linked.')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toBeVisible();
     expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
   });
 });

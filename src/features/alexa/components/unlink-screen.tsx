@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { alexaHref } from '../alexa-links.ts';
+import { getAlexaLink } from '../api/get-alexa-link.ts';
 import { unlinkAlexa } from '../api/unlink-alexa.ts';
 import { type RequestFailure, requestFailure } from '../failure.ts';
 import styles from './alexa.module.css';
@@ -16,13 +20,16 @@ type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailu
 /**
  * Route `smartHome/alexa/unbindAlexa`: after a confirmation, the server disables the skill at Amazon and revokes
  * our tokens for Alexa. The seed's messages say how it went; a failure leaves the link as it was and offers to
- * try again (unlinking twice is harmless: the server answers success for what is not linked).
+ * try again (unlinking twice is harmless: the server answers success for what is not linked). An account that is
+ * not linked (the troubleshooting guide leads here whatever the state) is told so, with the way to link instead of
+ * a success for nothing; until its state is known, or when it cannot be (said above it), Unlink is offered.
  */
 export function UnlinkScreen() {
   const { t } = useTranslation(['alexa', 'common']);
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const unlinking = useSingleFlight();
+  const link = useAsync(getAlexaLink);
 
   const unlink = () => {
     setConfirming(false);
@@ -71,8 +78,28 @@ export function UnlinkScreen() {
       />
     );
   }
+  if (link.status === 'success' && !link.data.bound) {
+    return (
+      <Page title={t('unbind.title')}>
+        <p role="status" data-testid="alexa-link-state" data-state="notBound">
+          {t('status.notBound')}
+        </p>
+        <div className={styles.actions}>
+          <Link className={styles.linkButtonPrimary} to={alexaHref.startLink()}>
+            {t('actions.link')}
+          </Link>
+        </div>
+      </Page>
+    );
+  }
+  const lookup = link.status === 'error' ? requestFailure(link.error) : undefined;
   return (
     <Page title={t('unbind.title')}>
+      {lookup && (
+        <p role="status" className={styles.status} data-testid="alexa-link-state" data-state="error">
+          {t(lookup === 'other' ? 'status.failed' : `status.${lookup}`)}
+        </p>
+      )}
       <p>{t('unbind.text')}</p>
       <div className={styles.actions}>
         {unlinking.pending && (
