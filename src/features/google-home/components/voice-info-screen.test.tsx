@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshAccessToken } from '../../../lib/session.ts';
-import { type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
+import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { type FakeAnswer, installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { VoiceInfoScreen } from './voice-info-screen.tsx';
@@ -69,5 +69,12 @@ describe('VoiceInfoScreen', () => {
       },
     );
     expect(await screen.findByRole('region', { name: 'Examples for Orchard' })).toBeVisible();
+  });
+
+  it('says so when the mower names cannot be loaded, and shows the examples with the word for mower', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await setup({ code: 500, msg: 'x' }, { '/mowers': [apiError(503, 'unavailable')] });
+    expect(await screen.findByText(/Your mower names could not be loaded/)).toHaveAttribute('role', 'status');
+    expect(examples()[0]).toBe('Hey Google, start the mower.');
   });
 });

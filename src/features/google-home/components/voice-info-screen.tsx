@@ -36,7 +36,8 @@ function ExamplesCard({ names }: { names: readonly string[] }) {
 
 /**
  * Route `smartHome/googleHome/voiceInfo`: the voice commands for Google, shown with the user's own mower names
- * (from the app's mower list, else the API); while they load, or without any, with the word for mower.
+ * (from the app's mower list, else the API); while they load, or without any, with the word for mower; when they
+ * cannot be loaded, the page says why the examples do not name them.
  */
 export function VoiceInfoScreen() {
   const { t } = useTranslation('googleHome');
@@ -46,6 +47,11 @@ export function VoiceInfoScreen() {
     <Page title={t('voice.title')}>
       <p>{t('voice.lead')}</p>
       <p>{t('voice.rule')}</p>
+      {names.status === 'error' && (
+        <p role="status" data-testid="google-voice-names-failed">
+          {t('voice.namesFailed')}
+        </p>
+      )}
       <ExamplesCard names={list} />
       {list.length > 1 && (
         <Card title={t('voice.yourMowers')}>
