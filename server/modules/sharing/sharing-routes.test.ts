@@ -3,6 +3,7 @@ import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { createAccount } from '../accounts/public.ts';
+import { INVITATIONS_PER_ACCOUNT_PER_HOUR } from './sharing-routes.ts';
 
 type Headers = Record<string, string>;
 
@@ -107,6 +108,18 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
     expect(malformed.json().error.field).toBe('params.id');
     expect((await get(`/invitations/${DEMO.invitations.pending}`, {})).statusCode).toBe(401);
     expect((await get(`/invitations/${DEMO.invitations.pending}`, owner)).json().invitation.state).toBe('pending');
+  });
+
+  it('lets one account look up at most INVITATIONS_PER_ACCOUNT_PER_HOUR invitees an hour, in parallel too', async () => {
+    const asked = await Promise.all(
+      Array.from({ length: INVITATIONS_PER_ACCOUNT_PER_HOUR + 3 }, (_, i) => invite(owner, DEMO.mowers.owned.serial, `nobody-${i}@navimow.example`)),
+    );
+    const statuses = asked.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(INVITATIONS_PER_ACCOUNT_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    // Another account, from the same address, is not held back; a request without a valid token is refused as such.
+    expect((await invite(friend, DEMO.mowers.notShared.serial, 'nobody@navimow.example')).statusCode).toBe(404);
+    expect((await invite({ authorization: 'Bearer not-a-valid-token-at-all' }, DEMO.mowers.owned.serial, 'x@navimow.example')).statusCode).toBe(401);
   });
 
   it('lets only the owner invite, never themselves, never twice at once, never to a mower already shared', async () => {

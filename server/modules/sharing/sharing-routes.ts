@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdentifier } from '../../../common/account-identifiers.ts';
@@ -26,6 +27,14 @@ import {
 
 const id = z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an invitation id');
 const serial = z.string().trim().min(1, 'must be a serial number').max(64, 'too long');
+
+/**
+ * Invitations an account may ask for in an hour. Each looks an account up by e-mail or phone, and its answer (404
+ * for an unknown one) says who has an account: counted per account, not per address, so that one account cannot
+ * look up more by asking from many addresses; generous enough for the simulator's "new invitation" button, which
+ * sends one or two a click. A request without a valid token is refused before it is counted.
+ */
+export const INVITATIONS_PER_ACCOUNT_PER_HOUR = 60;
 
 const notFound = () => new HttpError(404, 'invitation_not_found', 'There is no such invitation.');
 const notForYou = () => new HttpError(403, 'invitation_not_for_you', 'This invitation is for another account.');
@@ -81,7 +90,13 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     '/invitations',
     {
       schema: { body: z.object({ mower_serial: serial, invitee: z.string().trim().min(1, 'must be an e-mail address or phone number').max(254) }) },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: {
+          max: INVITATIONS_PER_ACCOUNT_PER_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: async (request: FastifyRequest) => `invitations:${(await requireCaller(db, request, 'account')).accountId}`,
+        },
+      },
     },
     async (request, reply) => {
       const caller = await requireCaller(db, request, 'account');
