@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Db, supportsRowLocks } from './db/database.ts';
-import { clientAddressKey } from './http/client-address.ts';
 import { registerApiCompression } from './http/compression.ts';
 import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErrorHandling } from './http/errors.ts';
 import type { PageRenderer } from '../common/page-render.ts';
@@ -119,7 +118,6 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   await app.register(rateLimit, {
     global: false,
     store: shared ? databaseRateLimitStore(db) : memoryRateLimitStore(),
-    keyGenerator: (request) => clientAddressKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

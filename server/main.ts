@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
-import { sweepSignInFailures } from './modules/accounts/public.ts';
+import { sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
 import { sweepExpired } from './modules/oauth/public.ts';
 
 let config;
@@ -20,7 +20,8 @@ await migrateToLatest(database);
 const seeded = config.demo && (await seedDemoData(db));
 
 const app = await buildApp({ db, config });
-const sweepAll = () => Promise.all([sweepExpired(db), sweepSignInFailures(db, config.signInLimits), sweepRateLimitWindows(db)]);
+const sweepAll = () =>
+  Promise.all([sweepExpired(db), sweepSignInFailures(db, config.signInLimits), sweepRateLimitWindows(db), sweepUsedRefreshTokens(db)]);
 const sweep = setInterval(() => void sweepAll().catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
 sweep.unref();
 

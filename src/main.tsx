@@ -6,7 +6,7 @@
  */
 import { FIRST_SCREEN_FILES_ID } from '../common/page-render.ts';
 import { PERSONAL_VIEW_META } from '../common/personal-view.ts';
-import { installChunkReload, isChunkLoadError, reloadForNewChunks } from './lib/chunk-reload/chunk-reload.ts';
+import { installChunkReload, isChunkLoadError, reloadForNewChunks, reloadWhenOnline } from './lib/chunk-reload/chunk-reload.ts';
 import { loadPersonalView } from './lib/personal-view.ts';
 import { beginPersonalView } from './lib/personal-view-data.ts';
 import './styles/global.css';
@@ -225,5 +225,5 @@ void Promise.all([showPersonalView(), firstContentfulPaint()])
     // The app's code did not arrive. Offline, the page waits for the connection and then loads again (a reload
     // now would only show the browser's error page); online, the code may be gone with a new deployment.
     if (navigator.onLine) reloadForNewChunks();
-    else window.addEventListener('online', () => reloadForNewChunks(), { once: true });
+    else reloadWhenOnline();
   });

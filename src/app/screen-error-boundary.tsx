@@ -2,26 +2,13 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.tsx';
 import { ResultScreen } from '../components/result-screen.tsx';
-import { isChunkLoadError, reloadForNewChunks } from '../lib/chunk-reload/chunk-reload.ts';
+import { isChunkLoadError, reloadForNewChunks, reloadWhenOnline } from '../lib/chunk-reload/chunk-reload.ts';
 import { reportError } from '../lib/error-reporting/error-reporting.ts';
 
-/**
- * Loads the page again; offline, once the connection is back (a reload now would show the WebView's own error page,
- * with no way back into the product; the offline notice says why nothing happens yet).
- */
+/** Loads the page again; offline, once the connection is back (the offline notice says why nothing happens yet). */
 function retry() {
   if (navigator.onLine) window.location.reload();
   else reloadWhenOnline();
-}
-
-let reloadArmed = false;
-function reloadWhenOnline() {
-  if (reloadArmed) return;
-  reloadArmed = true;
-  window.addEventListener('online', () => {
-    reloadArmed = false;
-    window.location.reload();
-  }, { once: true });
 }
 
 function ErrorScreen() {

@@ -37,8 +37,6 @@ function issue(now: Date) {
 
 export async function createSession(db: Db, accountId: string, now = new Date()): Promise<TokenResponse> {
   const { hashes, response } = issue(now);
-  // Used refresh tokens no longer remembered are swept on the way (a session refreshing sweeps its own as well).
-  await db.deleteFrom('used_refresh_tokens').where('expires_at', '<=', now.toISOString()).execute();
   await db
     .insertInto('sessions')
     .values({ id: randomUUID(), account_id: accountId, created_at: now.toISOString(), revoked_at: null, ...hashes })
@@ -218,6 +216,11 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
  * Ends a session (sign-out, a replayed refresh token): its tokens, and the MQTT pairs handed out under it
  * (server/modules/fleet/mqtt-credentials.ts), which would otherwise keep control of the mowers for up to a day.
  */
+/** Forgets used refresh tokens past their lifetime (the hourly sweep; a session refreshing sweeps its own too). */
+export async function sweepUsedRefreshTokens(db: Db, now = new Date()): Promise<void> {
+  await db.deleteFrom('used_refresh_tokens').where('expires_at', '<=', now.toISOString()).execute();
+}
+
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).execute();

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MowerStatusDto } from '../../../common/fleet.ts';
 import type { Db } from '../../db/database.ts';
+import { isPrivateAddress } from '../../http/client-address.ts';
 import { mayUseMower } from '../mowers/public.ts';
 import type { FleetChange } from './fleet.ts';
 import { statusOf } from './fleet-routes.ts';
@@ -89,32 +89,14 @@ const ACL = z.object({ username: z.string().max(200), clientid: z.string().max(2
 /** mosquitto-go-auth's access kinds: 1 read (deliver), 2 write (publish), 3 both, 4 subscribe. */
 const READ = new Set([1, 4]);
 
-/** Where the broker may ask from: this machine and private networks (RFC 1918, IPv6 unique and link-local). */
-const BROKER_NETWORKS = (() => {
-  const networks = new BlockList();
-  networks.addSubnet('127.0.0.0', 8);
-  networks.addSubnet('10.0.0.0', 8);
-  networks.addSubnet('172.16.0.0', 12);
-  networks.addSubnet('192.168.0.0', 16);
-  networks.addSubnet('169.254.0.0', 16);
-  networks.addAddress('::1', 'ipv6');
-  networks.addSubnet('fc00::', 7, 'ipv6');
-  networks.addSubnet('fe80::', 10, 'ipv6');
-  return networks;
-})();
-
 /**
  * Whether a request reached these routes straight from the broker: from this machine or a private network, and not
  * through the reverse proxy (which adds `X-Forwarded-For`). From anywhere else, they are not there (404): they would
  * otherwise let anyone try passwords, the server's own broker account's among them, without a limit.
  */
-export function fromBrokerNetwork(request: FastifyRequest): boolean {
+function fromBrokerNetwork(request: FastifyRequest): boolean {
   if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
-  const peer = request.socket.remoteAddress ?? '';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer)?.[1];
-  const address = mapped ?? peer;
-  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : undefined;
-  return family !== undefined && BROKER_NETWORKS.check(address, family);
+  return isPrivateAddress(request.socket.remoteAddress ?? '');
 }
 
 /**

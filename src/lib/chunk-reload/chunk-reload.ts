@@ -34,6 +34,25 @@ export function reloadForNewChunks(): boolean {
   return true;
 }
 
+let reloadArmed = false;
+
+/**
+ * Offline, a file the page needs is not gone, the network is: the page loads again once the connection is back (a
+ * reload now would only show the WebView's error page, with no way back into the product). Armed once.
+ */
+export function reloadWhenOnline(): void {
+  if (reloadArmed) return;
+  reloadArmed = true;
+  window.addEventListener(
+    'online',
+    () => {
+      reloadArmed = false;
+      window.location.reload();
+    },
+    { once: true },
+  );
+}
+
 export function installChunkReload(): void {
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadForNewChunks()) event.preventDefault();

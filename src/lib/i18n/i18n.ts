@@ -15,8 +15,8 @@ export class LocaleLoadError extends Error {
  * i18next remembers a file that failed as loaded, with no texts, and never asks for it again: its screen would show
  * raw keys for the rest of the visit. A missing namespace is asked for once more, and is an error if it still is.
  */
-async function ensureLoaded(namespaces: readonly string[]): Promise<void> {
-  const missing = () => namespaces.filter((namespace) => !i18next.hasResourceBundle(i18next.language, namespace));
+async function ensureLoaded(namespaces: readonly Namespace[]): Promise<void> {
+  const missing = () => namespaces.filter((namespace) => !hasNamespace(namespace));
   if (missing().length === 0) return;
   await i18next.reloadResources([i18next.language], missing());
   const still = missing();
