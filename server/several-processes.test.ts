@@ -1,10 +1,10 @@
 /**
  * Two server processes on one PostgreSQL behave as one (issue 14, item 10; docs/decisions/013-several-processes.md):
  * the sign-in throttle and the rate limits count across both, an OAuth authorization started on one finishes on
- * the other, a refresh retried on the other process gets the first answer again, and a session ended or a linked
- * service's token revoked on one stops working on the other at once, not when a cache lets it go. The
- * processes are real (`node server/main.ts`, as `npm start` runs it), each on its own port, as behind a proxy
- * that sends each request wherever it likes. Needs TEST_POSTGRES_URL (CI sets it).
+ * the other, a refresh (the app's or a linked service's) retried on the other process gets the first answer
+ * again, and a session ended or a linked service's token revoked on one stops working on the other at once, not
+ * when a cache lets it go. The processes are real (`node server/main.ts`, as `npm start` runs it), each on its own
+ * port, as behind a proxy that sends each request wherever it likes. Needs TEST_POSTGRES_URL (CI sets it).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -169,7 +169,20 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
       body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:8765/callback' }),
     });
     expect(token.status).toBe(200);
-    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const { refresh_token: refreshToken } = (await token.json()) as { refresh_token: string };
+
+    // Its refresh sent to both processes at once, and retried on the first: one rotation, one answer everywhere.
+    const refresh = (server: Server) =>
+      fetch(`${server.base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}` },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+      });
+    const refreshed = [...(await Promise.all([a!, b!].map(refresh))), await refresh(a!)];
+    expect(refreshed.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const answers = (await Promise.all(refreshed.map((answer) => answer.json()))) as { access_token: string }[];
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const { access_token: accessToken } = answers[0]!;
     const bearer = { authorization: `Bearer ${accessToken}` };
     expect((await fetch(`${a!.base}/api/mowers`, { headers: bearer })).status).toBe(200);
 

@@ -361,6 +361,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('mqtt_credentials_grant_idx').on('mqtt_credentials').column('grant_id').execute();
     },
   },
+  '014_oauth_refresh_retry': {
+    async up(db: Kysely<unknown>) {
+      // A linked service's refresh retried within seconds gets its first answer again (server/modules/oauth/
+      // refresh-replay.ts): that answer, sealed under a key only the refresh token it answered gives, on the token's row.
+      await db.schema.alterTable('oauth_records').addColumn('retry_answer', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -129,6 +129,8 @@ export interface OAuthRecordTable {
   /** The payload's `accountId` and `clientId`, where it has them: link state is read by account and client. */
   account_id: string | null;
   client_id: string | null;
+  /** A used refresh token's answer, sealed for a retry within its grace (server/modules/oauth/refresh-replay.ts). */
+  retry_answer: string | null;
 }
 
 /** Alexa app-to-app linking in progress: the state's SHA-256, the account that started, the PKCE verifier. */

@@ -5,5 +5,5 @@ export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } fro
 export { DatabaseFailureLog, LoginThrottle, MemoryFailureLog, SIGN_IN_LIMITS, type SignInLimits, sweepSignInFailures } from './login-throttle.ts';
 export { hashPassword } from './passwords.ts';
 export { followSessionChanges, sweepUsedRefreshTokens } from './sessions.ts';
-export { REFRESH_RETRY_GRACE_MS } from './refresh-retries.ts';
+export { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer } from './refresh-retries.ts';
 export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';

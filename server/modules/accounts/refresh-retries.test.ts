@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newToken } from './sessions.ts';
-import { openRetryAnswer, sealRetryAnswer } from './refresh-retries.ts';
+import { openRetryAnswer, sealRetryAnswer, sessionAnswerSchema } from './refresh-retries.ts';
 
 const answer = { access_token: newToken(), refresh_token: newToken(), token_type: 'Bearer', expires_in: 3600 } as const;
 
@@ -8,8 +8,8 @@ describe('a refresh answer kept for a retry', () => {
   it('opens with the refresh token it answered, and only with it', () => {
     const refreshToken = newToken();
     const sealed = sealRetryAnswer(refreshToken, answer);
-    expect(openRetryAnswer(refreshToken, sealed)).toEqual(answer);
-    expect(openRetryAnswer(newToken(), sealed)).toBeUndefined();
+    expect(openRetryAnswer(refreshToken, sealed, sessionAnswerSchema)).toEqual(answer);
+    expect(openRetryAnswer(newToken(), sealed, sessionAnswerSchema)).toBeUndefined();
   });
 
   it('keeps no token readable and differs each time it is sealed', () => {
@@ -23,8 +23,8 @@ describe('a refresh answer kept for a retry', () => {
     const refreshToken = newToken();
     const bytes = Buffer.from(sealRetryAnswer(refreshToken, answer), 'base64url');
     bytes[bytes.length - 1]! ^= 1;
-    expect(openRetryAnswer(refreshToken, bytes.toString('base64url'))).toBeUndefined();
-    expect(openRetryAnswer(refreshToken, bytes.subarray(0, 20).toString('base64url'))).toBeUndefined();
-    expect(openRetryAnswer(refreshToken, '')).toBeUndefined();
+    expect(openRetryAnswer(refreshToken, bytes.toString('base64url'), sessionAnswerSchema)).toBeUndefined();
+    expect(openRetryAnswer(refreshToken, bytes.subarray(0, 20).toString('base64url'), sessionAnswerSchema)).toBeUndefined();
+    expect(openRetryAnswer(refreshToken, '', sessionAnswerSchema)).toBeUndefined();
   });
 });

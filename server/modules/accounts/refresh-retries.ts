@@ -10,10 +10,10 @@ import type { TokenResponse } from '../../../common/api-types.ts';
 export const REFRESH_RETRY_GRACE_MS = 5_000;
 
 /**
- * A retried first-party refresh gets the very answer of its first use, whichever process it reaches: the answer
- * is kept beside the session, sealed (AES-256-GCM) under a key derived from the refresh token it answered. The
- * database holds only that token's hash, so what it stores opens for nobody but the client that sent the token;
- * no key has to be shared between processes.
+ * A retried refresh gets the very answer of its first use, whichever process it reaches: the answer is kept beside
+ * the session (or the OAuth refresh token, server/modules/oauth/refresh-replay.ts), sealed (AES-256-GCM) under a key
+ * derived from the refresh token it answered. The database holds only that token's hash, so what it stores opens
+ * for nobody but the client that sent the token; no key has to be shared between processes.
  */
 const KEY_INFO = 'navimow first-party refresh retry';
 
@@ -21,29 +21,30 @@ function keyFor(refreshToken: string): Buffer {
   return Buffer.from(hkdfSync('sha256', refreshToken, '', KEY_INFO, 32));
 }
 
-const sealedAnswerSchema = z.object({
+/** The first-party refresh's answer, as `openRetryAnswer` checks it. */
+export const sessionAnswerSchema: z.ZodType<TokenResponse> = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   token_type: z.literal('Bearer'),
   expires_in: z.number(),
 });
 
-export function sealRetryAnswer(refreshToken: string, answer: TokenResponse): string {
+export function sealRetryAnswer(refreshToken: string, answer: unknown): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyFor(refreshToken), iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-/** The answer sealed for this refresh token; undefined if it was sealed for another or altered. */
-export function openRetryAnswer(refreshToken: string, sealed: string): TokenResponse | undefined {
+/** The answer sealed for this refresh token; undefined if it was sealed for another, altered, or not of `schema`. */
+export function openRetryAnswer<T>(refreshToken: string, sealed: string, schema: z.ZodType<T>): T | undefined {
   const bytes = Buffer.from(sealed, 'base64url');
   if (bytes.length < 29) return undefined;
   try {
     const decipher = createDecipheriv('aes-256-gcm', keyFor(refreshToken), bytes.subarray(0, 12));
     decipher.setAuthTag(bytes.subarray(12, 28));
     const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-    const parsed = sealedAnswerSchema.safeParse(JSON.parse(text));
+    const parsed = schema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

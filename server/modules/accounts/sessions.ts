@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResponse } from '../../../common/api-types.ts';
 import { sql } from 'kysely';
 import { type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
-import { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer } from './refresh-retries.ts';
+import { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer, sessionAnswerSchema } from './refresh-retries.ts';
 
 /**
  * First-party sessions of the native app. Each sign-in is its own session, so signing in on one phone never
@@ -103,7 +103,7 @@ export async function refreshSession(db: Db, refreshToken: string, now = new Dat
     .where('revoked_at', 'is', null)
     .where('retry_until', '>', at)
     .executeTakeFirst();
-  const retried = replaced?.retry_answer ? openRetryAnswer(refreshToken, replaced.retry_answer) : undefined;
+  const retried = replaced?.retry_answer ? openRetryAnswer(refreshToken, replaced.retry_answer, sessionAnswerSchema) : undefined;
   if (retried) return retried;
   const reused = await db
     .selectFrom('used_refresh_tokens')

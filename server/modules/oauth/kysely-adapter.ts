@@ -1,19 +1,13 @@
-import { createHash } from 'node:crypto';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
 import { forgetTokenGrants } from './grant-cache.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
+import { sweepRefreshAnswers, takeFirstAnswer } from './refresh-replay.ts';
+import { SECRET_IDS, storedOAuthId } from './stored-ids.ts';
 
-/**
- * The models whose id is the secret a client presents (oidc-provider's opaque tokens are their ids): kept as a
- * SHA-256 hash, like the app's own session tokens, so that a copy of the database (a backup, a replica) holds no
- * token that works. The provider never reads an id back from storage, only looks one up.
- */
-const SECRET_IDS: ReadonlySet<string> = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode']);
-
-/** The row id oidc-provider's id of `model` is stored under. */
-function storedOAuthId(model: string, id: string): string {
-  return SECRET_IDS.has(model) ? createHash('sha256').update(id).digest('base64url') : id;
+/** A stored payload as oidc-provider reads it: a used one says when it was used. */
+function withConsumed({ payload, consumedAt }: { payload: AdapterPayload; consumedAt?: number }): AdapterPayload {
+  return consumedAt === undefined ? payload : { ...payload, consumed: Math.floor(consumedAt / 1000) };
 }
 
 /**
@@ -53,7 +47,7 @@ export function kyselyAdapter(db: Db) {
         .execute();
     }
 
-    private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    private async findBy(column: 'id' | 'uid' | 'user_code', value: string) {
       const row = await db
         .selectFrom('oauth_records')
         .select(['payload', 'consumed_at', 'expires_at'])
@@ -61,26 +55,31 @@ export function kyselyAdapter(db: Db) {
         .where(column, '=', value)
         .executeTakeFirst();
       if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) return undefined;
-      const payload = JSON.parse(row.payload) as AdapterPayload;
-      if (!row.consumed_at) return payload;
-      const consumedAt = Date.parse(row.consumed_at);
-      // A refresh token used again within seconds is a client's retry (or two requests at once), not a thief:
-      // it rotates again instead of revoking the grant (issue 8). Codes and later replays stay single-use.
-      if (this.model === 'RefreshToken' && Date.now() - consumedAt < REFRESH_RETRY_GRACE_MS) return payload;
-      return { ...payload, consumed: Math.floor(consumedAt / 1000) };
+      return { payload: JSON.parse(row.payload) as AdapterPayload, consumedAt: row.consumed_at ? Date.parse(row.consumed_at) : undefined };
     }
 
     async find(id: string) {
-      const payload = await this.findBy('id', this.rowId(id));
-      return payload && SECRET_IDS.has(this.model) ? { ...payload, jti: id } : payload;
+      const found = await this.findBy('id', this.rowId(id));
+      if (!found) return undefined;
+      const payload = SECRET_IDS.has(this.model) ? { ...found.payload, jti: id } : found.payload;
+      // A refresh token used again within seconds is a client's retry (or two requests at once), not yet a thief: the
+      // request gets the first use's answer (refresh-replay.ts) and goes no further, as if the token were unknown.
+      // If there is no answer to give, the first use failed half-way: the token rotates again. Codes and later
+      // replays stay single-use (a replay revokes the grant).
+      if (this.model === 'RefreshToken' && found.consumedAt !== undefined && Date.now() - found.consumedAt < REFRESH_RETRY_GRACE_MS) {
+        return (await takeFirstAnswer(db, id)) ? undefined : payload;
+      }
+      return withConsumed({ ...found, payload });
     }
 
-    findByUid(uid: string) {
-      return this.findBy('uid', uid);
+    async findByUid(uid: string) {
+      const found = await this.findBy('uid', uid);
+      return found && withConsumed(found);
     }
 
-    findByUserCode(userCode: string) {
-      return this.findBy('user_code', userCode);
+    async findByUserCode(userCode: string) {
+      const found = await this.findBy('user_code', userCode);
+      return found && withConsumed(found);
     }
 
     async consume(id: string): Promise<void> {
@@ -95,9 +94,10 @@ export function kyselyAdapter(db: Db) {
       // oidc-provider checks a code's `consumed` when it reads it and consumes it before issuing tokens: two
       // exchanges of one code at the same moment would both pass that check. The conditional update decides: only
       // the exchange that consumed the code goes on (RFC 6749 section 4.1.2: a code is used once).
-      if (this.model === 'AuthorizationCode' && Number(result.numUpdatedRows) !== 1) {
-        throw new errors.InvalidGrant('authorization code already consumed');
-      }
+      if (Number(result.numUpdatedRows) === 1) return;
+      if (this.model === 'AuthorizationCode') throw new errors.InvalidGrant('authorization code already consumed');
+      // Two refreshes with one token at once: the one that used it answers, the other gives that answer again.
+      if (this.model === 'RefreshToken' && (await takeFirstAnswer(db, id))) throw new errors.InvalidGrant('refresh token already used');
     }
 
     async destroy(id: string): Promise<void> {
@@ -135,4 +135,5 @@ export async function endGrants(db: Db, remove: (trx: Db) => Promise<unknown>, g
 
 export async function sweepExpired(db: Db): Promise<void> {
   await db.deleteFrom('oauth_records').where('expires_at', '<=', new Date().toISOString()).execute();
+  await sweepRefreshAnswers(db);
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { REFRESH_RETRY_GRACE_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
+import { sweepRefreshAnswers } from './refresh-replay.ts';
+import { storedOAuthId } from './stored-ids.ts';
 import {
   basic,
   CookieJar,
@@ -196,19 +198,85 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(response.json().error).toBe('invalid_grant');
   });
 
-  it('answers a refresh sent twice at once, or retried within seconds, without ending the link', async () => {
+  it('answers a refresh sent twice at once, or retried within seconds, with its first answer, without ending the link', async () => {
     const first = await tokens();
     const refresh = () => tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
-    const answers = [...(await Promise.all([refresh(), refresh()])), await refresh()];
-    for (const answer of answers) {
-      expect(answer.statusCode).toBe(200);
-      // Whichever answer the client kept, its tokens work.
-      const { access_token: accessToken, refresh_token: refreshToken } = answer.json();
-      expect((await mowersWith(accessToken)).statusCode).toBe(200);
-      expect(refreshToken).not.toBe(first.refresh_token);
+    const answers = [...(await Promise.all([refresh(), refresh(), refresh()])), await refresh()];
+    const [answer] = answers;
+    expect(answer!.statusCode).toBe(200);
+    expect(answer!.headers['cache-control']).toBe('no-store');
+    const rotated = answer!.json<{ access_token: string; refresh_token: string; scope: string }>();
+    expect(rotated.refresh_token).not.toBe(first.refresh_token);
+    // One rotation, whichever request made it: every answer holds the same tokens.
+    for (const other of answers) {
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toEqual(rotated);
     }
-    const next = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: answers[2]!.json().refresh_token });
+    expect((await mowersWith(rotated.access_token)).statusCode).toBe(200);
+    const next = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token });
     expect(next.statusCode).toBe(200);
+    // The first answer stays sealed: nothing in the database gives the tokens it holds.
+    expect(JSON.stringify(await t.db.selectFrom('oauth_records').selectAll().execute())).not.toContain(rotated.refresh_token);
+  });
+
+  it('gives a refresh token used within its grace no chain of its own: the next rotation makes the other holder a replay', async () => {
+    const first = await tokens();
+    const client = (await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).json();
+    // A thief who had the token presents it seconds later: the client's own answer, not new tokens.
+    const thief = (await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).json();
+    expect(thief).toEqual(client);
+    const thiefRotates = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thief.refresh_token });
+    expect(thiefRotates.statusCode).toBe(200);
+    // The client refreshes later with the token it holds, now used: the link ends, the thief's tokens with it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+    const clientLater = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: client.refresh_token });
+    vi.useRealTimers();
+    expect(clientLater.statusCode).toBe(400);
+    expect(clientLater.json().error).toBe('invalid_grant');
+    expect((await mowersWith(thiefRotates.json().access_token)).statusCode).toBe(401);
+    const thiefAgain = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thiefRotates.json().refresh_token });
+    expect(thiefAgain.statusCode).toBe(400);
+  });
+
+  it('gives a first answer only to the client it was made for', async () => {
+    const first = await tokens();
+    const answered = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(answered.statusCode).toBe(200);
+    const otherClient = await tokenRequest(
+      t.app,
+      { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+      'homeassistant',
+      'homeassistant-demo-secret',
+    );
+    expect(otherClient.statusCode).toBe(400);
+    expect(otherClient.json().error).toBe('invalid_grant');
+    expect(otherClient.body).not.toContain(answered.json().access_token);
+  });
+
+  it('rotates again when the first use of a refresh token failed before answering, and keeps the link', async () => {
+    const first = await tokens();
+    // The first use consumed the token and then failed (no answer was kept).
+    await t.db
+      .updateTable('oauth_records')
+      .set({ consumed_at: new Date().toISOString() })
+      .where('model', '=', 'RefreshToken')
+      .where('id', '=', storedOAuthId('RefreshToken', first.refresh_token))
+      .execute();
+    const retry = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(retry.statusCode).toBe(200);
+    expect((await mowersWith(retry.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('drops a kept answer once its grace is over', async () => {
+    const first = await tokens();
+    await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    const kept = () =>
+      t.db.selectFrom('oauth_records').select('id').where('model', '=', 'RefreshToken').where('retry_answer', 'is not', null).execute();
+    const before = (await kept()).length;
+    expect(before).toBeGreaterThan(0);
+    await sweepRefreshAnswers(t.db, Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+    expect(await kept()).toEqual([]);
   });
 
   it('rotates refresh tokens; replaying an old one revokes the whole family', async () => {

@@ -6,6 +6,7 @@ import { findAccountById } from '../accounts/public.ts';
 import type { LinkingClient } from './clients.ts';
 import { renderErrorPage } from './error-page.ts';
 import { kyselyAdapter } from './kysely-adapter.ts';
+import { keepRefreshAnswers } from './refresh-replay.ts';
 
 /** Lifetimes in seconds. Access tokens outlive Alexa's 360 s minimum; codes are single-use and short. */
 export const OAUTH_TTL = {
@@ -121,6 +122,7 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
   };
   const provider = new Provider(issuer, configuration);
   provider.use(defaultScope);
+  provider.use(keepRefreshAnswers(db));
   // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host.
   provider.proxy = trustProxy !== false;
   return provider;
