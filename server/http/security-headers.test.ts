@@ -14,6 +14,7 @@ describe('security headers', () => {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
+    'strict-transport-security': 'max-age=31536000',
   };
 
   it('sends Helmet’s headers on API answers, errors included', async () => {
@@ -21,6 +22,7 @@ describe('security headers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers, url).toMatchObject(expected);
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("form-action 'self'");
       expect(response.headers['x-powered-by']).toBeUndefined();
     }
   });
