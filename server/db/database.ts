@@ -146,6 +146,25 @@ export async function followChannel(
   };
 }
 
+const revocationListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Something that may end a credential was committed: a session ended, a grant or token revoked, by this process or
+ * (followed through `NOTIFY`) by another. Holders of open connections (the embedded MQTT broker) check theirs again
+ * at once instead of at their next periodic check.
+ */
+export function announceRevocation(db: Db): void {
+  for (const listener of revocationListeners.get(db) ?? []) listener();
+}
+
+/** Calls `listener` on every `announceRevocation(db)`; returns how to stop. */
+export function onRevocation(db: Db, listener: () => void): () => void {
+  const listeners = revocationListeners.get(db) ?? new Set();
+  revocationListeners.set(db, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Whether a cache that `channel` invalidates may answer: always on SQLite, on PostgreSQL while it is followed. */
 export function mayCacheAcross(db: Db, channel: string): boolean {
   return !postgresPools.has(db) || (followedChannels.get(db)?.has(channel) ?? false);

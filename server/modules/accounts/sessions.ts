@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResponse } from '../../../common/api-types.ts';
 import { sql } from 'kysely';
-import { type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
+import { announceRevocation, type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
 import { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer, sessionAnswerSchema } from './refresh-retries.ts';
 
 /**
@@ -171,7 +171,11 @@ export function followSessionChanges(db: Db, log: (error: Error) => void): Promi
   return followChannel(
     db,
     SESSION_CHANNEL,
-    (sessionId) => dropCached(db, sessionId),
+    (sessionId) => {
+      dropCached(db, sessionId);
+      // A rotation or a revocation: open MQTT connections are checked again either way.
+      announceRevocation(db);
+    },
     (error) => {
       verifiedTokensOf(db).clear();
       log(error);
@@ -226,5 +230,6 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
     await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).execute();
     await trx.deleteFrom('mqtt_credentials').where('session_id', '=', sessionId).execute();
   });
+  announceRevocation(db);
   await forgetSession(db, sessionId);
 }

@@ -193,36 +193,27 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   });
 
   /**
-   * A pair fetched with `bearer`, connected twice before anything is revoked: to the app's broker (which checks it
-   * again on a publish) and to the watcher (which checks every open connection every 100 ms).
+   * A pair fetched with `bearer`, connected twice before anything is revoked: to the app's broker (which checks open
+   * connections every 30 s, and at once when a revocation is announced) and to the watcher (every 100 ms).
    */
   async function openedWith(bearer: string) {
     const info = await userInfo(bearer);
     const open = await connect(info);
     const watched = await connect(info, watcherUrl);
-    return { info, open, watched, watchedClosed: whenClosed(watched) };
+    return { info, open, openClosed: whenClosed(open), watched, watchedClosed: whenClosed(watched) };
   }
   type Opened = Awaited<ReturnType<typeof openedWith>>;
 
   const within = (closed: Promise<void>, ms = 3000) => Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ms))]);
 
-  /** The pair opens nothing more, its open connections are closed, and a command on one never runs. */
-  async function expectCut({ info, open, watched, watchedClosed }: Opened) {
+  /** The pair opens nothing more and its open connections are closed, with nothing sent on them. */
+  async function expectCut({ info, open, openClosed, watched, watchedClosed }: Opened) {
     await expect(connect(info)).rejects.toThrow(/Bad username or password|Not authorized/i);
-    // Closed by the periodic check, with nothing sent on it.
     await within(watchedClosed);
     expect(watched.connected).toBe(false);
-    // On the app's broker (checking every 30 s), the first publish finds the pair dead: the command never runs.
-    const command = vi.spyOn(t.app.fleet, 'command');
-    try {
-      const closed = whenClosed(open);
-      open.publish(`navimow/${OWNED}/command`, JSON.stringify({ id: 'after-revocation', command: 'return_to_base' }), { qos: 1 });
-      await within(closed);
-      expect(command).not.toHaveBeenCalled();
-      expect(open.connected).toBe(false);
-    } finally {
-      command.mockRestore();
-    }
+    // The app's broker closes it too, long before its 30 s check: the revocation was announced.
+    await within(openClosed);
+    expect(open.connected).toBe(false);
   }
 
   /** The pair still connects, its open connections stay open past several checks, and they still command. */
@@ -279,6 +270,24 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     await expectCut(cut);
     await expectLive(homeAssistant);
     await expectLive(app);
+  });
+
+  it('refuses a command from a pair that expired while connected, and closes its connections', async () => {
+    const session = await t.signIn();
+    const opened = await openedWith(session.authorization.slice('Bearer '.length));
+    // Nothing announces an expiry: the watcher's periodic check finds it, the app's broker the next publish.
+    await t.db.updateTable('mqtt_credentials').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('username', '=', opened.info.userName).execute();
+    await within(opened.watchedClosed);
+    expect(opened.watched.connected).toBe(false);
+    const command = vi.spyOn(t.app.fleet, 'command');
+    try {
+      opened.open.publish(`navimow/${OWNED}/command`, JSON.stringify({ id: 'after-expiry', command: 'return_to_base' }), { qos: 1 });
+      await within(opened.openClosed);
+      expect(command).not.toHaveBeenCalled();
+      expect(opened.open.connected).toBe(false);
+    } finally {
+      command.mockRestore();
+    }
   });
 
   it('ends the pairs of an app session when it signs out, not those of another session', async () => {

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Server as TcpServer } from 'node:n
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import type { Db } from '../../db/database.ts';
+import { type Db, onRevocation } from '../../db/database.ts';
 import { listMowersFor, mayUseMower } from '../mowers/public.ts';
 import type { Fleet, FleetChange } from './fleet.ts';
 import type { MowerCommand } from './fleet-model.ts';
@@ -65,7 +65,9 @@ export class EmbeddedBroker implements Publisher {
   /** The connections that passed CONNECT, for the periodic check of their pairs. */
   private readonly open = new Set<Client>();
   private recheckTimer: NodeJS.Timeout | undefined;
+  private stopFollowingRevocations: (() => void) | undefined;
   private rechecking: Promise<void> | undefined;
+  private recheckQueued: Promise<void> | undefined;
   private tcp: TcpServer | undefined;
   private wss: WebSocketServer | undefined;
   private readonly options: MqttOptions;
@@ -94,6 +96,8 @@ export class EmbeddedBroker implements Publisher {
     broker.on('clientDisconnect', (client: Client) => hub.open.delete(client));
     hub.recheckTimer = setInterval(() => void hub.recheckOpenConnections(), options.recheckMs ?? RECHECK_MS);
     hub.recheckTimer.unref();
+    // A sign-out, an unlink or a revoked token closes the connections of its pairs now, not at the next check.
+    hub.stopFollowingRevocations = onRevocation(options.db, () => void hub.recheckOpenConnections());
     return hub;
   }
 
@@ -130,7 +134,8 @@ export class EmbeddedBroker implements Publisher {
 
   /**
    * The connection's pair still works (its session or link lives, and it has not expired); if not, the connection
-   * is closed. Checked before every publish and subscribe, and for every connection every `recheckMs`.
+   * is closed. Checked before every publish and subscribe, for every connection every `recheckMs`, and at once
+   * when a revocation is announced.
    */
   private async stillValid(client: Client, session: Session): Promise<boolean> {
     if (!session.ended && (await liveMqttUserNames(this.options.db, [session.userName], Date.now())).has(session.userName)) return true;
@@ -146,8 +151,16 @@ export class EmbeddedBroker implements Publisher {
 
   /** Closes every open connection whose pair no longer works: one query for all of them. */
   recheckOpenConnections(): Promise<void> {
-    // One at a time: a slow database must not pile up checks.
-    this.rechecking ??= this.recheck().finally(() => (this.rechecking = undefined));
+    // One at a time, so that a slow database does not pile checks up; one asked for during a check runs after it, as
+    // the running one may have read before the revocation that asked was committed.
+    if (this.rechecking) {
+      this.recheckQueued ??= this.rechecking.then(() => {
+        this.recheckQueued = undefined;
+        return this.recheckOpenConnections();
+      });
+      return this.recheckQueued;
+    }
+    this.rechecking = this.recheck().finally(() => (this.rechecking = undefined));
     return this.rechecking;
   }
 
@@ -254,6 +267,7 @@ export class EmbeddedBroker implements Publisher {
 
   async close(): Promise<void> {
     clearInterval(this.recheckTimer);
+    this.stopFollowingRevocations?.();
     for (const client of this.wss?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (this.wss ? this.wss.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve()));

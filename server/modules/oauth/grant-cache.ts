@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
+import { announceRevocation, type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
 import type { OAuthTokenGrant } from '../accounts/public.ts';
 
 /**
@@ -54,6 +54,7 @@ export async function cachedTokenGrant(
 /** Something was revoked: no cached grant may answer any more, in this process or (PostgreSQL) any other. */
 export async function forgetTokenGrants(db: Db): Promise<void> {
   cacheOf(db).clear();
+  announceRevocation(db);
   if (supportsRowLocks(db)) await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(db);
 }
 
@@ -62,7 +63,10 @@ export function followTokenRevocations(db: Db, log: (error: Error) => void): Pro
   return followChannel(
     db,
     CHANNEL,
-    () => cacheOf(db).clear(),
+    () => {
+      cacheOf(db).clear();
+      announceRevocation(db);
+    },
     (error) => {
       cacheOf(db).clear();
       log(error);

@@ -1,5 +1,5 @@
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
-import type { Db } from '../../db/database.ts';
+import { announceRevocation, type Db } from '../../db/database.ts';
 import { forgetTokenGrants } from './grant-cache.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
 import { sweepRefreshAnswers, takeFirstAnswer } from './refresh-replay.ts';
@@ -131,6 +131,7 @@ export async function endGrants(db: Db, remove: (trx: Db) => Promise<unknown>, g
     await remove(trx);
     if (grantIds.length) await trx.deleteFrom('mqtt_credentials').where('grant_id', 'in', [...grantIds]).execute();
   });
+  announceRevocation(db);
 }
 
 export async function sweepExpired(db: Db): Promise<void> {

@@ -1,5 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
+import { forgetTokenGrants } from './grant-cache.ts';
 import { endGrants } from './kysely-adapter.ts';
 import { OAUTH_SCOPES } from './provider.ts';
 
@@ -121,6 +122,7 @@ export function createLinkGrants(db: Db, provider: Provider): LinkGrants {
           .where('grant_id', 'is not', null)
           .execute();
       });
+      await forgetTokenGrants(db);
       return grants.map(({ id }) => id);
     },
   };
