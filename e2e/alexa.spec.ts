@@ -53,7 +53,7 @@ async function expectAlexaActive(page: Page, active: boolean) {
 async function linkFromInfo(page: Page, extra = '') {
   await page.goto(`/smartHome/alexa/info?${AS_FRIEND}${extra}`);
   await expect(page.getByTestId('alexa-link-state')).toHaveAttribute('data-state', 'notBound');
-  await page.getByRole('link', { name: alexaEn.actions.link }).click();
+  await page.getByRole('link', { name: alexaEn.actions.link, exact: true }).click();
   await expect(page).toHaveURL(/\/smartHome\/alexa\/appBind\?(?=.*code=)(?=.*state=)/);
 }
 
@@ -72,7 +72,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(page).toHaveTitle(`${alexaEn.title} - Navimow`);
     await expect(page.getByText(alexaEn.status.notBound)).toBeVisible();
     await expect(page.getByRole('region', { name: alexaEn.grants.title })).toContainText(alexaEn.grants.control);
-    await page.getByRole('link', { name: alexaEn.actions.link }).click();
+    await page.getByRole('link', { name: alexaEn.actions.link, exact: true }).click();
 
     await expect(heading(page, alexaEn.bind.success.title)).toBeFocused();
     await expect(page).toHaveURL(/\/smartHome\/alexa\/appBind\?(?=.*code=)(?=.*state=)(?=.*lang=en)/);
@@ -95,7 +95,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
 
     await page.goto(`/smartHome/alexa/info?${AS_FRIEND}`);
     await expect(page.getByText(/^Linked with Alexa since /)).toBeVisible();
-    await expect(page.getByRole('link', { name: alexaEn.actions.unlink })).toHaveAttribute('href', '/smartHome/alexa/unbindAlexa');
+    await expect(page.getByRole('link', { name: alexaEn.actions.unlink, exact: true })).toHaveAttribute('href', '/smartHome/alexa/unbindAlexa');
   });
 
   test('links through Login with Amazon in the browser when the panel says the Alexa app is not installed', async ({ page, request }) => {
@@ -105,7 +105,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await installed.uncheck();
     await expectAccessible(page, '#native-simulator');
 
-    await page.getByRole('link', { name: alexaEn.actions.link }).click();
+    await page.getByRole('link', { name: alexaEn.actions.link, exact: true }).click();
     await expect(heading(page, alexaEn.bind.success.title)).toBeVisible();
     await expect(logged(page, 'appIsInstall')).toHaveCount(1);
     await expect(logged(page, 'openExternalURI')).toHaveCount(1);
@@ -119,7 +119,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     // The panel's switch makes the fake's token endpoint and API fail.
     await page.getByTestId('simulator-alexa').getByLabel(simulatorEn.alexa.fault).selectOption('fail');
     await expect(logged(page, 'POST /dev/amazon/fault', '200')).toHaveCount(1);
-    await page.getByRole('link', { name: alexaEn.actions.link }).click();
+    await page.getByRole('link', { name: alexaEn.actions.link, exact: true }).click();
 
     await expect(heading(page, alexaEn.bind.failure.title)).toBeFocused();
     await expect(page.getByText(alexaEn.bind.failure.amazon)).toBeVisible();
@@ -159,7 +159,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
 
     await page.goto(`/smartHome/alexa/unbindAlexa?${AS_FRIEND}`);
     await expect(page).toHaveTitle(`${alexaEn.unbind.title} - Navimow`);
-    await page.getByRole('button', { name: alexaEn.actions.unlink }).click();
+    await page.getByRole('button', { name: alexaEn.actions.unlink, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: alexaEn.unbind.confirm.title });
     await expect(dialog.getByRole('button', { name: alexaEn.unbind.confirm.cancel })).toBeFocused();
     await expectAccessible(page, 'dialog');
@@ -168,7 +168,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     expect(await alexaBound(request)).toBe(true);
 
     await setAmazonFault(request, 'fail');
-    await page.getByRole('button', { name: alexaEn.actions.unlink }).click();
+    await page.getByRole('button', { name: alexaEn.actions.unlink, exact: true }).click();
     await dialog.getByRole('button', { name: alexaEn.unbind.confirm.confirm }).click();
     await expect(heading(page, alexaEn.unbind.failure.title)).toBeFocused();
     await expect(page.getByText(alexaEn.unbind.failure.text)).toBeVisible();
@@ -190,7 +190,7 @@ test('the unlink page tells an account without an Alexa link so, and leads to li
   await page.goto('/smartHome/alexa/unbindAlexa?lang=en');
   await expect(page.getByTestId('alexa-link-state')).toHaveText(alexaEn.status.notBound);
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
-  await page.getByRole('link', { name: alexaEn.actions.link }).click();
+  await page.getByRole('link', { name: alexaEn.actions.link, exact: true }).click();
   await expect(page).toHaveURL(/\/smartHome\/alexa\/startBindLink/);
 });
 

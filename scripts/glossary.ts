@@ -77,10 +77,15 @@ export const GLOSSARY: Glossary = {
     account: { use: 'account (Navimow account)', avoid: ['profile'] },
     link: {
       use: 'link (linking)',
-      avoid: [words('bind', 'binding', 'bound')],
-      note: "The seed's Bind button reads Link; only its exact messages keep Bind (seedTexts).",
+      // Lower case only: the Alexa page's buttons are the seed's Bind and Unbind, and texts name them so.
+      avoid: [/(?<![\p{L}\p{N}])(?:bind|binding|bound|Binding|Bound)(?![\p{L}\p{N}])/u],
+      note: "Only the seed's Bind and Unbind buttons (named as such, capitalised) and its exact messages (seedTexts) keep Bind.",
     },
-    unlink: { use: 'unlink', avoid: [words('unbind')], note: "The seed's Unbind button reads Unlink; only its exact messages keep Unbind." },
+    unlink: {
+      use: 'unlink',
+      avoid: [/(?<![\p{L}\p{N}])unbind(?![\p{L}\p{N}])/u],
+      note: "Only the seed's Unbind button (named as such, capitalised) and its exact messages keep Unbind.",
+    },
     hibernation: { use: 'hibernation (Begin hibernating)', avoid: ['winter mode', 'sleep mode'] },
     address: { use: 'you', note: 'Plain and polite; "please" only where something failed.' },
     numbers: { use: '300,000.5' },

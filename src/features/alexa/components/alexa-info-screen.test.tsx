@@ -35,10 +35,10 @@ describe('AlexaInfoScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Voice control with Alexa' })).toBeVisible();
     expect(await screen.findByText('Not linked with Alexa')).toBeVisible();
     expect(within(screen.getByRole('region', { name: 'What linking allows' })).getByRole('listitem')).toHaveTextContent('Control your devices');
-    expect(screen.getByRole('region', { name: 'How to link' })).toHaveTextContent('Tap Link with Alexa.');
-    expect(screen.getByRole('region', { name: 'How to unlink' })).toHaveTextContent('Tap Unlink, then confirm.');
-    expect(screen.getByRole('link', { name: 'Link with Alexa' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
-    expect(screen.queryByRole('link', { name: 'Unlink' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'How to link' })).toHaveTextContent('Tap Bind.');
+    expect(screen.getByRole('region', { name: 'How to unlink' })).toHaveTextContent('Tap Unbind, then confirm.');
+    expect(screen.getByRole('link', { name: 'Bind' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
+    expect(screen.queryByRole('link', { name: 'Unbind' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Voice commands' })).toHaveAttribute('href', '/smartHome/alexa/voiceInfo');
     expect(screen.getByRole('link', { name: 'Troubleshooting' })).toHaveAttribute('href', '/smartHome/alexa/troubleshooting');
     expect(api.requests[0]!.headers.Authorization).toBe('Bearer token');
@@ -51,8 +51,8 @@ describe('AlexaInfoScreen', () => {
     });
     uninstall = bridge?.uninstall;
     expect(await screen.findByText('Linked with Alexa since March 14, 2026')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Unlink' })).toHaveAttribute('href', '/smartHome/alexa/unbindAlexa');
-    expect(screen.queryByRole('link', { name: 'Link with Alexa' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Unbind' })).toHaveAttribute('href', '/smartHome/alexa/unbindAlexa');
+    expect(screen.queryByRole('link', { name: 'Bind' })).toBeNull();
   });
 
   it('says when the state cannot be read, and reads it again on Retry', async () => {
@@ -62,7 +62,7 @@ describe('AlexaInfoScreen', () => {
     });
     uninstall = bridge?.uninstall;
     expect(await screen.findByText('Could not check whether Alexa is linked.')).toBeVisible();
-    expect(screen.queryByRole('link', { name: 'Link with Alexa' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Bind' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Not linked with Alexa')).toBeVisible();
   });
@@ -77,7 +77,7 @@ describe('AlexaExternalInfoScreen', () => {
     expect(screen.getByRole('region', { name: 'How to link' })).toHaveTextContent('In the Alexa app, open More > Skills & Games');
     expect(screen.getByRole('region', { name: 'How to unlink' })).toHaveTextContent('Disable skill');
     expect(screen.getByRole('region', { name: 'Alexa voice commands' })).toHaveTextContent('Alexa, ask Segway robot to start mowing.');
-    expect(screen.queryByRole('link', { name: 'Link with Alexa' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Bind' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.requests).toEqual([]);
     // The one getCommonAppData is the test's own sign-in before the screen rendered.

@@ -32,7 +32,7 @@ describe('UnlinkScreen', () => {
   it('asks first: Cancel unlinks nothing, Unlink unlinks and says the seed’s success; Done closes the web view', async () => {
     const { user, api, bridge } = await open([{ status: 204 }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Unlink Alexa' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    await user.click(screen.getByRole('button', { name: 'Unbind' }));
     let dialog = screen.getByRole('dialog', { name: 'Unlink Alexa?' });
     expect(dialog).toHaveTextContent('Voice control of your mower through Alexa stops.');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -40,9 +40,9 @@ describe('UnlinkScreen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.changes()).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    await user.click(screen.getByRole('button', { name: 'Unbind' }));
     dialog = screen.getByRole('dialog', { name: 'Unlink Alexa?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Unbind' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toHaveFocus();
     expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -51,8 +51,8 @@ describe('UnlinkScreen', () => {
 
   it('says the seed’s failure, keeps the link, and Retry unlinks', async () => {
     const { user, api } = await open([apiError(502, 'amazon_failed'), { status: 204 }]);
-    await user.click(screen.getByRole('button', { name: 'Unlink' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    await user.click(screen.getByRole('button', { name: 'Unbind' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unbind' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Failed to unbind account. Please try again.' })).toHaveFocus();
     expect(screen.getByText('Alexa is still linked and can still control your mower.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -63,10 +63,10 @@ describe('UnlinkScreen', () => {
   it('sends one request for a double tap on the confirmation', async () => {
     let answer!: (reply: { status: number }) => void;
     const { user, api } = await open([new Promise((resolve) => (answer = resolve))]);
-    await user.click(screen.getByRole('button', { name: 'Unlink' }));
-    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' });
+    await user.click(screen.getByRole('button', { name: 'Unbind' }));
+    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Unbind' });
     await user.dblClick(confirm);
-    expect(screen.getByRole('button', { name: 'Unlink' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Unbind' })).toBeDisabled();
     expect(screen.getByText('Unlinking…')).toBeVisible();
     await act(async () => answer({ status: 204 }));
     expect(await screen.findByRole('heading', { name: 'Unbind successfully' })).toBeVisible();
@@ -76,16 +76,16 @@ describe('UnlinkScreen', () => {
   it('tells an account that Alexa is not linked, and offers to link instead of a success for nothing', async () => {
     const { api } = await open([], linked(false));
     expect(await screen.findByText('Not linked with Alexa')).toHaveAttribute('role', 'status');
-    expect(screen.getByRole('link', { name: 'Link with Alexa' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
-    expect(screen.queryByRole('button', { name: 'Unlink' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Bind' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
+    expect(screen.queryByRole('button', { name: 'Unbind' })).toBeNull();
     expect(api.changes()).toEqual([]);
   });
 
   it('offers Unlink when the link cannot be looked up (unlinking what is not linked is harmless)', async () => {
     const { user, api } = await open([{ status: 204 }], apiError(503, 'unavailable'));
     expect(await screen.findByText('Could not check whether Alexa is linked.')).toHaveAttribute('role', 'status');
-    await user.click(screen.getByRole('button', { name: 'Unlink' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    await user.click(screen.getByRole('button', { name: 'Unbind' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unbind' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toBeVisible();
     expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
   });

@@ -138,7 +138,7 @@ describe('StartUnbindLinkScreen', () => {
     const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED), links(NOT_LINKED)], 'DELETE /voice-links/google': [{ status: 204 }] });
     const dialog = await screen.findByRole('dialog');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Unlink' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unlinked successfully' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toHaveFocus();
     expect(api.changes()).toEqual(['DELETE /voice-links/google']);
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Not linked');
@@ -153,7 +153,7 @@ describe('StartUnbindLinkScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Unlinking failed' })).toBeVisible();
     expect(screen.getByText('Failed to unlink account. Please try again.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unlinked successfully' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toBeVisible();
     expect(api.changes()).toEqual(['DELETE /voice-links/google', 'DELETE /voice-links/google']);
   });
 
