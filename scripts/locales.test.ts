@@ -140,10 +140,13 @@ describe('the locale check', () => {
     expect(checkLocaleTexts(texts, { languages: ['en', 'it', 'de'] })).toEqual(['de/form: password is the English text']);
   });
 
-  it('keeps the seed’s exact messages although they use a word the glossary avoids, and only those', () => {
-    const texts = { en: { alexa: { bound: 'Bind successful', boundAgain: 'Bind successful again' } } };
+  it('keeps the seed’s exact messages and button names although they use a word the glossary avoids, and only those', () => {
+    const texts = {
+      en: { alexa: { bound: 'Bind successful', button: 'Bind', howTo: 'Tap Unbind, then confirm.', boundAgain: 'Could not bind it again.', unbound: 'To unbind it, confirm.' } },
+    };
     expect(checkLocaleTexts(texts, { languages: ['en'] })).toEqual([
-      'en/alexa: boundAgain uses “Bind”; the glossary\'s link is “link (linking)”',
+      'en/alexa: boundAgain uses “bind”; the glossary\'s link is “link (linking)”',
+      'en/alexa: unbound uses “unbind”; the glossary\'s unlink is “unlink”',
     ]);
   });
 
