@@ -61,7 +61,7 @@ test('a mismatch between the server and the page is caught', async ({ page }) =>
 });
 
 test('a button tapped before the page has taken it over acts once it has', async ({ page }) => {
-  // Unlink is there while the link's state is loading, and stays for an account that is linked.
+  // Unbind is there while the link's state is loading, and stays for an account that is linked.
   await page.route('**/api/voice-links', (route) =>
     route.fulfill({ json: { links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }] } }),
   );

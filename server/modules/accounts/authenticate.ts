@@ -71,9 +71,14 @@ async function identify(db: Db, request: FastifyRequest): Promise<Caller> {
   throw unauthorized();
 }
 
+/** Each request's caller, looked up once however often it is asked for (a per-account rate limit, then the route). */
+const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+
 /** The account behind the request's bearer token if it may do `permission`: else a 401 (no valid token) or 403. */
 export async function requireCaller(db: Db, request: FastifyRequest, permission: Permission): Promise<Caller> {
-  const caller = await identify(db, request);
+  let identified = callers.get(request);
+  if (!identified) callers.set(request, (identified = identify(db, request)));
+  const caller = await identified;
   if (!caller.permissions.has(permission)) throw insufficientScope(permission);
   return caller;
 }

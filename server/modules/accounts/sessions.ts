@@ -216,15 +216,15 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
   return { sessionId: session.sessionId, accountId: session.accountId };
 }
 
-/**
- * Ends a session (sign-out, a replayed refresh token): its tokens, and the MQTT pairs handed out under it
- * (server/modules/fleet/mqtt-credentials.ts), which would otherwise keep control of the mowers for up to a day.
- */
 /** Forgets used refresh tokens past their lifetime (the hourly sweep; a session refreshing sweeps its own too). */
 export async function sweepUsedRefreshTokens(db: Db, now = new Date()): Promise<void> {
   await db.deleteFrom('used_refresh_tokens').where('expires_at', '<=', now.toISOString()).execute();
 }
 
+/**
+ * Ends a session (sign-out, a replayed refresh token): its tokens, and the MQTT pairs handed out under it
+ * (server/modules/fleet/mqtt-credentials.ts), which would otherwise keep control of the mowers for up to a day.
+ */
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).execute();

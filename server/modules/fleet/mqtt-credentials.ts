@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 /**
  * How long a pair from `userInfo/get/v2` works. It works only as long as what it was issued under, too: the app's
  * session (until signed out, revoked or expired) or the linked service's OAuth grant (until unlinked or revoked).
- * The embedded broker checks it again on every publish and subscribe and every half minute, and closes a
- * connection whose pair no longer works (docs/decisions/015-mqtt-broker.md).
+ * The embedded broker checks it again on every publish and subscribe, every half minute and at once when a
+ * revocation is announced, and closes a connection whose pair no longer works (docs/decisions/015-mqtt-broker.md).
  */
 export const MQTT_CREDENTIAL_TTL_MS = 24 * 60 * 60 * 1000;
 

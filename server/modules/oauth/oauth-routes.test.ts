@@ -24,6 +24,17 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
   const mowersWith = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${token}` } });
 
+  /** A refresh with `refreshToken` past the few seconds in which a retry is answered (REFRESH_RETRY_GRACE_MS). */
+  async function refreshAfterGrace(refreshToken: string) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+      return await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: refreshToken });
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
   async function tokens(options: Parameters<typeof linkAccount>[1] = {}) {
     const pkce = pkcePair();
     const { location } = await linkAccount(t.app, { ...options, challenge: pkce.challenge });
@@ -228,10 +239,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const thiefRotates = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thief.refresh_token });
     expect(thiefRotates.statusCode).toBe(200);
     // The client refreshes later with the token it holds, now used: the link ends, the thief's tokens with it.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
-    const clientLater = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: client.refresh_token });
-    vi.useRealTimers();
+    const clientLater = await refreshAfterGrace(client.refresh_token);
     expect(clientLater.statusCode).toBe(400);
     expect(clientLater.json().error).toBe('invalid_grant');
     expect((await mowersWith(thiefRotates.json().access_token)).statusCode).toBe(401);
@@ -287,11 +295,8 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.expires_in).toBeGreaterThanOrEqual(360);
 
-    // Past the few seconds in which a retry is answered (REFRESH_RETRY_GRACE_MS), a reuse is a replay.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
-    const replay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
-    vi.useRealTimers();
+    // Past the few seconds in which a retry is answered, a reuse is a replay.
+    const replay = await refreshAfterGrace(first.refresh_token);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe('invalid_grant');
     const afterReplay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: second.refresh_token });

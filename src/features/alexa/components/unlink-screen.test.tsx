@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('UnlinkScreen', () => {
-  it('asks first: Cancel unlinks nothing, Unlink unlinks and says the seed’s success; Done closes the web view', async () => {
+  it('asks first: Cancel unlinks nothing, Unbind unlinks and says the seed’s success; Done closes the web view', async () => {
     const { user, api, bridge } = await open([{ status: 204 }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Unlink Alexa' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Unbind' }));
@@ -81,7 +81,7 @@ describe('UnlinkScreen', () => {
     expect(api.changes()).toEqual([]);
   });
 
-  it('offers Unlink when the link cannot be looked up (unlinking what is not linked is harmless)', async () => {
+  it('offers Unbind when the link cannot be looked up (unlinking what is not linked is harmless)', async () => {
     const { user, api } = await open([{ status: 204 }], apiError(503, 'unavailable'));
     expect(await screen.findByText('Could not check whether Alexa is linked.')).toHaveAttribute('role', 'status');
     await user.click(screen.getByRole('button', { name: 'Unbind' }));

@@ -22,7 +22,7 @@ type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailu
  * our tokens for Alexa. The seed's messages say how it went; a failure leaves the link as it was and offers to
  * try again (unlinking twice is harmless: the server answers success for what is not linked). An account that is
  * not linked (the troubleshooting guide leads here whatever the state) is told so, with the way to link instead of
- * a success for nothing; until its state is known, or when it cannot be (said above it), Unlink is offered.
+ * a success for nothing; until its state is known, or when it cannot be (said above it), Unbind is offered.
  */
 export function UnlinkScreen() {
   const { t } = useTranslation(['alexa', 'common']);
