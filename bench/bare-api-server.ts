@@ -1,8 +1,8 @@
 /**
  * The floor for `npm run bench:api`: the same work as the product's authenticated reads (hash the bearer token,
  * find its session, then one indexed query: the account's mowers, or the first page of its messages) on a bare
- * Fastify with prepared statements, and nothing else: no plugins, headers, logs, validation or limits. Started
- * by scripts/bench-api.ts.
+ * Fastify with prepared statements (planned once on SQLite, as the app's are), and nothing else: no plugins,
+ * headers, logs, validation or limits. Started by scripts/bench-api.ts.
  */
 import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
@@ -42,7 +42,8 @@ function database(): Query {
     let prepared = statements.get(text);
     if (!prepared) {
       const order = [...text.matchAll(/\$(\d)/g)].map((match) => Number(match[1]) - 1);
-      prepared = { statement: sqlite.prepare(text.replace(/\$\d/g, '?')), order };
+      // `= +?` as the app's queries have it on SQLite (server/db/sqlite-kept-plans.ts): planned once, not per call.
+      prepared = { statement: sqlite.prepare(text.replace(/= \$\d/g, '= +?').replace(/\$\d/g, '?')), order };
       statements.set(text, prepared);
     }
     return prepared.statement.all(...prepared.order.map((index) => values[index])) as Record<string, unknown>[];

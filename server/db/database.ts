@@ -7,6 +7,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { sqliteKeptPlans } from './sqlite-kept-plans.ts';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -46,7 +47,10 @@ export function openDatabase(url: string | undefined, options: { pgSchema?: stri
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [sqliteKeptPlans] }),
+    kind: 'sqlite',
+  };
 }
 
 /**
