@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
-import { sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
-import { sweepExpired } from './modules/oauth/public.ts';
+import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
+import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
 
 let config;
 try {
@@ -24,6 +24,10 @@ const sweepAll = () =>
   Promise.all([sweepExpired(db), sweepSignInFailures(db, config.signInLimits), sweepRateLimitWindows(db), sweepUsedRefreshTokens(db)]);
 const sweep = setInterval(() => void sweepAll().catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
 sweep.unref();
+// Sealed refresh answers serve a retry for a few seconds (REFRESH_RETRY_GRACE_MS): gone within 30 s of that.
+const sweepRetryAnswers = () => Promise.all([sweepRefreshAnswers(db), sweepSessionRetryAnswers(db)]);
+const retrySweep = setInterval(() => void sweepRetryAnswers().catch((error: unknown) => app.log.error(error)), 30 * 1000);
+retrySweep.unref();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { SIGN_IN_LIMITS } from './login-throttle.ts';
 import { REFRESH_RETRY_GRACE_MS } from './refresh-retries.ts';
+import { hashToken, sweepSessionRetryAnswers } from './sessions.ts';
 import { WRONG_CREDENTIALS } from './sign-in.ts';
 
 interface Tokens {
@@ -223,6 +224,27 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     expect(late.statusCode).toBe(401);
     // Too late for a retry: a used refresh token, which ends the session as a thief's would.
     expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${answers[0]!.json().access_token}` } })).statusCode).toBe(401);
+  });
+
+  it('drops a kept answer once its grace is over, and only then', async () => {
+    const session = await freshSession();
+    const rotated = (await refreshWith(session.refresh_token, '192.0.2.30')).json<Tokens>();
+    const kept = async () =>
+      (
+        await t.db
+          .selectFrom('sessions')
+          .select('retry_answer')
+          .where('previous_refresh_token_hash', '=', hashToken(session.refresh_token))
+          .executeTakeFirstOrThrow()
+      ).retry_answer;
+    expect(await kept()).not.toBeNull();
+    await sweepSessionRetryAnswers(t.db);
+    expect(await kept()).not.toBeNull();
+    await sweepSessionRetryAnswers(t.db, new Date(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000));
+    expect(await kept()).toBeNull();
+    // The session itself lives on.
+    expect(await apiStatus(rotated.access_token)).toBe(200);
+    expect((await refreshWith(rotated.refresh_token, '192.0.2.30')).statusCode).toBe(200);
   });
 
   it('signs one session out without touching the others', async () => {

@@ -4,6 +4,6 @@ export { authRoutes } from './auth-routes.ts';
 export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } from './authenticate.ts';
 export { DatabaseFailureLog, LoginThrottle, MemoryFailureLog, SIGN_IN_LIMITS, type SignInLimits, sweepSignInFailures } from './login-throttle.ts';
 export { hashPassword } from './passwords.ts';
-export { followSessionChanges, sweepUsedRefreshTokens } from './sessions.ts';
+export { followSessionChanges, sweepSessionRetryAnswers, sweepUsedRefreshTokens } from './sessions.ts';
 export { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer } from './refresh-retries.ts';
 export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';

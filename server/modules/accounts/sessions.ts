@@ -216,6 +216,19 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
   return { sessionId: session.sessionId, accountId: session.accountId };
 }
 
+/**
+ * Drops the sealed answers of sessions whose retry grace is over (every 30 s, server/main.ts): a copy of the database and
+ * the refresh token a session rotated away would otherwise open its current tokens until its next rotation.
+ */
+export async function sweepSessionRetryAnswers(db: Db, now = new Date()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ retry_answer: null })
+    .where('retry_answer', 'is not', null)
+    .where('retry_until', '<=', now.toISOString())
+    .execute();
+}
+
 /** Forgets used refresh tokens past their lifetime (the hourly sweep; a session refreshing sweeps its own too). */
 export async function sweepUsedRefreshTokens(db: Db, now = new Date()): Promise<void> {
   await db.deleteFrom('used_refresh_tokens').where('expires_at', '<=', now.toISOString()).execute();

@@ -15,7 +15,7 @@ import { storedOAuthId } from './stored-ids.ts';
  * rotating again would have given the thief a chain of its own that nothing ever detects.
  *
  * The answer is kept on the used token's row, sealed under a key only that token gives (refresh-retries.ts), so
- * every process can give it and a copy of the database opens none. The hourly sweep drops it after the grace.
+ * every process can give it and a copy of the database opens none. The sweep drops it within 30 s of the grace.
  */
 
 const tokenAnswerSchema = z.object({
@@ -99,12 +99,12 @@ export function keepRefreshAnswers(db: Db) {
   };
 }
 
-/** A used refresh token's sealed answer is of no use past its grace: the hourly sweep drops it. */
+/** A used refresh token's sealed answer is of no use past its grace: dropped within 30 s of it (server/main.ts). */
 export async function sweepRefreshAnswers(db: Db, now = Date.now()): Promise<void> {
   await db
     .updateTable('oauth_records')
     .set({ retry_answer: null })
-    .where('model', '=', 'RefreshToken')
+    // Only refresh tokens' rows carry one; the partial index of migration 015 then holds every row to read.
     .where('retry_answer', 'is not', null)
     .where('consumed_at', '<', new Date(now - REFRESH_RETRY_GRACE_MS).toISOString())
     .execute();

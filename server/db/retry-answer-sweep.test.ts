@@ -1,0 +1,45 @@
+import { CompiledQuery, type QueryId, type RootOperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepSessionRetryAnswers } from '../modules/accounts/public.ts';
+import { sweepRefreshAnswers } from '../modules/oauth/public.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import type { Db } from './database.ts';
+
+/**
+ * The sweep of sealed retry answers runs every 30 s in each process (server/main.ts): it must read only the rows
+ * that carry an answer, through the partial indexes of migration 015, never every token or session.
+ */
+describe('the sweep of retry answers', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+  });
+  afterAll(() => database.destroy());
+
+  /** The statements `sweep` runs, compiled as they are sent. */
+  async function statementsOf(sweep: (db: Db) => Promise<void>): Promise<CompiledQuery[]> {
+    const nodes: [RootOperationNode, QueryId][] = [];
+    const recording = database.db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        nodes.push([node, queryId]);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    await sweep(recording);
+    return nodes.map(([node, queryId]) => database.db.getExecutor().compileQuery(node, queryId));
+  }
+
+  it.each([
+    ['linked services’ refresh tokens', sweepRefreshAnswers, 'oauth_records_retry_answer_idx'],
+    ['the app’s sessions', sweepSessionRetryAnswers, 'sessions_retry_answer_idx'],
+  ] as const)('of %s reads through its partial index', async (_name, sweep, index) => {
+    const statements = await statementsOf((db) => sweep(db));
+    expect(statements).toHaveLength(1);
+    const [statement] = statements;
+    const plan = await database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement!.sql}`, [...statement!.parameters]),
+    );
+    expect(plan.rows.map((row) => row.detail)).toEqual([expect.stringContaining(`USING INDEX ${index} `)]);
+  });
+});
