@@ -40,6 +40,8 @@ describe('the sweep of retry answers', () => {
     const plan = await database.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${statement!.sql}`, [...statement!.parameters]),
     );
-    expect(plan.rows.map((row) => row.detail)).toEqual([expect.stringContaining(`USING INDEX ${index} `)]);
+    const steps = plan.rows.map((row) => row.detail);
+    expect(steps.filter((step) => step.startsWith('SCAN'))).toEqual([]);
+    expect(steps).toContainEqual(expect.stringContaining(`USING INDEX ${index} `));
   });
 });

@@ -19,7 +19,7 @@ import {
 /** The comparisons whose bound value SQLite's planner reads (its guess of how many rows pass `column = ?`). */
 const EQUALITIES: ReadonlySet<string> = new Set(['=', '==', 'is']);
 
-/** `+?`: the same value (a parameter has no affinity or collation for the `+` to drop), but no longer a bare parameter. */
+/** `+?`: the same value (a parameter has no affinity or collation for `+` to drop), but no bare parameter any more. */
 function unaryPlus(node: OperationNode): OperationNode {
   return ValueNode.is(node) && !node.immediate ? RawNode.create(['+', ''], [node]) : node;
 }

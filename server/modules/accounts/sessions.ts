@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResponse } from '../../../common/api-types.ts';
 import { sql } from 'kysely';
+import { inBatches } from '../../db/batched-sweep.ts';
 import { announceRevocation, type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
 import { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer, sessionAnswerSchema } from './refresh-retries.ts';
 
@@ -217,16 +218,25 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
 }
 
 /**
- * Drops the sealed answers of sessions whose retry grace is over (every 30 s, server/main.ts): a copy of the database and
- * the refresh token a session rotated away would otherwise open its current tokens until its next rotation.
+ * Drops the sealed answers of sessions whose retry grace is over (every 30 s, server/main.ts): a copy of the
+ * database and the refresh token a session rotated away would otherwise open its current tokens until its next
+ * rotation.
  */
 export async function sweepSessionRetryAnswers(db: Db, now = new Date()): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ retry_answer: null })
-    .where('retry_answer', 'is not', null)
-    .where('retry_until', '<=', now.toISOString())
-    .execute();
+  await inBatches((limit) =>
+    db
+      .updateTable('sessions')
+      .set({ retry_answer: null })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select('id')
+          .where('retry_answer', 'is not', null)
+          .where('retry_until', '<=', now.toISOString())
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  );
 }
 
 /** Forgets used refresh tokens past their lifetime (the hourly sweep; a session refreshing sweeps its own too). */

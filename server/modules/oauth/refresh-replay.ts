@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
+import { inBatches } from '../../db/batched-sweep.ts';
 import type { Db } from '../../db/database.ts';
 import { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer } from '../accounts/public.ts';
 import { storedOAuthId } from './stored-ids.ts';
@@ -101,11 +102,21 @@ export function keepRefreshAnswers(db: Db) {
 
 /** A used refresh token's sealed answer is of no use past its grace: dropped within 30 s of it (server/main.ts). */
 export async function sweepRefreshAnswers(db: Db, now = Date.now()): Promise<void> {
-  await db
-    .updateTable('oauth_records')
-    .set({ retry_answer: null })
-    // Only refresh tokens' rows carry one; the partial index of migration 015 then holds every row to read.
-    .where('retry_answer', 'is not', null)
-    .where('consumed_at', '<', new Date(now - REFRESH_RETRY_GRACE_MS).toISOString())
-    .execute();
+  const graceOver = new Date(now - REFRESH_RETRY_GRACE_MS).toISOString();
+  await inBatches((limit) =>
+    db
+      .updateTable('oauth_records')
+      .set({ retry_answer: null })
+      .where('model', '=', 'RefreshToken')
+      .where('id', 'in', (eb) =>
+        // Only refresh tokens' rows carry one: the partial index of migration 015 holds every row to read.
+        eb
+          .selectFrom('oauth_records')
+          .select('id')
+          .where('retry_answer', 'is not', null)
+          .where('consumed_at', '<', graceOver)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  );
 }
