@@ -372,18 +372,17 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // Sealed retry answers are dropped within 30 s of their grace (server/main.ts, in each process). These indexes
       // hold only the rows that still carry one, so that the sweep never reads the others.
-      await db.schema
-        .createIndex('oauth_records_retry_answer_idx')
-        .on('oauth_records')
-        .column('consumed_at')
-        .where(sql.ref('retry_answer'), 'is not', null)
-        .execute();
-      await db.schema
-        .createIndex('sessions_retry_answer_idx')
-        .on('sessions')
-        .column('retry_until')
-        .where(sql.ref('retry_answer'), 'is not', null)
-        .execute();
+      for (const [table, column] of [
+        ['oauth_records', 'consumed_at'],
+        ['sessions', 'retry_until'],
+      ] as const) {
+        await db.schema
+          .createIndex(`${table}_retry_answer_idx`)
+          .on(table)
+          .column(column)
+          .where(sql.ref('retry_answer'), 'is not', null)
+          .execute();
+      }
     },
   },
 };

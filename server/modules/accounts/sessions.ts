@@ -223,6 +223,7 @@ export async function accountForAccessToken(db: Db, accessToken: string, now = n
  * rotation.
  */
 export async function sweepSessionRetryAnswers(db: Db, now = new Date()): Promise<void> {
+  const graceOver = now.toISOString();
   await inBatches((limit) =>
     db
       .updateTable('sessions')
@@ -232,7 +233,7 @@ export async function sweepSessionRetryAnswers(db: Db, now = new Date()): Promis
           .selectFrom('sessions')
           .select('id')
           .where('retry_answer', 'is not', null)
-          .where('retry_until', '<=', now.toISOString())
+          .where('retry_until', '<=', graceOver)
           .limit(limit),
       )
       .executeTakeFirst(),

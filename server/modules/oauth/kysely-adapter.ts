@@ -2,7 +2,7 @@ import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import { announceRevocation, type Db } from '../../db/database.ts';
 import { forgetTokenGrants } from './grant-cache.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
-import { sweepRefreshAnswers, takeFirstAnswer } from './refresh-replay.ts';
+import { takeFirstAnswer } from './refresh-replay.ts';
 import { SECRET_IDS, storedOAuthId } from './stored-ids.ts';
 
 /** A stored payload as oidc-provider reads it: a used one says when it was used. */
@@ -134,7 +134,7 @@ export async function endGrants(db: Db, remove: (trx: Db) => Promise<unknown>, g
   announceRevocation(db);
 }
 
+/** The hourly sweep of expired records; refresh tokens' retry answers go far sooner (sweepRefreshAnswers, main.ts). */
 export async function sweepExpired(db: Db): Promise<void> {
   await db.deleteFrom('oauth_records').where('expires_at', '<=', new Date().toISOString()).execute();
-  await sweepRefreshAnswers(db);
 }
