@@ -242,7 +242,13 @@ export async function sweepSessionRetryAnswers(db: Db, now = new Date()): Promis
 
 /** Forgets used refresh tokens past their lifetime (the hourly sweep; a session refreshing sweeps its own too). */
 export async function sweepUsedRefreshTokens(db: Db, now = new Date()): Promise<void> {
-  await db.deleteFrom('used_refresh_tokens').where('expires_at', '<=', now.toISOString()).execute();
+  const expired = now.toISOString();
+  await inBatches((limit) =>
+    db
+      .deleteFrom('used_refresh_tokens')
+      .where('token_hash', 'in', (eb) => eb.selectFrom('used_refresh_tokens').select('token_hash').where('expires_at', '<=', expired).limit(limit))
+      .executeTakeFirst(),
+  );
 }
 
 /**

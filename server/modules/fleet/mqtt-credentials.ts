@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { inBatches } from '../../db/batched-sweep.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -121,6 +122,13 @@ export async function liveMqttUserNames(db: Db, userNames: readonly string[], no
   return live;
 }
 
+/** The hourly sweep of expired pairs, in batches through the expiry index (server/db/batched-sweep.ts). */
 export async function sweepExpiredMqttCredentials(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('mqtt_credentials').where('expires_at', '<=', new Date(now).toISOString()).execute();
+  const expired = new Date(now).toISOString();
+  await inBatches((limit) =>
+    db
+      .deleteFrom('mqtt_credentials')
+      .where('username', 'in', (eb) => eb.selectFrom('mqtt_credentials').select('username').where('expires_at', '<=', expired).limit(limit))
+      .executeTakeFirst(),
+  );
 }

@@ -3,3 +3,4 @@ export { type Clock, Fleet, type FleetChange, type MowerView, systemClock } from
 export { type CommandResult, type MowerCommand } from './fleet-model.ts';
 export { postFleetMessages } from './fleet-messages.ts';
 export { liveFleet } from './live-fleet.ts';
+export { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';

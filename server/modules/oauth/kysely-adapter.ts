@@ -1,4 +1,5 @@
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
+import { inBatches } from '../../db/batched-sweep.ts';
 import { announceRevocation, type Db } from '../../db/database.ts';
 import { forgetTokenGrants } from './grant-cache.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
@@ -134,7 +135,22 @@ export async function endGrants(db: Db, remove: (trx: Db) => Promise<unknown>, g
   announceRevocation(db);
 }
 
-/** The hourly sweep of expired records; refresh tokens' retry answers go far sooner (sweepRefreshAnswers, main.ts). */
-export async function sweepExpired(db: Db): Promise<void> {
-  await db.deleteFrom('oauth_records').where('expires_at', '<=', new Date().toISOString()).execute();
+/**
+ * The hourly sweep of expired records, in batches through the expiry index; refresh tokens' retry answers go far
+ * sooner (sweepRefreshAnswers, main.ts).
+ */
+export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
+  const expired = now.toISOString();
+  await inBatches((limit) =>
+    db
+      .deleteFrom('oauth_records')
+      .where(({ eb, refTuple, selectFrom }) =>
+        eb(
+          refTuple('model', 'id'),
+          'in',
+          selectFrom('oauth_records').select(['model', 'id']).where('expires_at', '<=', expired).limit(limit).$asTuple('model', 'id'),
+        ),
+      )
+      .executeTakeFirst(),
+  );
 }

@@ -1,15 +1,17 @@
 import { CompiledQuery, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepSessionRetryAnswers } from '../modules/accounts/public.ts';
-import { sweepRefreshAnswers } from '../modules/oauth/public.ts';
+import { sweepSessionRetryAnswers, sweepUsedRefreshTokens } from '../modules/accounts/public.ts';
+import { sweepExpiredMqttCredentials } from '../modules/fleet/public.ts';
+import { sweepExpired, sweepRefreshAnswers } from '../modules/oauth/public.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import type { Db } from './database.ts';
 
 /**
- * The sweep of sealed retry answers runs every 30 s in each process (server/main.ts): it must read only the rows
- * that carry an answer, through the partial indexes of migration 015, never every token or session.
+ * The sweeps read only the rows they remove, through an index, never a whole table: the sweep of sealed retry
+ * answers runs every 30 s in each process (server/main.ts), through the partial indexes of migration 015; the
+ * hourly sweeps of expired rows go through their tables' expiry indexes.
  */
-describe('the sweep of retry answers', () => {
+describe('the sweeps', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
@@ -33,7 +35,10 @@ describe('the sweep of retry answers', () => {
   it.each([
     ['linked services’ refresh tokens', sweepRefreshAnswers, 'oauth_records_retry_answer_idx'],
     ['the app’s sessions', sweepSessionRetryAnswers, 'sessions_retry_answer_idx'],
-  ] as const)('of %s reads through its partial index', async (_name, sweep, index) => {
+    ['expired OAuth records', (db: Db) => sweepExpired(db), 'oauth_records_expiry_idx'],
+    ['expired used refresh tokens', (db: Db) => sweepUsedRefreshTokens(db), 'used_refresh_tokens_expiry_idx'],
+    ['expired MQTT pairs', (db: Db) => sweepExpiredMqttCredentials(db, Date.now()), 'mqtt_credentials_expiry_idx'],
+  ] as const)('of %s read through an index', async (_name, sweep, index) => {
     const statements = await statementsOf((db) => sweep(db));
     expect(statements).toHaveLength(1);
     const [statement] = statements;
