@@ -20,18 +20,34 @@ await migrateToLatest(database);
 const seeded = config.demo && (await seedDemoData(db));
 
 const app = await buildApp({ db, config });
-const sweepAll = () =>
-  Promise.all([sweepExpired(db), sweepSignInFailures(db, config.signInLimits), sweepRateLimitWindows(db), sweepUsedRefreshTokens(db)]);
-const sweep = setInterval(() => void sweepAll().catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
-sweep.unref();
-// Sealed refresh answers serve a retry for a few seconds (REFRESH_RETRY_GRACE_MS): gone within 30 s of that.
-const sweepRetryAnswers = () => Promise.all([sweepRefreshAnswers(db), sweepSessionRetryAnswers(db)]);
-const retrySweep = setInterval(() => void sweepRetryAnswers().catch((error: unknown) => app.log.error(error)), 30 * 1000);
-retrySweep.unref();
+/** Sweeps in progress: the database stays open until they are done. */
+const sweeping = new Set<Promise<void>>();
+function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    const run: Promise<void> = sweep()
+      .then(() => undefined, (error: unknown) => app.log.error(error))
+      .finally(() => sweeping.delete(run));
+    sweeping.add(run);
+  }, ms);
+  timer.unref();
+  return timer;
+}
+const sweeps = [
+  every(60 * 60 * 1000, () =>
+    Promise.all([sweepExpired(db), sweepSignInFailures(db, config.signInLimits), sweepRateLimitWindows(db), sweepUsedRefreshTokens(db)]),
+  ),
+  // Sealed refresh answers serve a retry for a few seconds (REFRESH_RETRY_GRACE_MS): gone within 30 s of that.
+  every(30 * 1000, () => Promise.all([sweepRefreshAnswers(db), sweepSessionRetryAnswers(db)])),
+];
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => db.destroy()).finally(() => process.exit(0));
+    for (const timer of sweeps) clearInterval(timer);
+    void app
+      .close()
+      .then(() => Promise.allSettled(sweeping))
+      .then(() => db.destroy())
+      .finally(() => process.exit(0));
   });
 }
 

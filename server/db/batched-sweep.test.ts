@@ -29,6 +29,19 @@ describe('a sweep in batches', () => {
     expect(rows.limits).toHaveLength(3);
   });
 
+  it('lets waiting work run between batches', async () => {
+    const rows = table(1_050);
+    const order: string[] = [];
+    const sweep = async (limit: number) => {
+      order.push('batch');
+      return rows.sweep(limit);
+    };
+    // A request that arrived while the sweep runs: its callback waits for the event loop's next turn.
+    setImmediate(() => order.push('request'));
+    await inBatches(sweep, 500);
+    expect(order).toEqual(['batch', 'request', 'batch', 'batch']);
+  });
+
   it('runs one statement when there is nothing to clear', async () => {
     const rows = table(0);
     await inBatches(rows.sweep);

@@ -88,6 +88,8 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, mqttEndpoint });
 
   let sweep: NodeJS.Timeout | undefined;
+  /** The last sweep, which may still be running when the app closes (the database must stay open until it ends). */
+  let sweeping: Promise<void> | undefined;
   app.addHook('onReady', async () => {
     if (embedded && mqtt.port !== undefined) boundPort = await embedded.listenTcp(mqtt.port, mqtt.host);
     // Retained state for every mower, so that the first subscriber has it at once. A database that is not there
@@ -99,13 +101,16 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
       app.log.error({ err: error }, 'fleet start-up publishing failed');
     }
     fleet.start(tickMs);
-    sweep = setInterval(() => void sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error)), 60 * 60 * 1000);
+    sweep = setInterval(() => {
+      sweeping = sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error));
+    }, 60 * 60 * 1000);
     sweep.unref();
   });
   // Open streams would keep the HTTP server from closing.
   app.addHook('preClose', async () => feed.endAll());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await sweeping;
     await fleet.stop();
     await broker.close();
   });
