@@ -1,6 +1,9 @@
+import { ColumnNode, UpdateQueryNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { buildApp } from '../../app.ts';
+import type { Db } from '../../db/database.ts';
+import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
 import { REFRESH_RETRY_GRACE_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
 import { sweepRefreshAnswers } from './refresh-replay.ts';
 import { storedOAuthId } from './stored-ids.ts';
@@ -384,5 +387,51 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/oauth/authorize?channel=homeassistant&response_type=code&client_id=homeassistant&state=s');
+  });
+});
+
+/** A database on which a token's use is answered `ms` late (the use itself is written at once). */
+function slowToConsume(db: Db, ms: number): Db {
+  const slow = new WeakSet<object>();
+  return db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      const consumes = UpdateQueryNode.is(node) && node.updates?.some(({ column }) => ColumnNode.is(column) && column.column.name === 'consumed_at');
+      if (consumes) slow.add(queryId);
+      return node;
+    },
+    transformResult: async ({ result, queryId }) => {
+      if (slow.has(queryId)) await new Promise((resolve) => setTimeout(resolve, ms));
+      return result;
+    },
+  });
+}
+
+describe.each(testDatabaseKinds)('closing the OAuth server on %s', (kind) => {
+  it('waits for a refresh in progress to finish, its answer kept for a retry', async () => {
+    const database = await createTestDatabase(kind);
+    const app = await buildApp({ db: slowToConsume(database.db, 1_000), config: testConfig() });
+    try {
+      const pkce = pkcePair();
+      const { location } = await linkAccount(app, { challenge: pkce.challenge });
+      const { refresh_token: refreshToken } = (await exchangeCode(app, location!.searchParams.get('code')!, pkce.verifier)).json<{
+        refresh_token: string;
+      }>();
+      const row = () =>
+        database.db
+          .selectFrom('oauth_records')
+          .select(['consumed_at', 'retry_answer'])
+          .where('model', '=', 'RefreshToken')
+          .where('id', '=', storedOAuthId('RefreshToken', refreshToken))
+          .executeTakeFirstOrThrow();
+      const refresh = tokenRequest(app, { grant_type: 'refresh_token', refresh_token: refreshToken });
+      // The server is told to stop once the refresh has used its token, a second before it goes on to answer.
+      while (!(await row()).consumed_at) await new Promise((resolve) => setImmediate(resolve));
+      await app.close();
+      expect((await row()).retry_answer).not.toBeNull();
+      expect((await refresh).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
   });
 });

@@ -32,11 +32,6 @@ function urlencodedBodyToBasic(request: FastifyRequest, body: string): string {
 }
 
 /** Hands a request to oidc-provider as it is; Fastify sends nothing itself. */
-function delegate(provider: Provider, request: FastifyRequest, reply: FastifyReply, url = request.raw.url) {
-  reply.hijack();
-  request.raw.url = url;
-  return provider.callback()(request.raw, reply.raw);
-}
 
 export interface OAuthRoutesOptions {
   db: Db;
@@ -54,6 +49,22 @@ export interface OAuthRoutesOptions {
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { db, provider, clients, throttle, tokenRequestsPerMinute }) => {
   const clientKind = (clientId: string | undefined) => clients.find((client) => client.client_id === clientId)?.kind ?? 'third_party';
 
+  // The provider's answers in progress. Fastify's close waits for open connections, not for these: a client that
+  // hangs up mid-refresh leaves its rotation running, and the database must stay open until it is done.
+  const answering = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(answering);
+  });
+
+  /** Hands the request to the provider (its own Koa app) as `url`. */
+  function delegate(request: FastifyRequest, reply: FastifyReply, url = request.raw.url) {
+    reply.hijack();
+    request.raw.url = url;
+    const answer = provider.callback()(request.raw, reply.raw).finally(() => answering.delete(answer));
+    answering.add(answer);
+    return answer;
+  }
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
     const normalised = urlencodedBodyToBasic(request, body as string);
     (request.raw as typeof request.raw & { body?: string }).body = normalised;
@@ -61,23 +72,23 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   });
 
   app.get('/.well-known/oauth-authorization-server', (request, reply) =>
-    delegate(provider, request, reply, '/.well-known/openid-configuration'),
+    delegate(request, reply, '/.well-known/openid-configuration'),
   );
-  app.get('/.well-known/openid-configuration', (request, reply) => delegate(provider, request, reply));
-  app.get('/oauth/authorize', (request, reply) => delegate(provider, request, reply));
-  app.get('/oauth/authorize/:uid', (request, reply) => delegate(provider, request, reply));
-  app.get('/oauth/jwks', (request, reply) => delegate(provider, request, reply));
+  app.get('/.well-known/openid-configuration', (request, reply) => delegate(request, reply));
+  app.get('/oauth/authorize', (request, reply) => delegate(request, reply));
+  app.get('/oauth/authorize/:uid', (request, reply) => delegate(request, reply));
+  app.get('/oauth/jwks', (request, reply) => delegate(request, reply));
   app.post('/oauth/token', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
-    delegate(provider, request, reply),
+    delegate(request, reply),
   );
   // The token endpoint where clients written for the Navimow cloud call it (Home Assistant's OAUTH2_TOKEN).
   app.post(
     '/openapi/oauth/getAccessToken',
     { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } },
-    (request, reply) => delegate(provider, request, reply, `/oauth/token${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`),
+    (request, reply) => delegate(request, reply, `/oauth/token${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`),
   );
   app.post('/oauth/revoke', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
-    delegate(provider, request, reply),
+    delegate(request, reply),
   );
 
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
