@@ -59,11 +59,26 @@ function descriptiveCapacity(percent: number): string {
   return 'CRITICALLY_LOW';
 }
 
+/** Stations already placed, by serial: a status read asks for them on every call. */
+const stations = new Map<string, { lat: number; lng: number }>();
+const MAX_STATIONS = 10_000;
+
+/** A stable place in a garden per mower, from a hash of its serial. */
+function stationOf(serial: string): { lat: number; lng: number } {
+  let station = stations.get(serial);
+  if (!station) {
+    const hash = createHash('sha256').update(serial).digest();
+    station = { lat: 52.5 + hash.readUInt16BE(0) / 65536 / 10, lng: 13.3 + hash.readUInt16BE(2) / 65536 / 5 };
+    if (stations.size >= MAX_STATIONS) stations.delete(stations.keys().next().value!);
+    stations.set(serial, station);
+  }
+  return station;
+}
+
 /** A stable station in a garden per mower, and a lane pattern across a 30 x 20 m lawn while it mows. */
 export function positionOf({ serial, record }: MowerView): { lat: number; lng: number } {
-  const hash = createHash('sha256').update(serial).digest();
-  const station = { lat: 52.5 + hash.readUInt16BE(0) / 65536 / 10, lng: 13.3 + hash.readUInt16BE(2) / 65536 / 5 };
-  if (record.atStation) return station;
+  const station = stationOf(serial);
+  if (record.atStation) return { ...station };
   const metres = (record.jobMowedMs / 1000) * 0.4;
   const lane = Math.floor(metres / 30) % 20;
   const along = metres % 30;
