@@ -31,8 +31,6 @@ function urlencodedBodyToBasic(request: FastifyRequest, body: string): string {
   return params.toString();
 }
 
-/** Hands a request to oidc-provider as it is; Fastify sends nothing itself. */
-
 export interface OAuthRoutesOptions {
   db: Db;
   provider: Provider;
@@ -56,7 +54,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     await Promise.allSettled(answering);
   });
 
-  /** Hands the request to the provider (its own Koa app) as `url`. */
+  /** Hands a request to oidc-provider (its own Koa app) as `url`; Fastify sends nothing itself. */
   function delegate(request: FastifyRequest, reply: FastifyReply, url = request.raw.url) {
     reply.hijack();
     request.raw.url = url;
