@@ -194,7 +194,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // The local fake of Amazon (Login with Amazon, Skill Enablement API) for Alexa's app-to-app linking: only with the
   // simulator, never in production (docs/decisions/012-voice-links.md).
   const alexaClient = oauthClients.find((client) => client.client_id === config.amazon?.ourClientId);
-  if (simulator && config.amazon && alexaClient) {
+  if (simulator && config.amazon && alexaClient?.client_secret) {
     const { amazon } = config;
     const fake = new FakeAmazon({
       lwaClientId: amazon.clientId,

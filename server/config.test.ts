@@ -112,7 +112,10 @@ describe('loadConfig', () => {
   it('refuses an unreadable or invalid clients file', () => {
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: '/nonexistent/clients.json' })).toThrow(/cannot read[\s\S]*OAUTH_CLIENTS_FILE/);
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('[]') })).toThrow(ConfigError);
-    expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('[{"client_id":"x"}]') })).toThrow(/client_secret/);
+    expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('[{"client_id":"x"}]') })).toThrow(/client_name/);
+    // Only a third party may be a public client (no secret); Google's and Amazon's linking always send one.
+    const publicGoogle = { client_id: 'g', client_name: 'Google', kind: 'google', redirect_uris: ['https://oauth-redirect.googleusercontent.com/r/x'] };
+    expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile(JSON.stringify([publicGoogle])) })).toThrow(/client_secret/);
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('not json') })).toThrow(ConfigError);
   });
 

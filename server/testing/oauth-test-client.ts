@@ -104,3 +104,54 @@ export function tokenRequest(app: FastifyInstance, form: Record<string, string>,
     payload: new URLSearchParams(form).toString(),
   });
 }
+
+export interface BrowserLink {
+  /** The login page the browser was sent to, with its query (`interaction`, `lang`, `channel`). */
+  loginPage: URL;
+  /** The final redirect to the client: its redirect URI with `code` and `state`, or `error`. */
+  callback: URL;
+}
+
+/**
+ * A browser opening a link exactly as a real client builds it (any start: the login page with the authorization
+ * request, or `/oauth/authorize`), following the server's redirects to the login page, signing in there with "Agree
+ * and Link" as the page does, and following on to the client's redirect URI.
+ */
+export async function openLinkInBrowser(
+  app: FastifyInstance,
+  url: string,
+  { account = DEMO.owner.email, password = DEMO.owner.password, jar = new CookieJar() }: { account?: string; password?: string; jar?: CookieJar } = {},
+): Promise<BrowserLink> {
+  const follow = async (start: string, until: (location: URL) => boolean) => {
+    let next = new URL(start, 'http://127.0.0.1');
+    for (let hop = 0; hop < 6 && !until(next); hop++) {
+      const response = await app.inject({ method: 'GET', url: `${next.pathname}${next.search}`, headers: { cookie: jar.header() } });
+      jar.store(response);
+      if (!response.headers.location) throw new Error(`${next.pathname} answered ${response.statusCode} ${response.body.slice(0, 300)}`);
+      next = new URL(response.headers.location, next);
+    }
+    return next;
+  };
+  const loginPage = await follow(url, (location) => location.searchParams.has('interaction'));
+  const uid = loginPage.searchParams.get('interaction')!;
+  const login = await app.inject({
+    method: 'POST',
+    url: `/oauth/interaction/${uid}/login`,
+    headers: { cookie: jar.header() },
+    payload: { account, password },
+  });
+  jar.store(login);
+  if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode} ${login.body}`);
+  const callback = await follow(login.json<{ redirect_to: string }>().redirect_to, (location) => location.searchParams.has('code') || location.searchParams.has('error'));
+  return { loginPage, callback };
+}
+
+/** A form POST as a client's HTTP library sends it: `application/x-www-form-urlencoded`, fields in the given order. */
+export function postForm(app: FastifyInstance, url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(form).toString(),
+  });
+}

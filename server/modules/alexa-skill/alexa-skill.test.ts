@@ -1,83 +1,14 @@
-import { createSign, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { type AlexaTrust, amazonTrust, createAlexaVerifier } from './request-verifier.ts';
+import { CHAIN_URL, cert, type Envelope, envelope, SKILL_ID, sign, testTrust } from '../../testing/alexa-requests.ts';
+import { amazonTrust, createAlexaVerifier } from './request-verifier.ts';
 
-/** A local certificate chain standing in for Amazon's: root (trusted by the test only), intermediate, signing key. */
-const cert = (name: string) => readFileSync(new URL(`./test-certs/${name}`, import.meta.url), 'utf8');
-const CHAIN_URL = 'https://s3.amazonaws.com/echo.api/navimow-test.pem';
-const CHAINS: Record<string, string> = {
-  [CHAIN_URL]: cert('chain.pem'),
-  'https://s3.amazonaws.com/echo.api/wrong-name.pem': cert('wrong-name-chain.pem'),
-  'https://s3.amazonaws.com/echo.api/stranger.pem': cert('stranger.pem'),
-};
-const testTrust: AlexaTrust = {
-  roots: [cert('root.pem')],
-  isChainUrl: amazonTrust(1000).isChainUrl,
-  fetchChain: async (url) => {
-    const chain = CHAINS[url.href];
-    if (!chain) throw new Error('404');
-    return chain;
-  },
-};
-
-const SKILL_ID = 'amzn1.ask.skill.navimow-demo';
 const ALEXA = { clientId: 'alexa', secret: 'alexa-demo-secret', redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO' };
 const GOOGLE = { clientId: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
 const OWNED = DEMO.mowers.owned.serial;
-
-interface Envelope {
-  version: string;
-  session?: Record<string, unknown>;
-  context: Record<string, unknown>;
-  request: Record<string, unknown>;
-}
-
-/** A request as Alexa sends it (custom skill request format), for a locale, an intent and its mower slot. */
-function envelope(options: {
-  token?: string;
-  locale?: string;
-  type?: string;
-  intent?: string;
-  mower?: string;
-  attributes?: Record<string, unknown>;
-  timestamp?: Date;
-  userId?: string;
-  skillId?: string;
-}): Envelope {
-  const userId = options.userId ?? 'amzn1.ask.account.TESTUSER';
-  const user = { userId, ...(options.token && { accessToken: options.token }) };
-  const application = { applicationId: options.skillId ?? SKILL_ID };
-  const type = options.type ?? 'IntentRequest';
-  return {
-    version: '1.0',
-    ...(!type.startsWith('AlexaSkillEvent.') && {
-      session: { new: !options.attributes, sessionId: `amzn1.echo-api.session.${randomUUID()}`, application, user, attributes: options.attributes ?? {} },
-    }),
-    context: { System: { application, user, device: { deviceId: 'amzn1.ask.device.TEST', supportedInterfaces: {} }, apiEndpoint: 'https://api.eu.amazonalexa.com' } },
-    request: {
-      type,
-      requestId: `amzn1.echo-api.request.${randomUUID()}`,
-      timestamp: (options.timestamp ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      locale: options.locale ?? 'en-US',
-      ...(type === 'IntentRequest' && {
-        dialogState: 'COMPLETED',
-        intent: {
-          name: options.intent,
-          confirmationStatus: 'NONE',
-          slots: { mower: { name: 'mower', confirmationStatus: 'NONE', ...(options.mower && { value: options.mower }) } },
-        },
-      }),
-      ...(type === 'AlexaSkillEvent.SkillDisabled' && { eventCreationTime: new Date().toISOString(), eventPublishingTime: new Date().toISOString(), body: { userInformationPersistenceStatus: 'NOT_PERSISTED' } }),
-    },
-  };
-}
-
-const sign = (body: string, key = cert('signing.key')) => createSign('RSA-SHA256').update(body).sign(key).toString('base64');
 
 describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
   let t: TestApp;

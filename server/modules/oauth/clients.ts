@@ -1,21 +1,57 @@
 import { z } from 'zod';
 
+/** How a confidential client proves itself at the token and revocation endpoints (RFC 6749 section 2.3.1). */
+export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
+export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
+
 /**
  * The OAuth clients allowed to link accounts: configuration, not data (server/config.ts reads
  * `OAUTH_CLIENTS_FILE`); without it the contract's demo clients are registered (README, Demo data).
  */
-const clientSchema = z.object({
-  client_id: z.string().min(1),
-  client_secret: z.string().min(8),
-  client_name: z.string().min(1),
-  /** Which login page and permission text the user sees. */
-  kind: z.enum(['alexa', 'google', 'hornbach', 'third_party']),
-  redirect_uris: z.array(z.url()).min(1),
-});
+const clientSchema = z
+  .object({
+    client_id: z.string().min(1),
+    /** Absent: a public client (an app that cannot keep a secret), which must use PKCE. */
+    client_secret: z.string().min(8).optional(),
+    client_name: z.string().min(1),
+    /** Which login page and permission text the user sees. */
+    kind: z.enum(['alexa', 'google', 'hornbach', 'third_party']),
+    redirect_uris: z.array(z.url()).min(1),
+    /**
+     * PKCE (S256) on every authorization request. Always so for a public client; a confidential client that
+     * authenticates with its secret may link without it unless this says otherwise (docs/decisions/005-oauth-server.md).
+     */
+    require_pkce: z.boolean().optional(),
+    /** How a confidential client may send its secret; both unless the registration narrows it. */
+    token_endpoint_auth_methods: z.array(z.enum(CLIENT_AUTH_METHODS)).min(1).optional(),
+  })
+  .superRefine((client, context) => {
+    if (client.client_secret !== undefined) return;
+    if (client.kind !== 'third_party') {
+      // Amazon's and Google's account linking and Hornbach's server always authenticate with a secret.
+      context.addIssue({ code: 'custom', path: ['client_secret'], message: `a ${client.kind} client needs a client_secret` });
+    }
+    if (client.require_pkce === false) {
+      context.addIssue({ code: 'custom', path: ['require_pkce'], message: 'a public client (no client_secret) must use PKCE' });
+    }
+    if (client.token_endpoint_auth_methods) {
+      context.addIssue({ code: 'custom', path: ['token_endpoint_auth_methods'], message: 'a public client (no client_secret) has no secret to send' });
+    }
+  });
 
 export type LinkingClient = z.infer<typeof clientSchema>;
 
 export const linkingClientsSchema = z.array(clientSchema).min(1).readonly();
+
+/** A client that holds no secret: it is identified, not authenticated, at the token endpoint. */
+export const isPublicClient = (client: LinkingClient) => client.client_secret === undefined;
+
+/** Whether the authorization endpoint refuses this client's requests without a PKCE challenge. */
+export const requiresPkce = (client: LinkingClient) => isPublicClient(client) || client.require_pkce === true;
+
+/** The ways this client may authenticate; empty for a public client. */
+export const authMethodsOf = (client: LinkingClient): readonly ClientAuthMethod[] =>
+  isPublicClient(client) ? [] : (client.token_endpoint_auth_methods ?? CLIENT_AUTH_METHODS);
 
 const ALEXA_VENDOR_ID = 'M2NAVIMOWDEMO';
 const GOOGLE_PROJECT = 'navimow-demo';
@@ -29,6 +65,8 @@ export const DEMO_CLIENTS: readonly LinkingClient[] = [
     client_name: 'Navimow demo client',
     kind: 'third_party',
     redirect_uris: ['http://127.0.0.1:8765/callback'],
+    // The demo's stand-in for a careful third party: its registration asks for PKCE although it has a secret.
+    require_pkce: true,
   },
   {
     client_id: 'homeassistant',

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
-import type { LinkingClient } from './clients.ts';
+import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
 export const LOGIN_PAGES = {
@@ -16,19 +17,33 @@ export const LOGIN_PAGES = {
   third_party: '/smartHome/login',
 } as const;
 
-function urlencodedBodyToBasic(request: FastifyRequest, body: string): string {
-  // RFC 6749 2.3.1 lets clients send their credentials in the body or as HTTP Basic. oidc-provider accepts
-  // one method per client; the registered one is Basic, so credentials in the body are moved there.
-  const params = new URLSearchParams(body);
-  const id = params.get('client_id');
-  const secret = params.get('client_secret');
-  if (!request.headers.authorization && id && secret) {
-    const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
-    request.raw.headers.authorization = `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`;
-    params.delete('client_secret');
-    params.delete('client_id');
+/** A Basic header's client id (RFC 6749 2.3.1: form-encoded before Base64), or undefined if it has none. */
+function basicClientId(header: string): string | undefined {
+  const [scheme, value] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'basic' || !value) return undefined;
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  try {
+    return decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+  } catch {
+    return undefined;
   }
-  return params.toString();
+}
+
+/**
+ * RFC 6749 2.3.1 lets a client send its secret as HTTP Basic or in the form body; oidc-provider takes either from
+ * any client. A registration may allow only one (`token_endpoint_auth_methods`, clients.ts): answers whether this
+ * request sends its secret a way its client's registration does not allow. Other faults are oidc-provider's to name.
+ */
+function usesRefusedAuthMethod(request: FastifyRequest, body: string, clients: ReadonlyMap<string, LinkingClient>): boolean {
+  const params = new URLSearchParams(body);
+  const header = request.headers.authorization;
+  const [method, clientId]: [ClientAuthMethod, string | null | undefined] = header
+    ? ['client_secret_basic', basicClientId(header)]
+    : ['client_secret_post', params.get('client_secret') ? params.get('client_id') : undefined];
+  const client = clientId ? clients.get(clientId) : undefined;
+  return client !== undefined && !isPublicClient(client) && !authMethodsOf(client).includes(method);
 }
 
 export interface OAuthRoutesOptions {
@@ -45,7 +60,8 @@ export interface OAuthRoutesOptions {
  * and the interaction endpoints behind the web login pages.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { db, provider, clients, throttle, tokenRequestsPerMinute }) => {
-  const clientKind = (clientId: string | undefined) => clients.find((client) => client.client_id === clientId)?.kind ?? 'third_party';
+  const byId = new Map(clients.map((client) => [client.client_id, client]));
+  const clientKind = (clientId: string | undefined) => (clientId && byId.get(clientId)?.kind) || 'third_party';
 
   // The provider's answers in progress. Fastify's close waits for open connections, not for these: a client that
   // hangs up mid-refresh leaves its rotation running, and the database must stay open until it is done.
@@ -63,11 +79,24 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     return answer;
   }
 
+  const refusedAuth = new WeakSet<FastifyRequest>();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
-    const normalised = urlencodedBodyToBasic(request, body as string);
-    (request.raw as typeof request.raw & { body?: string }).body = normalised;
-    done(null, normalised);
+    if (usesRefusedAuthMethod(request, body as string, byId)) refusedAuth.add(request);
+    // oidc-provider reads the body itself, from the raw request.
+    (request.raw as typeof request.raw & { body?: string }).body = body as string;
+    done(null, body);
   });
+
+  /** The token and revocation endpoints: oidc-provider's, after the registration's choice of client authentication. */
+  function clientAuthenticated(request: FastifyRequest, reply: FastifyReply, url?: string) {
+    if (!refusedAuth.has(request)) return delegate(request, reply, url);
+    // RFC 6749 5.2: invalid_client, 401, with the scheme the client may use instead when that is Basic.
+    if (request.headers.authorization === undefined) reply.header('WWW-Authenticate', 'Basic realm="navimow"');
+    return reply
+      .code(401)
+      .header('Cache-Control', 'no-store')
+      .send({ error: 'invalid_client', error_description: 'this client is not registered to authenticate this way' });
+  }
 
   app.get('/.well-known/oauth-authorization-server', (request, reply) =>
     delegate(request, reply, '/.well-known/openid-configuration'),
@@ -77,16 +106,23 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   app.get('/oauth/authorize/:uid', (request, reply) => delegate(request, reply));
   app.get('/oauth/jwks', (request, reply) => delegate(request, reply));
   app.post('/oauth/token', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
-    delegate(request, reply),
+    clientAuthenticated(request, reply),
   );
-  // The token endpoint where clients written for the Navimow cloud call it (Home Assistant's OAUTH2_TOKEN).
-  app.post(
-    '/openapi/oauth/getAccessToken',
-    { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } },
-    (request, reply) => delegate(request, reply, `/oauth/token${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`),
-  );
+  // The token endpoint where clients written for the Navimow cloud call it (Home Assistant's OAUTH2_TOKEN). A refresh
+  // token that no longer works is answered 401 there, not RFC 6749's 400: NavimowHA asks the user to sign in again
+  // only on a 401 or 403, and takes a 400 for a passing fault to retry for ever (docs/decisions/016-…).
+  const navimowTokenRequests = new WeakSet<IncomingMessage>();
+  provider.use(async (ctx, next) => {
+    await next();
+    if (!navimowTokenRequests.has(ctx.req) || ctx.status !== 400 || ctx.oidc?.params?.grant_type !== 'refresh_token') return;
+    if ((ctx.body as { error?: unknown } | undefined)?.error === 'invalid_grant') ctx.status = 401;
+  });
+  app.post('/openapi/oauth/getAccessToken', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) => {
+    navimowTokenRequests.add(request.raw);
+    return clientAuthenticated(request, reply, `/oauth/token${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`);
+  });
   app.post('/oauth/revoke', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
-    delegate(request, reply),
+    clientAuthenticated(request, reply),
   );
 
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -127,11 +163,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     const interaction = await details(request, reply);
     const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
 
-    const clientId = String(interaction.params.client_id);
-    const grant = interaction.grantId
-      ? await provider.Grant.find(interaction.grantId)
-      : new provider.Grant({ accountId: account.id, clientId });
-    if (!grant) throw new HttpError(400, 'interaction_expired', 'This sign-in has expired. Start linking again.');
+    // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant).
+    const grant = new provider.Grant({ accountId: account.id, clientId: String(interaction.params.client_id) });
     const scope = String(interaction.params.scope ?? '');
     if (scope) grant.addOIDCScope(scope);
     const grantId = await grant.save();

@@ -3,7 +3,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { TrustedProxies } from '../../http/client-address.ts';
 import type { Db } from '../../db/database.ts';
 import { findAccountById } from '../accounts/public.ts';
-import type { LinkingClient } from './clients.ts';
+import { isPublicClient, type LinkingClient, requiresPkce } from './clients.ts';
 import { renderErrorPage } from './error-page.ts';
 import { kyselyAdapter } from './kysely-adapter.ts';
 import { keepRefreshAnswers } from './refresh-replay.ts';
@@ -64,21 +64,40 @@ async function defaultScope(ctx: KoaContextWithOIDC, next: () => Promise<void>) 
 }
 
 /**
+ * A link lives as long as it is used: each refresh moves its grant's end a full `OAUTH_TTL.Grant` on, so an
+ * integration that refreshes every hour (Home Assistant, Google, Alexa) never has to sign in again, and a link
+ * nobody used for a year ends by itself.
+ */
+async function slideGrantOnRefresh(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  await next();
+  if (ctx.path !== OAUTH_ROUTES.token || ctx.status !== 200 || ctx.oidc?.params?.grant_type !== 'refresh_token') return;
+  const grant = ctx.oidc.entities.Grant;
+  if (!grant) return;
+  grant.exp = Math.floor(Date.now() / 1000) + OAUTH_TTL.Grant;
+  await grant.save();
+}
+
+/**
  * The OAuth 2.0 authorization server for account linking, on oidc-provider (an OpenID Certified
- * implementation) configured for plain OAuth 2.0: authorization code with PKCE S256 only, exact redirect URIs,
- * opaque access tokens, rotating refresh tokens, revocation (docs/decisions/005-oauth-server.md).
+ * implementation) configured for plain OAuth 2.0: authorization code with PKCE S256 (required of public clients
+ * and of those registered so, honoured from all), exact redirect URIs, opaque access tokens, rotating refresh
+ * tokens, revocation (docs/decisions/005-oauth-server.md).
  */
 export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProxy = false }: OAuthProviderOptions): Provider {
+  const registered = new Map(clients.map((client) => [client.client_id, client]));
   const configuration: Configuration = {
     adapter: kyselyAdapter(db),
     clients: clients.map((client) => ({
       client_id: client.client_id,
-      client_secret: client.client_secret,
       client_name: client.client_name,
       redirect_uris: [...client.redirect_uris],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
+      // oidc-provider takes one method per client: a secret sent in the form body is moved into the Basic header
+      // before it sees the request, when the registration allows the body (oauth-routes.ts).
+      ...(isPublicClient(client)
+        ? { token_endpoint_auth_method: 'none' }
+        : { token_endpoint_auth_method: 'client_secret_basic', client_secret: client.client_secret }),
       scope: OAUTH_SCOPES.join(' '),
       kind: client.kind,
     })),
@@ -87,10 +106,26 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
     scopes: [...OAUTH_SCOPES],
     claims: { openid: ['sub'] },
     responseTypes: ['code'],
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    // `none` (a public client, identified by its id) only where one is registered.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', ...(clients.some(isPublicClient) ? (['none'] as const) : [])],
     jwks: { keys: [ephemeralSigningKey()] },
     allowOmittingSingleRegisteredRedirectUri: false,
-    pkce: { required: () => true },
+    // RFC 9700 2.1.1: PKCE from public clients always; a confidential client authenticates the code's redemption
+    // with its secret, and the real ones (Google, Home Assistant, Alexa unless switched on) send no challenge. A
+    // challenge sent is always enforced, and a code_verifier for a code issued without one is refused (downgrade).
+    pkce: {
+      required: (_ctx, client) => {
+        const linking = registered.get(client.clientId);
+        return !linking || requiresPkce(linking);
+      },
+    },
+    // Every link asks: only the grant the user has just agreed to is used, never one an earlier sign-in in this
+    // browser left in the provider's session. So each link is a grant of its own (two Home Assistant instances,
+    // unlinked one by one), and the next person on a shared phone never gets the first person's account.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
     ttl: { ...OAUTH_TTL },
     rotateRefreshToken: true,
     // A link lives as long as its grant and refresh tokens, not as long as the browser sign-in that made it: tokens
@@ -122,6 +157,7 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
   };
   const provider = new Provider(issuer, configuration);
   provider.use(defaultScope);
+  provider.use(slideGrantOnRefresh);
   provider.use(keepRefreshAnswers(db));
   // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host.
   provider.proxy = trustProxy !== false;
