@@ -131,6 +131,16 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('asks again on every link: a browser that linked before gets the sign-in page, never a code for the last account', async () => {
+    const jar = new CookieJar();
+    await linkAccount(t.app, { jar, challenge: pkcePair().challenge });
+    // The next person on the same phone (or in the Alexa app's in-app browser) starts linking.
+    const again = await startAuthorization(t.app, jar);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toMatch(/^\/oauth\/interaction\//);
+    expect(again.headers.location).not.toMatch(/code=/);
+  });
+
   it('never redirects to a redirect URI that is not registered exactly', async () => {
     const mutations = [
       'http://127.0.0.1:8765/callback/',
