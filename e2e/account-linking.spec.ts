@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import * as oauth from 'openid-client';
+import de from '../locales/de/accountLinking.json' with { type: 'json' };
 import en from '../locales/en/accountLinking.json' with { type: 'json' };
+import fi from '../locales/fi/accountLinking.json' with { type: 'json' };
 import { expectAccessible, LANGUAGES } from './fixtures.ts';
 
 const DEMO_REDIRECT = 'http://127.0.0.1:8765/callback';
@@ -198,3 +200,82 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveTitle(`${await heading.innerText()} - Navimow`);
   });
 }
+
+/**
+ * The real integrations in a real browser, with the requests their own code builds (server/conformance/ replays the
+ * same ones request by request): no PKCE, the secret in the body, the language from the browser or `user_locale`.
+ */
+test.describe('the real integrations link through the web login', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('Home Assistant: its own link, the German page from the browser, the code redeemed where its integration does', async ({ page, baseURL }) => {
+    const redirect = 'https://my.home-assistant.io/redirect/oauth';
+    const state = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJmbG93X2lkIjoiZTJlIn0.c2lnbmF0dXJl';
+    const caught = await catchRedirect(page, `${redirect}**`);
+    const query = new URLSearchParams({ response_type: 'code', client_id: 'homeassistant', redirect_uri: redirect, state, channel: 'homeassistant' });
+    await page.goto(`/smartHome/login?${query}`);
+    await expect(page).toHaveURL(/\/smartHome\/login\?interaction=.*channel=homeassistant/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: de.title })).toBeVisible();
+    await page.getByLabel(de.form.account).fill('demo@navimow.example');
+    await page.getByLabel(de.form.password).fill('Navimow-demo-1');
+    await page.getByRole('button', { name: de.actions.logInAndConnect }).click();
+    await expect.poll(() => caught.length).toBe(1);
+    const callback = new URL(caught[0]!);
+    expect(callback.searchParams.get('state')).toBe(state);
+
+    const token = await fetch(`${baseURL}/openapi/oauth/getAccessToken`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: redirect,
+        client_id: 'homeassistant',
+        client_secret: 'homeassistant-demo-secret',
+      }),
+    });
+    expect(token.status).toBe(200);
+    const { access_token: accessToken, expires_in: expiresIn } = (await token.json()) as { access_token: string; expires_in: number };
+    expect(expiresIn).toBeGreaterThan(0);
+    const devices = await fetch(`${baseURL}/openapi/smarthome/authList`, { headers: { Authorization: `Bearer ${accessToken}`, requestId: 'e2e' } });
+    expect(((await devices.json()) as { code: number }).code).toBe(1);
+  });
+
+  test('Google: user_locale picks the page’s language, the code is redeemed with the secret in the body and SYNC answers', async ({ page, baseURL }) => {
+    const redirect = 'https://oauth-redirect.googleusercontent.com/r/navimow-demo';
+    const caught = await catchRedirect(page, `${redirect}**`);
+    const query = new URLSearchParams({
+      client_id: 'google',
+      redirect_uri: redirect,
+      state: 'google-state',
+      scope: 'mower:read mower:control',
+      response_type: 'code',
+      user_locale: 'fi-FI',
+    });
+    await page.goto(`/smartHome/login?${query}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+    await page.getByLabel(fi.form.account).fill('demo@navimow.example');
+    await page.getByLabel(fi.form.password).fill('Navimow-demo-1');
+    await page.getByRole('button', { name: fi.actions.logInAndConnect }).click();
+    await expect.poll(() => caught.length).toBe(1);
+
+    const token = await fetch(`${baseURL}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: 'google',
+        client_secret: 'google-demo-secret',
+        grant_type: 'authorization_code',
+        code: new URL(caught[0]!).searchParams.get('code')!,
+        redirect_uri: redirect,
+      }),
+    });
+    expect(token.status).toBe(200);
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const sync = await fetch(`${baseURL}/smarthome/google`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requestId: 'e2e-sync', inputs: [{ intent: 'action.devices.SYNC' }] }),
+    });
+    expect(sync.status).toBe(200);
+  });
+});
