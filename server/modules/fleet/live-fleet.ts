@@ -114,5 +114,8 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
       await api.register(liveStreamRoutes(db, fleet, feed));
     }) as FastifyPluginAsyncZod,
     simulatorRoutes: (simulator ? simulatorFleetRoutes(db, fleet) : async () => {}) as FastifyPluginAsyncZod,
+    /** A share accepted or ended: the accounts' MQTT connections follow their new mower lists at once. */
+    mowerListChanged: (accountIds: readonly string[]) =>
+      embedded?.mowerListsChanged(accountIds).catch((error: unknown) => app.log.warn({ err: error }, 'mqtt visibility refresh failed')),
   };
 }
