@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { MqttClient } from 'mqtt';
 
 /**
  * The public clients as the API tests drive them: Home Assistant's OAuth (authorize with `channel`, the code
@@ -199,4 +200,44 @@ export function sdkCommandError(body: { code?: unknown; desc?: unknown; data?: {
     if (errorCode !== 'alreadyInState') return errorCode;
   }
   return undefined;
+}
+
+/** A message as a test received it: its topic, its JSON, whether it was the retained one. */
+export interface ReceivedMessage {
+  topic: string;
+  payload: Record<string, unknown>;
+  retain: boolean;
+}
+
+/** Collects a client's messages and waits for the first that matches. */
+export function inbox(client: MqttClient) {
+  const messages: ReceivedMessage[] = [];
+  const waiters: (() => void)[] = [];
+  client.on('message', (topicName, payload, packet) => {
+    messages.push({ topic: topicName, payload: JSON.parse(payload.toString()) as Record<string, unknown>, retain: packet.retain });
+    for (const wake of waiters.splice(0)) wake();
+  });
+  return {
+    messages,
+    async next(match: (message: ReceivedMessage) => boolean, timeoutMs = 3000): Promise<ReceivedMessage> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages.map((message) => message.topic))}`);
+        await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, 100))]);
+      }
+    },
+  };
+}
+
+/** The SUBACK's return codes: 0 granted (QoS 0), 128 refused (mqtt.js rejects then, with the packet). */
+export async function grants(client: MqttClient, topics: string[]): Promise<number[]> {
+  try {
+    return (await client.subscribeAsync(topics)).map((grant) => grant.qos);
+  } catch (error) {
+    const granted = (error as { packet?: { granted?: (number | { qos: number })[] } }).packet?.granted;
+    if (!granted) throw error;
+    return granted.map((grant) => (typeof grant === 'number' ? grant : grant.qos));
+  }
 }
