@@ -86,8 +86,11 @@ export interface TlsProxy {
   ca: string;
   /** The request heads of the WebSocket upgrades it forwarded, as the app received them. */
   upgrades: { url: string; headers: Record<string, string | string[] | undefined> }[];
-  /** Points the proxy at the app (it may start before the app, whose public URL names the proxy's port). */
-  forwardTo(port: number): void;
+  /**
+   * Points the proxy at the app (it may start before the app, whose public URL names the proxy's port), and its
+   * WebSocket upgrades at `webSocketPort` (an external broker's WebSocket listener) when given.
+   */
+  forwardTo(port: number, webSocketPort?: number): void;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,7 @@ export interface TlsProxy {
 export async function startTlsProxy(): Promise<TlsProxy> {
   const { cert, key } = selfSignedCertificate();
   let target: number | undefined;
+  let webSocketTarget: number | undefined;
   const upgrades: TlsProxy['upgrades'] = [];
   /** Upgraded connections are the proxy's own from then on: closing the server does not end them. */
   const tunnels = new Set<{ destroy(): void }>();
@@ -121,7 +125,7 @@ export async function startTlsProxy(): Promise<TlsProxy> {
     if (!target) return socket.destroy();
     const headers = forwarded(request.headers, request.socket.remoteAddress);
     upgrades.push({ url: request.url ?? '', headers });
-    const upstream = connect(target, '127.0.0.1', () => {
+    const upstream = connect(webSocketTarget ?? target, '127.0.0.1', () => {
       const lines = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => `${name}: ${item ?? ''}`));
       upstream.write(`${request.method} ${request.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) upstream.write(head);
@@ -144,8 +148,9 @@ export async function startTlsProxy(): Promise<TlsProxy> {
     port: (server.address() as AddressInfo).port,
     ca: cert,
     upgrades,
-    forwardTo(port) {
+    forwardTo(port, webSocketPort) {
       target = port;
+      webSocketTarget = webSocketPort;
     },
     async close() {
       for (const tunnel of [...tunnels]) tunnel.destroy();
