@@ -181,7 +181,14 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       await api.register(live.apiRoutes, { prefix: '/mowers' });
       if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
       await api.register(commentRoutes, { prefix: '/comments', db });
-      await api.register(sharingRoutes, { prefix: '/sharing', db, onMowerListChange: (accountIds) => googleSync.mowerListChanged(accountIds) });
+      await api.register(sharingRoutes, {
+        prefix: '/sharing',
+        db,
+        onMowerListChange: (accountIds) => {
+          googleSync.mowerListChanged(accountIds);
+          void live.mowerListChanged(accountIds);
+        },
+      });
       await api.register(policyRoutes, { prefix: '/policy', db });
       await api.register(newsletterRoutes, { prefix: '/newsletter', db });
       await api.register(messageRoutes, { prefix: '/messages', db });

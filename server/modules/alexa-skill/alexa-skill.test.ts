@@ -132,6 +132,19 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     await t.app.fleet.report(OWNED, { kind: 'clear' });
   });
 
+  it('says a mower that is offline (or asleep, out of the cloud\'s reach) cannot be reached, and does not claim a command was done', async () => {
+    await t.app.fleet.report(OWNED, { kind: 'offline' });
+    const before = await state();
+    for (const intent of ['StartMowingIntent', 'StopMowingIntent', 'DockIntent', 'StatusIntent']) {
+      expect((await say(envelope({ token: ownerToken, intent, mower: 'Front lawn' }))).speech, intent).toBe('Front lawn is offline. Please check its connection.');
+    }
+    expect((await say(envelope({ token: ownerToken, locale: 'de-DE', intent: 'StartMowingIntent', mower: 'Front lawn' }))).speech).toBe(
+      'Front lawn ist offline. Bitte prüfen Sie die Verbindung.',
+    );
+    expect(await state()).toBe(before);
+    await t.app.fleet.report(OWNED, { kind: 'online' });
+  });
+
   it('speaks a mower\'s own name as text, never as SSML markup', async () => {
     const SHARED = DEMO.mowers.shared.serial;
     await t.db.updateTable('mowers').set({ name: 'Tom & Jerry <lawn>' }).where('serial_number', '=', SHARED).execute();

@@ -13,6 +13,8 @@ import type { Db } from '../../db/database.ts';
 import { DEMO } from '../../db/seed.ts';
 import { testConfig } from '../../testing/test-app.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
+import { startTlsProxy } from '../../testing/tls-proxy.ts';
+import { homeAssistantMqtt, inbox, type MqttUserInfo, navimowSdkConnection } from './navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;
@@ -44,15 +46,21 @@ async function waitForPort(port: number) {
  * (its auth plugin, mosquitto-go-auth, is not a Debian package: the checks it would call are tested below
  * through their HTTP routes); else a second aedes on TCP standing in for it.
  */
-async function startBroker(): Promise<{ port: number; kind: string; stop(): Promise<void> }> {
+async function startBroker(): Promise<{ port: number; webSocketPort?: number; kind: string; stop(): Promise<void> }> {
   const port = await freePort();
   if (existsSync(MOSQUITTO)) {
+    const webSocketPort = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'navimow-mosquitto-'));
-    writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+    writeFileSync(
+      join(dir, 'mosquitto.conf'),
+      `per_listener_settings false\nallow_anonymous true\npersistence false\nlistener ${port} 127.0.0.1\nlistener ${webSocketPort} 127.0.0.1\nprotocol websockets\n`,
+    );
     const child: ChildProcess = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
     await waitForPort(port);
+    await waitForPort(webSocketPort);
     return {
       port,
+      webSocketPort,
       kind: 'Mosquitto',
       async stop() {
         child.kill();
@@ -156,6 +164,39 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     const response = await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: await signIn(a) } });
     expect(response.json().data).toMatchObject({ mqttPort: broker.port });
     expect(a.mqttPort()).toBeUndefined();
+  });
+
+  it.runIf(existsSync(MOSQUITTO))('sends Home Assistant behind https to the broker\'s WebSocket through the proxy (docs/mqtt.md)', async () => {
+    const proxy = await startTlsProxy();
+    try {
+      const base = testConfig({ simulator: true });
+      const app = await buildApp({
+        db,
+        config: { ...base, publicUrl: `https://localhost:${proxy.port}`, trustProxy: ['loopback'], mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url } },
+      });
+      apps.push(app);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      proxy.forwardTo((app.server.address() as AddressInfo).port, broker.webSocketPort);
+      const token = (await signIn(app)).slice('Bearer '.length);
+      const info = (await app.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: `Bearer ${token}` } })).json().data as MqttUserInfo;
+      expect(info).toMatchObject({ mqttHost: 'localhost', mqttPort: broker.port, mqttUrl: `wss://localhost:${proxy.port}/mqtt` });
+      const { url: connectTo, options } = navimowSdkConnection(homeAssistantMqtt(info, token));
+      expect(connectTo).toBe(`wss://localhost:${proxy.port}/mqtt`);
+      const client = await mqtt.connectAsync(connectTo, { ...options, ca: proxy.ca, reconnectPeriod: 0, connectTimeout: 5000 });
+      try {
+        const box = inbox(client);
+        await client.subscribeAsync(`/downlink/vehicle/${OWNED}/realtimeDate/state`);
+        expect(await box.next((message) => message.payload.device_id === OWNED)).toMatchObject({ retain: true });
+        await apps[0]!.fleet.report(OWNED, { kind: 'fault', reason: 'bladeBlocked' });
+        await box.next((message) => message.payload.state === 'Error' && !message.retain);
+        await apps[0]!.fleet.report(OWNED, { kind: 'clear' });
+        expect(proxy.upgrades.at(-1)?.headers).toMatchObject({ authorization: `Bearer ${token}`, 'sec-websocket-protocol': 'mqtt' });
+      } finally {
+        await client.endAsync(true);
+      }
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('answers the broker\'s auth plugin with the embedded broker\'s rules', async () => {

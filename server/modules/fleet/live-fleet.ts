@@ -9,7 +9,8 @@ import { LiveFeed, liveStreamRoutes } from './live-stream.ts';
 import { ExternalBroker, mqttAuthRoutes, publishStatusChanges } from './external-broker.ts';
 import { EmbeddedBroker, type Publisher, publishFleetChanges } from './mqtt-broker.ts';
 import { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
-import { type MqttEndpoint, openApiRoutes } from './openapi-routes.ts';
+import { HOME_ASSISTANT_TCP_PORT, mqttEndpoint } from './mqtt-endpoint.ts';
+import { openApiRoutes } from './openapi-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,14 +21,6 @@ declare module 'fastify' {
     /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
     liveFeed: LiveFeed;
   }
-}
-
-/** The TCP port of an external broker's URL, for clients when `MQTT_PUBLIC_PORT` does not say (none for WebSocket URLs). */
-function externalPort(url: string): number | undefined {
-  const { protocol, port } = new URL(url);
-  if (protocol === 'mqtt:') return Number(port || 1883);
-  if (protocol === 'mqtts:') return Number(port || 8883);
-  return undefined;
 }
 
 export interface LiveFleetOptions {
@@ -77,21 +70,21 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   app.decorate('liveFeed', feed);
   app.decorate('mqttPort', () => boundPort);
 
-  const url = new URL(publicUrl);
-  const mqttEndpoint = (): MqttEndpoint | undefined => {
-    // navimow-sdk and Home Assistant use TLS whenever they get a WebSocket path, so it is offered only behind https.
-    const mqttUrl = mqtt.wsPath && url.protocol === 'https:' ? mqtt.wsPath : undefined;
-    const port = mqtt.publicPort ?? (mqtt.externalUrl ? externalPort(mqtt.externalUrl) : (boundPort ?? mqtt.port));
-    if (port === undefined && !mqttUrl) return undefined;
-    return { mqttHost: mqtt.publicHost ?? url.hostname, mqttPort: port ?? 443, ...(mqttUrl && { mqttUrl }) };
-  };
-  await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, mqttEndpoint });
+  const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);
+  await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, mqttEndpoint: endpoint });
 
   let sweep: NodeJS.Timeout | undefined;
   /** The last sweep, which may still be running when the app closes (the database must stay open until it ends). */
   let sweeping: Promise<void> | undefined;
   app.addHook('onReady', async () => {
     if (embedded && mqtt.port !== undefined) boundPort = await embedded.listenTcp(mqtt.port, mqtt.host);
+    const advertised = endpoint();
+    if (advertised && !advertised.mqttUrl && advertised.mqttPort !== HOME_ASSISTANT_TCP_PORT) {
+      app.log.warn(
+        { mqttHost: advertised.mqttHost, mqttPort: advertised.mqttPort },
+        `Home Assistant's Navimow integration ignores mqttPort and connects to ${HOME_ASSISTANT_TCP_PORT} over TCP (docs/mqtt.md)`,
+      );
+    }
     // Retained state for every mower, so that the first subscriber has it at once. A database that is not there
     // yet does not stop the app: the health route says so, and the ticker catches up.
     try {
@@ -121,5 +114,8 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
       await api.register(liveStreamRoutes(db, fleet, feed));
     }) as FastifyPluginAsyncZod,
     simulatorRoutes: (simulator ? simulatorFleetRoutes(db, fleet) : async () => {}) as FastifyPluginAsyncZod,
+    /** A share accepted or ended: the accounts' MQTT connections follow their new mower lists at once. */
+    mowerListChanged: (accountIds: readonly string[]) =>
+      embedded?.mowerListsChanged(accountIds).catch((error: unknown) => app.log.warn({ err: error }, 'mqtt visibility refresh failed')),
   };
 }

@@ -6,7 +6,7 @@ import { basic, tokenRequest } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { EmbeddedBroker } from './mqtt-broker.ts';
-import { linkHomeAssistant, sdkRequest, sendCommandBody } from './navimow-test-client.ts';
+import { grants, inbox, linkHomeAssistant, sdkRequest, sendCommandBody } from './navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
@@ -21,40 +21,7 @@ interface UserInfo {
   pwdInfo: string;
 }
 
-/** Collects messages and waits for the first that matches. */
-function inbox(client: MqttClient) {
-  const messages: { topic: string; payload: Record<string, unknown>; retain: boolean }[] = [];
-  const waiters: (() => void)[] = [];
-  client.on('message', (topicName, payload, packet) => {
-    messages.push({ topic: topicName, payload: JSON.parse(payload.toString()) as Record<string, unknown>, retain: packet.retain });
-    for (const wake of waiters.splice(0)) wake();
-  });
-  return {
-    messages,
-    async next(match: (message: (typeof messages)[number]) => boolean, timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages.map((message) => message.topic))}`);
-        await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, 100))]);
-      }
-    },
-  };
-}
-
 const whenClosed = (client: MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
-
-/** The SUBACK's return codes: 0 granted (QoS 0), 128 refused (mqtt.js rejects then, with the packet). */
-async function grants(client: MqttClient, topics: string[]): Promise<number[]> {
-  try {
-    return (await client.subscribeAsync(topics)).map((grant) => grant.qos);
-  } catch (error) {
-    const granted = (error as { packet?: { granted?: (number | { qos: number })[] } }).packet?.granted;
-    if (!granted) throw error;
-    return granted.map((grant) => (typeof grant === 'number' ? grant : grant.qos));
-  }
-}
 
 describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   let t: TestApp;

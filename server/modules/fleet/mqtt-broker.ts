@@ -184,11 +184,29 @@ export class EmbeddedBroker implements Publisher {
     const match = DOWNLINK.exec(topic);
     if (!session || !match || !(await this.stillValid(client, session))) return false;
     const serial = match[1]!;
-    if (serial === '+') return true;
+    if (serial === '+') {
+      // The retained state of every matching topic is delivered at once: by the list as it is now, not as it was up
+      // to half a minute ago (a share that has just ended).
+      await this.refresh(session);
+      return true;
+    }
     if (serial.includes('#')) return false;
     const allowed = await mayUseMower(this.options.db, session.accountId, serial);
     if (allowed) session.serials.add(serial);
     return allowed;
+  }
+
+  /**
+   * These accounts' mower lists changed (a share accepted or ended, in this process): their open connections read
+   * theirs again now rather than within half a minute, so a former sharer stops receiving at once.
+   */
+  async mowerListsChanged(accountIds: readonly string[]): Promise<void> {
+    const accounts = new Set(accountIds);
+    const sessions = [...this.open].flatMap((client) => {
+      const session = this.sessions.get(client);
+      return session && accounts.has(session.accountId) ? [session] : [];
+    });
+    await Promise.all(sessions.map((session) => this.refresh(session)));
   }
 
   private async authorizePublish(client: Client | null, topic: string, payload: Buffer | string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FaultReason } from '../../../common/messages.ts';
 import type { MowerView } from './fleet.ts';
-import { FAULT_CODES, type FleetEvent, RATES } from './fleet-model.ts';
+import { FAULT_CODES, type FleetEvent, isFaultReason, RATES } from './fleet-model.ts';
 
 /**
  * The fleet in the Navimow cloud's words, as the public clients read them (navimow-sdk `mower_sdk/models.py`,
@@ -190,9 +190,21 @@ const EVENT_KINDS: Partial<Record<FleetEvent['type'], { type: string; level: str
   deviceOnline: { type: 'device', level: 'info' },
 };
 
-/** `/downlink/vehicle/<id>/realtimeDate/event` (`DeviceEventMessage.from_dict`). */
+/**
+ * `/downlink/vehicle/<id>/realtimeDate/event` (`DeviceEventMessage.from_dict`, which keeps `message` and `params`):
+ * a fault and its clearing carry the mower's fault code in `params.code`, a fault its text in `message` too.
+ */
 export function eventPayload(serial: string, event: FleetEvent) {
   const kind = EVENT_KINDS[event.type] ?? { type: 'state', level: 'info' };
   const level = event.type === 'fault' && event.params.reason === 'rainDelay' ? 'warning' : kind.level;
-  return { device_id: serial, timestamp: event.at, type: kind.type, event: event.type, level, params: event.params };
+  const reason = (event.type === 'fault' || event.type === 'faultCleared') && isFaultReason(event.params.reason) ? event.params.reason : undefined;
+  return {
+    device_id: serial,
+    timestamp: event.at,
+    type: kind.type,
+    event: event.type,
+    level,
+    ...(reason && event.type === 'fault' && { message: `${FAULT_TEXTS[reason]} (${FAULT_CODES[reason]})` }),
+    params: reason ? { ...event.params, code: FAULT_CODES[reason] } : event.params,
+  };
 }

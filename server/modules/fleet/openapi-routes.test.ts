@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant, SDK_STATE, sdkBattery, sdkRequest, sendCommandBody, tokenEndpoint, type TokenReply } from './navimow-test-client.ts';
+import { linkHomeAssistant, SDK_STATE, sdkBattery, sdkCommandError, sdkRequest, sendCommandBody, tokenEndpoint, type TokenReply } from './navimow-test-client.ts';
 
 const MIN = 60_000;
 const OWNED = DEMO.mowers.owned.serial;
@@ -97,11 +97,17 @@ describe.each(testDatabaseKinds)('the Navimow-compatible API on %s', (kind) => {
     await send(owner.access_token, SHARED, 'stop');
   });
 
-  it('says why a command cannot be done: offline, fault', async () => {
+  it('says why a command cannot be done: offline (or asleep), fault', async () => {
     await t.app.fleet.report(SHARED, { kind: 'offline' });
     expect((await status(owner.access_token, SHARED))).toMatchObject({ online: false, status: 'Offline' });
     expect((await send(owner.access_token, SHARED, 'start')).body.data.payload.commands[0]).toMatchObject({ status: 'ERROR', errorCode: 'deviceOffline' });
+    // Every command, even one the mower looks done with (dock, stop on its station): the sdk raises MowerAPIError with
+    // the code, which Home Assistant shows, instead of taking alreadyInState as done.
+    for (const command of ['start', 'stop', 'pause', 'resume', 'dock'] as const) {
+      expect(sdkCommandError((await send(owner.access_token, SHARED, command)).body), command).toBe('deviceOffline');
+    }
     await t.app.fleet.report(SHARED, { kind: 'online' });
+    expect(sdkCommandError((await send(owner.access_token, SHARED, 'dock')).body)).toBeUndefined();
     await t.app.fleet.report(SHARED, { kind: 'fault', reason: 'lifted' });
     const lifted = await status(owner.access_token, SHARED);
     expect(lifted).toMatchObject({ status: 'Error', error_code: 'lifted', fault_code: 'E-105' });

@@ -9,14 +9,8 @@ import { listMowersFor } from '../mowers/public.ts';
 import type { Fleet, MowerView } from './fleet.ts';
 import type { CommandResult, MowerCommand } from './fleet-model.ts';
 import { issueMqttCredentials } from './mqtt-credentials.ts';
+import type { MqttEndpoint } from './mqtt-endpoint.ts';
 import { deviceDto, statusDto } from './navimow-format.ts';
-
-/** Where `userInfo/get/v2` sends clients: the broker's host and TCP port, and the WebSocket path when usable. */
-export interface MqttEndpoint {
-  mqttHost: string;
-  mqttPort: number;
-  mqttUrl?: string;
-}
 
 export interface OpenApiOptions {
   db: Db;

@@ -174,6 +174,22 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect(unknownCommand.payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'functionNotSupported' }]);
   });
 
+  it('EXECUTE to an offline (asleep) mower is deviceOffline for every command, even one it looks done already: never a silent success', async () => {
+    await t.app.fleet.report(SHARED, { kind: 'offline' });
+    const before = (await t.app.fleet.view(SHARED))!.record;
+    expect(before.atStation).toBe(true);
+    for (const command of [START, STOP, PAUSE, DOCK]) {
+      expect((await execute(ownerToken, [SHARED], command)).payload.commands, command.command).toEqual([{ ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' }]);
+    }
+    // With a mower that is online, the same request succeeds for it alone: Google's partial success.
+    expect((await execute(ownerToken, [SHARED, OWNED], DOCK)).payload.commands).toEqual([
+      { ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' },
+      expect.objectContaining({ ids: [OWNED] }),
+    ]);
+    expect((await t.app.fleet.view(SHARED))!.record).toMatchObject({ state: before.state, online: false });
+    await t.app.fleet.report(SHARED, { kind: 'online' });
+  });
+
   it('takes only tokens issued to the Google client; bad requests get protocolError and change nothing', async () => {
     expect((await fulfil(undefined, syncRequest)).statusCode).toBe(401);
     expect((await fulfil('not-a-token-but-long-enough', syncRequest)).statusCode).toBe(401);
