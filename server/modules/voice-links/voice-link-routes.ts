@@ -31,7 +31,7 @@ export interface VoiceLinkRoutesOptions {
 /** Amazon's codes and our states: printable ASCII, no spaces. */
 const opaque = (max: number) => z.string().min(1, 'is required').max(max, 'too long').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
-/** A link's id as the list gives it (oidc-provider's grant ids are 21 URL-safe characters). */
+/** A link's id as the list gives it (oidc-provider's grant ids: 43 URL-safe characters). */
 const linkId = z.string().min(1, 'is required').max(64, 'too long').regex(/^[\w-]+$/, 'must be a link id of GET /services');
 
 const amazonFailed = () =>
