@@ -38,12 +38,6 @@ async function setup(replies: Record<string, FakeReply[]>) {
 const section = () => screen.findByRole('region', { name: 'Connected services' });
 const rows = async () => within(await section()).getAllByRole('listitem');
 const dialog = () => screen.getByRole('dialog', { name: 'Unlink Home Assistant?' });
-/** A deferred answer of the fake server, for what the screen shows while a request is on its way. */
-function later() {
-  let answer!: (reply: { status: number; body?: unknown }) => void;
-  const reply = new Promise<{ status: number; body?: unknown }>((resolve) => (answer = resolve));
-  return { reply, answer };
-}
 
 beforeAll(() => initTestI18n());
 afterEach(() => {
@@ -115,10 +109,12 @@ describe('Connected services on the smart-home screen', () => {
   });
 
   it('unlinks that one link after the confirmation: one request however often it is tapped, then it leaves the list', async () => {
-    const pending = later();
+    // The server's answer waits, so that the screen can be seen while the request is on its way.
+    let answer!: (reply: { status: number }) => void;
+    const pending = new Promise<{ status: number }>((resolve) => (answer = resolve));
     const { user, api } = await setup({
       '/voice-links/services': [services(SECOND_HOME_ASSISTANT, HOME_ASSISTANT)],
-      'DELETE /voice-links/services/grant-ha-1': [pending.reply],
+      'DELETE /voice-links/services/grant-ha-1': [pending],
     });
     await user.click(within((await rows())[1]!).getByRole('button', { name: 'Unlink' }));
     const confirm = within(dialog()).getByRole('button', { name: 'Unlink' });
@@ -129,7 +125,7 @@ describe('Connected services on the smart-home screen', () => {
     await user.click(busy);
     expect(api.changes()).toEqual(['DELETE /voice-links/services/grant-ha-1']);
 
-    pending.answer({ status: 204 });
+    answer({ status: 204 });
     await vi.waitFor(async () => expect(await rows()).toHaveLength(1));
     expect((await rows())[0]).toHaveTextContent('Linked on November 20, 2026');
     expect(screen.getByText('Home Assistant is unlinked.')).toBeVisible();
