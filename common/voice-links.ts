@@ -10,7 +10,12 @@
  *   DELETE /api/voice-links/alexa                  -> 204 (skill disabled at Amazon, our tokens revoked)
  *   POST   /api/voice-links/google/app-flip        AppFlipRequest -> { code: string } (an authorization code)
  *   DELETE /api/voice-links/google                 -> 204 (our tokens for the Google client revoked)
- * Unlinking something not linked is a 204 too (a retry must not fail). Errors use the API's error shape; the
+ *   GET    /api/voice-links/services               -> ConnectedServicesResponse (third parties linked through the
+ *                                                     web login, such as Home Assistant: one entry per link, newest first)
+ *   DELETE /api/voice-links/services/:id           -> 204 (that link's tokens and MQTT pairs revoked; the account's
+ *                                                     other links, another Home Assistant's included, stay)
+ * Unlinking something not linked is a 204 too (a retry must not fail); so is an id that is unknown or another
+ * account's, which is left alone (no answer tells whether a link exists). Errors use the API's error shape; the
  * codes below are the ones a screen tells apart.
  */
 
@@ -28,6 +33,24 @@ export interface VoiceLink {
 
 export interface VoiceLinksResponse {
   links: VoiceLink[];
+}
+
+/**
+ * A third-party service linked through the web login (an OAuth client of kind `third_party`: Home Assistant, a
+ * script). Each link is its own OAuth grant, so two Home Assistant instances on one account are two entries.
+ */
+export interface ConnectedService {
+  /** The link's id (its OAuth grant): what `DELETE /api/voice-links/services/:id` ends. */
+  id: string;
+  client_id: string;
+  /** The client's registered name ("Home Assistant"), a product name shown as it is in every language. */
+  name: string;
+  /** When the link was made (ISO 8601). */
+  since: string;
+}
+
+export interface ConnectedServicesResponse {
+  services: ConnectedService[];
 }
 
 /** App-to-app account linking as Amazon specifies it: open the first in the Alexa app, else the second. */

@@ -12,6 +12,8 @@ interface DialogCase {
   namespace: string;
   /** Keys of the dialog's title and its safe (cancel) button. */
   title: string;
+  /** The title's placeholders. */
+  titleValues?: Record<string, string>;
   cancel: string;
   open: (page: Page, language: string, t: (path: string) => string) => Promise<void>;
   /** What shows that nothing was done once the dialog is dismissed. */
@@ -19,6 +21,7 @@ interface DialogCase {
 }
 
 const googleLinked = { links: [{ platform: 'google', bound: true, bound_since: '2026-11-01T08:00:00.000Z', client_id: 'google' }] };
+const homeAssistantLinked = { services: [{ id: 'grant-dialogs', client_id: 'homeassistant', name: 'Home Assistant', since: '2026-11-03T08:00:00.000Z' }] };
 
 const DIALOGS: DialogCase[] = [
   {
@@ -37,6 +40,21 @@ const DIALOGS: DialogCase[] = [
     },
     // Still the page that offers to unlink, not its outcome (the unlink request would fail here: it is cut).
     untouched: (page, t) => expect(page.getByRole('main').getByRole('button', { name: t('unlink.action') })).toBeEnabled(),
+  },
+  {
+    name: 'unlinking a connected service',
+    namespace: 'smartHome',
+    title: 'services.confirm.title',
+    titleValues: { name: 'Home Assistant' },
+    cancel: 'services.confirm.cancel',
+    async open(page, language, t) {
+      // A link as far as this page knows, and an unlink that never arrives: no account changes.
+      await page.route('**/api/voice-links/services', (route) => route.fulfill({ json: homeAssistantLinked }));
+      await page.route('**/api/voice-links/services/*', (route) => route.abort());
+      await page.goto(`/smartHome?lang=${language}`);
+      await page.getByRole('main').getByRole('listitem').getByRole('button', { name: t('services.unlink') }).click();
+    },
+    untouched: (page, t) => expect(page.getByRole('main').getByRole('listitem').getByRole('button', { name: t('services.unlink') })).toBeEnabled(),
   },
   {
     name: 'rejecting an invitation',
@@ -81,7 +99,8 @@ for (const language of ['en', 'de', 'fi'] as const) {
       test(dialogCase.name, async ({ page }) => {
         const t = await localeTexts(language, dialogCase.namespace);
         await dialogCase.open(page, language, t);
-        const dialog = page.getByRole('dialog', { name: t(dialogCase.title) });
+        const title = t(dialogCase.title).replace(/\{\{(\w+)\}\}/g, (_, key: string) => dialogCase.titleValues?.[key] ?? '');
+        const dialog = page.getByRole('dialog', { name: title });
         // Some dialogs follow an answer of the simulated app, which signs in first: allow for a busy machine.
         await expect(dialog).toBeVisible({ timeout: 15_000 });
         const cancel = dialog.getByRole('button', { name: t(dialogCase.cancel) });

@@ -28,6 +28,11 @@ export interface LinkGrants {
   mintCode(input: { accountId: string; clientId: string; redirectUri: string; scopes: readonly string[] }): Promise<{ code: string; grantId: string }>;
   /** Ends one grant: the grant and every code and token it issued (oidc-provider's revocation by grant id). */
   revokeGrant(grantId: string): Promise<void>;
+  /**
+   * Ends one grant as `revokeGrant` does, but only if it is the account's and one of these clients'; answers whether
+   * it did. Another account's grant, another client's or an unknown id is left alone.
+   */
+  revokeHeld(accountId: string, grantId: string, clientIds: readonly string[]): Promise<boolean>;
   /** Ends every grant of these clients for the account, live or not; answers their ids. */
   revokeAll(accountId: string, clientIds: readonly string[]): Promise<string[]>;
 }
@@ -95,6 +100,21 @@ export function createLinkGrants(db: Db, provider: Provider): LinkGrants {
     },
 
     revokeGrant,
+
+    async revokeHeld(accountId, grantId, clientIds) {
+      if (!clientIds.length) return false;
+      const held = await db
+        .selectFrom('oauth_records')
+        .select('id')
+        .where('model', '=', 'Grant')
+        .where('id', '=', grantId)
+        .where('account_id', '=', accountId)
+        .where('client_id', 'in', [...clientIds])
+        .executeTakeFirst();
+      if (!held) return false;
+      await revokeGrant(grantId);
+      return true;
+    },
 
     async revokeAll(accountId, clientIds) {
       if (!clientIds.length) return [];

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ALEXA_LINK_STATE_TTL_SECONDS,
   type AlexaStart,
+  type ConnectedServicesResponse,
   VOICE_LINK_ERRORS,
   VOICE_PLATFORMS,
   type VoiceLink,
@@ -30,6 +31,9 @@ export interface VoiceLinkRoutesOptions {
 /** Amazon's codes and our states: printable ASCII, no spaces. */
 const opaque = (max: number) => z.string().min(1, 'is required').max(max, 'too long').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
+/** A link's id as the list gives it (oidc-provider's grant ids: 43 URL-safe characters). */
+const linkId = z.string().min(1, 'is required').max(64, 'too long').regex(/^[\w-]+$/, 'must be a link id of GET /services');
+
 const amazonFailed = () =>
   new HttpError(502, VOICE_LINK_ERRORS.amazonFailed, 'Amazon did not complete the request. Nothing was changed; please try again.');
 
@@ -53,6 +57,32 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
   app.get('/', async (request): Promise<VoiceLinksResponse> => {
     const caller = await requireCaller(db, request, 'account');
     return { links: await linksOf(caller.accountId) };
+  });
+
+  // ---- Third-party services (Home Assistant and others linked through the web login): one entry per grant --------
+
+  const thirdParties = clients.filter((client) => client.kind === 'third_party');
+  const thirdPartyIds = thirdParties.map((client) => client.client_id);
+
+  app.get('/services', async (request): Promise<ConnectedServicesResponse> => {
+    const caller = await requireCaller(db, request, 'account');
+    const live = await grants.live(caller.accountId, thirdPartyIds);
+    return {
+      services: live.map((grant) => ({
+        id: grant.grantId,
+        client_id: grant.clientId,
+        name: thirdParties.find((client) => client.client_id === grant.clientId)!.client_name,
+        since: grant.since,
+      })),
+    };
+  });
+
+  // Ends that one link only. An id that is unknown, already ended, another account's or not a third party's gets the
+  // same 204 and changes nothing: no answer tells whether a link exists, and a retry is harmless.
+  app.delete('/services/:id', { schema: { params: z.object({ id: linkId }) } }, async (request, reply) => {
+    const caller = await requireCaller(db, request, 'account');
+    await grants.revokeHeld(caller.accountId, request.params.id, thirdPartyIds);
+    return reply.code(204).send();
   });
 
   // ---- Google: App Flip and unlink -------------------------------------------------------------------------------

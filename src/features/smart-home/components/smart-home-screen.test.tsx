@@ -20,12 +20,13 @@ const link = (platform: VoiceLink['platform'], bound: boolean): VoiceLink => ({
 
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
+/** The platforms' replies; the connected services (none here: connected-services.test.tsx) load beside them. */
 async function setup(replies: FakeReply[]) {
   bridge = installFakeBridge({
     getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
   });
   await refreshAccessToken();
-  installFakeApi({ '/voice-links': replies });
+  installFakeApi({ '/voice-links': replies, '/voice-links/services': replies.map(() => ({ status: 200, body: { services: [] } })) });
   render(
     <MemoryRouter>
       <SmartHomeScreen />
@@ -58,9 +59,10 @@ describe('SmartHomeScreen', () => {
 
   it('says it is loading, then shows no label while nothing is linked', async () => {
     await setup([ok(link('alexa', false), link('google', false), link('hornbach', false))]);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('link', { name: /Google Assistant/ })).toBeVisible();
-    await vi.waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await vi.waitFor(() => expect(within(main).queryByRole('status')).toBeNull());
     expect(screen.queryByText('Active')).toBeNull();
   });
 

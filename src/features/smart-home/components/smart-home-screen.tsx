@@ -4,10 +4,13 @@ import { Button } from '../../../components/button.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
+import { ToastProvider } from '../../../components/toast.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
+import { getConnectedServices } from '../api/connected-services.ts';
 import { getVoiceLinks } from '../api/get-voice-links.ts';
 import { loadFailure } from '../load-failure.ts';
 import { PLATFORM_PAGES } from '../platform-pages.ts';
+import { ConnectedServices } from './connected-services.tsx';
 import styles from './smart-home.module.css';
 
 /** Product names, the same in every language (scripts/locale-check.ts). */
@@ -45,18 +48,29 @@ function PlatformList({ links }: { links: readonly VoiceLink[] }) {
 
 /**
  * Route `smartHome`: the voice assistants and smart-home apps the account can be linked with, each marked
- * active when the server says it is linked (GET /api/voice-links), each opening its own pages.
+ * active when the server says it is linked (GET /api/voice-links), each opening its own pages; then the other
+ * services linked to the account (GET /api/voice-links/services), each with Unlink.
  */
 export function SmartHomeScreen() {
+  return (
+    <ToastProvider>
+      <SmartHome />
+    </ToastProvider>
+  );
+}
+
+function SmartHome() {
   const { t } = useTranslation(['smartHome', 'common']);
-  const links = useAsync((signal) => getVoiceLinks(signal));
+  // One load for both, so that a failure is said once and one Retry brings both back.
+  const links = useAsync((signal) => Promise.all([getVoiceLinks(signal), getConnectedServices(signal)]));
 
   return (
     <Page title={t('title')}>
       <p>{t('intro')}</p>
       {links.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
       {links.status === 'error' && <LoadError error={links.error} onRetry={links.reload} />}
-      <PlatformList links={links.data ?? []} />
+      <PlatformList links={links.data?.[0] ?? []} />
+      {links.status === 'success' && <ConnectedServices services={links.data[1]} />}
     </Page>
   );
 }
