@@ -25,10 +25,7 @@ openapi-routes.test.ts drive the same requests in TypeScript.
 
 import argparse
 import asyncio
-import base64
-import hashlib
 import os
-import secrets
 import subprocess
 import tempfile
 from urllib.parse import parse_qs, urlparse
@@ -118,12 +115,9 @@ def home_assistant_mqtt(info: dict, access_token: str, entry_port: int) -> dict:
 
 
 async def link(session) -> str:
-    verifier = secrets.token_urlsafe(32)
-    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
-    params = {
-        "response_type": "code", "client_id": CLIENT_ID, "redirect_uri": REDIRECT, "state": "sdk-check",
-        "channel": "homeassistant", "code_challenge": challenge, "code_challenge_method": "S256",
-    }
+    # Exactly Home Assistant's LocalOAuth2Implementation with NavimowHA's channel: no PKCE, no scope, the secret in the
+    # body of the token request.
+    params = {"response_type": "code", "client_id": CLIENT_ID, "redirect_uri": REDIRECT, "state": "sdk-check", "channel": "homeassistant"}
     async with session.get(f"{BASE}/smartHome/login", params=params, allow_redirects=False) as r:
         location = r.headers["Location"]
     async with session.get(location if location.startswith("http") else f"{BASE}{location}", allow_redirects=False) as r:
@@ -132,8 +126,8 @@ async def link(session) -> str:
         redirect_to = (await r.json())["redirect_to"]
     async with session.get(redirect_to if redirect_to.startswith("http") else f"{BASE}{redirect_to}", allow_redirects=False) as r:
         code = parse_qs(urlparse(r.headers["Location"]).query)["code"][0]
-    form = {"grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT, "code_verifier": verifier,
-            "client_id": CLIENT_ID, "client_secret": CLIENT_SECRET}
+    form = {"grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT, "client_id": CLIENT_ID,
+            "client_secret": CLIENT_SECRET}
     async with session.post(f"{BASE}/openapi/oauth/getAccessToken", data=form) as r:
         token = await r.json()
     assert "expires_in" in token and "refresh_token" in token, token
