@@ -46,6 +46,21 @@ function usesRefusedAuthMethod(request: FastifyRequest, body: string, clients: R
   return client !== undefined && !isPublicClient(client) && !authMethodsOf(client).includes(method);
 }
 
+/**
+ * oidc-provider is a Koa app, and Koa behind a proxy (`provider.proxy`) believes `X-Forwarded-Host`, `-Proto` and
+ * `-For` from whoever sends them: a client could make the metadata and the redirects name its own host. Fastify
+ * believes them only from the proxies `TRUST_PROXY` names, and then only the entry the nearest one wrote
+ * (server/http/client-address.ts). So the provider is handed what Fastify made of the request, and nothing else.
+ */
+function forwardAsResolved(request: FastifyRequest): void {
+  const { host, protocol, ip } = request;
+  const headers = request.raw.headers;
+  delete headers['x-forwarded-host'];
+  if (host) headers['x-forwarded-host'] = host;
+  headers['x-forwarded-proto'] = protocol;
+  headers['x-forwarded-for'] = ip;
+}
+
 export interface OAuthRoutesOptions {
   db: Db;
   provider: Provider;
@@ -61,6 +76,8 @@ export interface OAuthRoutesOptions {
  */
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { db, provider, clients, throttle, tokenRequestsPerMinute }) => {
   const byId = new Map(clients.map((client) => [client.client_id, client]));
+  // Every request this plugin hands to the provider, the interaction routes' included.
+  app.addHook('onRequest', async (request) => forwardAsResolved(request));
   const clientKind = (clientId: string | undefined) => (clientId && byId.get(clientId)?.kind) || 'third_party';
 
   // The provider's answers in progress. Fastify's close waits for open connections, not for these: a client that

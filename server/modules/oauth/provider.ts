@@ -159,7 +159,8 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
   provider.use(defaultScope);
   provider.use(slideGrantOnRefresh);
   provider.use(keepRefreshAnswers(db));
-  // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host.
+  // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host: Koa believes any sender, so the routes hand
+  // the provider only what Fastify believed of TRUST_PROXY's proxies (oauth-routes.ts, forwardAsResolved).
   provider.proxy = trustProxy !== false;
   return provider;
 }
