@@ -8,6 +8,7 @@ import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
+import { saveUnredeemedGrant } from './provider.ts';
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
 export const LOGIN_PAGES = {
@@ -180,11 +181,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     const interaction = await details(request, reply);
     const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
 
-    // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant).
-    const grant = new provider.Grant({ accountId: account.id, clientId: String(interaction.params.client_id) });
-    const scope = String(interaction.params.scope ?? '');
-    if (scope) grant.addOIDCScope(scope);
-    const grantId = await grant.save();
+    // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant); minutes
+    // long until its code is redeemed, so that sign-ins nobody finishes leave nothing behind.
+    const grantId = await saveUnredeemedGrant(provider, {
+      accountId: account.id,
+      clientId: String(interaction.params.client_id),
+      scope: String(interaction.params.scope ?? ''),
+    });
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,
