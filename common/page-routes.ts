@@ -19,6 +19,13 @@ export interface PageRoute {
    * never shown inside the simulated native app.
    */
   readonly plainBrowser?: boolean;
+  /**
+   * The query parameters the screen's first render reads (`lang` aside, which the server resolves itself). The
+   * server renders the first view with these only (server/http/pages.ts): any other parameter cannot change it, so
+   * it makes no render of its own. A screen that reads a parameter must name it here, or its server-rendered
+   * first view is the one without it.
+   */
+  readonly query?: readonly string[];
 }
 
 export const pageRoutes = {
@@ -28,6 +35,7 @@ export const pageRoutes = {
     screen: 'smart-home-login',
     namespaces: ['accountLinking'],
     plainBrowser: true,
+    query: ['interaction'],
   },
   alexaInstallNavimow: {
     path: '/smartHome/alexa/installNavimow',
@@ -35,6 +43,7 @@ export const pageRoutes = {
     namespaces: ['accountLinking'],
     titleKey: 'alexaTitle',
     plainBrowser: true,
+    query: ['interaction'],
   },
   alexaInfo: { path: '/smartHome/alexa/info', screen: 'alexa-info', namespaces: ['alexa'] },
   alexaExternalInfo: {
@@ -48,8 +57,15 @@ export const pageRoutes = {
     screen: 'alexa-start-bind-link',
     namespaces: ['alexa'],
     titleKey: 'start.title',
+    query: ['via'],
   },
-  alexaAppBind: { path: '/smartHome/alexa/appBind', screen: 'alexa-app-bind', namespaces: ['alexa'], titleKey: 'bind.title' },
+  alexaAppBind: {
+    path: '/smartHome/alexa/appBind',
+    screen: 'alexa-app-bind',
+    namespaces: ['alexa'],
+    titleKey: 'bind.title',
+    query: ['code', 'state', 'error'],
+  },
   alexaTroubleshooting: {
     path: '/smartHome/alexa/troubleshooting',
     screen: 'alexa-troubleshooting',
@@ -68,9 +84,15 @@ export const pageRoutes = {
   expansionBay: { path: '/expansion-bay', screen: 'expansion-bay', namespaces: ['expansionBay'] },
   commentTool: { path: '/shulex-comment-tool', screen: 'shulex-comment-tool', namespaces: ['comments'] },
   messageCenter: { path: '/message-center', screen: 'message-center', namespaces: ['messages'], keepAlive: true },
-  messageDetail: { path: '/message-detail', screen: 'message-detail', namespaces: ['messages'], titleKey: 'detail.title' },
-  messageHistory: { path: '/messageHistory', screen: 'message-history', namespaces: ['messages'], titleKey: 'history.title' },
-  shareInvitation: { path: '/shareInvitation', screen: 'share-invitation', namespaces: ['sharing'] },
+  messageDetail: { path: '/message-detail', screen: 'message-detail', namespaces: ['messages'], titleKey: 'detail.title', query: ['id'] },
+  messageHistory: {
+    path: '/messageHistory',
+    screen: 'message-history',
+    namespaces: ['messages'],
+    titleKey: 'history.title',
+    query: ['category'],
+  },
+  shareInvitation: { path: '/shareInvitation', screen: 'share-invitation', namespaces: ['sharing'], query: ['id'] },
   apiPolicy: { path: '/apiPolicy', screen: 'api-policy', namespaces: ['apiPolicy'] },
   edmPopup: { path: '/edmPopup', screen: 'edm-popup', namespaces: ['newsletter'] },
   // Smart home (issue 9): the overview, Google Assistant and Hornbach. Alexa's pages live under /smartHome/alexa/.
@@ -88,7 +110,13 @@ export const pageRoutes = {
     namespaces: ['googleHome'],
     titleKey: 'unlink.title',
   },
-  googleAppBind: { path: '/smartHome/googleHome/appBind', screen: 'google-app-bind', namespaces: ['googleHome'], titleKey: 'appFlip.title' },
+  googleAppBind: {
+    path: '/smartHome/googleHome/appBind',
+    screen: 'google-app-bind',
+    namespaces: ['googleHome'],
+    titleKey: 'appFlip.title',
+    query: ['client_id', 'scope', 'redirect_uri', 'state'],
+  },
   googleIntegrationInfo: {
     path: '/smartHome/googleHome/integrationInfo',
     screen: 'google-integration-info',

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       OAUTH_COOKIE_KEYS: 'new-key, old-key,,',
       TRUST_PROXY: 'true',
       LOGIN_REQUESTS_PER_MINUTE: '5',
+      ALEXA_SKILL_REQUESTS_PER_MINUTE: '50',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       oauthCookieKeys: ['new-key', 'old-key'],
       trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
       loginRequestsPerMinute: 5,
+      alexaSkill: { requestsPerMinute: 50 },
       logLevel: 'warn',
     });
   });
@@ -99,6 +101,7 @@ describe('loadConfig', () => {
       { LOG_LEVEL: 'loud' },
       { PUBLIC_URL: 'javascript:alert(1)' },
       { LOGIN_REQUESTS_PER_MINUTE: '0' },
+      { ALEXA_SKILL_REQUESTS_PER_MINUTE: '-1' },
       { TRUST_PROXY: '2' },
       { TRUST_PROXY: 'everyone' },
       { TRUST_PROXY: '10.0.0.0/33' },

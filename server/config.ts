@@ -77,6 +77,7 @@ const baseSchema = z.object({
   TRUST_PROXY: trustedProxies.default(false),
   LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  ALEXA_SKILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALEXA_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   LWA_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -166,7 +167,12 @@ const environmentSchema = baseSchema
      * The Alexa skill endpoint: the skill it answers (the demo's without ALEXA_SKILL_ID in the demo); requests are
      * verified by Amazon's rules, always (decision record 018).
      */
-    alexaSkill: { skillId: env.ALEXA_SKILL_ID ?? (env.NAVIMOW_DEMO ? DEMO_AMAZON.skillId : undefined), timeoutMs: env.AMAZON_TIMEOUT_MS } as AlexaSkillConfig,
+    alexaSkill: {
+      skillId: env.ALEXA_SKILL_ID ?? (env.NAVIMOW_DEMO ? DEMO_AMAZON.skillId : undefined),
+      timeoutMs: env.AMAZON_TIMEOUT_MS,
+      // Per client address; Amazon calls from many addresses, so it is wide.
+      requestsPerMinute: env.ALEXA_SKILL_REQUESTS_PER_MINUTE,
+    } as AlexaSkillConfig,
     /** Google's HomeGraph (Report State, Request Sync); without a service account, the local fake. */
     homeGraph: {
       url: env.GOOGLE_HOMEGRAPH_URL,

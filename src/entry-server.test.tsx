@@ -51,6 +51,31 @@ describe('the server-rendered first view', () => {
     expect(renderer.render('/connectSolutions', 'de')).toBe(first);
   });
 
+  it('renders each page alike with or without the parameters only other pages read (each names its own in page-routes)', () => {
+    // A value for each parameter some screen reads that changes that screen's first view.
+    const values: Record<string, string> = {
+      interaction: 'an-interaction-uid',
+      via: 'browser',
+      code: 'a-code',
+      state: 'a-state',
+      error: 'access_denied',
+      id: 'an-id',
+      category: 'important',
+      client_id: 'google',
+      scope: 'mower:read',
+      redirect_uri: 'https://example.com',
+    };
+    const readBy = (route: (typeof pageRoutes)[keyof typeof pageRoutes]): readonly string[] => ('query' in route ? route.query : []);
+    const named = new Set(Object.values(pageRoutes).flatMap(readBy));
+    expect(Object.keys(values).sort()).toEqual([...named].sort());
+    for (const [id, route] of Object.entries(pageRoutes)) {
+      const path = 'path' in route ? route.path : '/no-such-page';
+      const own = new URLSearchParams(readBy(route).map((name) => [name, values[name]!]));
+      const all = new URLSearchParams(Object.entries(values));
+      expect(renderer.render(`${path}?${all}`, 'en'), id).toBe(renderer.render(`${path}?${own}`, 'en'));
+    }
+  });
+
   it('renders a query the screen reads as text, never as markup', () => {
     const html = renderer.render('/smartHome/login?interaction=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'en');
     expect(html).not.toContain('<img src=x');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../db/seed.ts';
 import { CHAIN_URL, envelope, SKILL_ID, sign, testTrust } from '../testing/alexa-requests.ts';
 import { basic, openLinkInBrowser, pkcePair, postForm } from '../testing/oauth-test-client.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, testConfig } from '../testing/test-app.ts';
 import { testDatabaseKinds } from '../testing/test-database.ts';
 
 /**
@@ -30,7 +30,7 @@ const SETTINGS = [
 describe.each(testDatabaseKinds)('Alexa account linking on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { alexaSkill: { skillId: SKILL_ID, trust: testTrust, timeoutMs: 1000 } });
+    t = await createTestApp(kind, { alexaSkill: { ...testConfig().alexaSkill, skillId: SKILL_ID, trust: testTrust, timeoutMs: 1000 } });
   });
   afterAll(() => t.close());
 

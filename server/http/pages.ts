@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseAcceptLanguage, resolveLanguage } from '../../common/languages.ts';
 import type { CreatePageRenderer, PageRenderer } from '../../common/page-render.ts';
-import { matchPageRoute } from '../../common/page-routes.ts';
+import { matchPageRoute, type PageRoute, pageRoutes } from '../../common/page-routes.ts';
 import { IN_MEMORY_GLOBS, loadAssets, registerAssets } from './assets.ts';
 import { type ContentEncoding, negotiateEncoding } from './content-encoding.ts';
 import { cacheControl, entityTag, isNotModified } from './http-cache.ts';
@@ -66,9 +66,15 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
   );
 }
 
-/** Whether a page's first view can depend on its query: any parameter but `lang` may be read by its screen. */
-function hasScreenParameters(search: URLSearchParams): boolean {
-  return [...search.keys()].some((name) => name !== 'lang');
+/**
+ * The URL a page's first view is rendered for: its path and, of its query, only the parameters its screen reads
+ * (`query` in common/page-routes.ts), in their order and with their repeats. Nothing else in the query can change
+ * the first view, so no other parameter makes a render or a kept document of its own.
+ */
+function renderedUrl(url: URL, route: PageRoute): string {
+  const read = new Set(route.query);
+  const search = new URLSearchParams([...url.searchParams].filter(([name]) => read.has(name))).toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
 }
 
 /** The simulator's own chunks and styles, refused when it is off: production never serves its code. */
@@ -131,8 +137,8 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
     },
   });
 
-  // Bounded: one entry per page route, language and encoding. A page whose query its screen may read is made for
-  // its request and not kept.
+  // Bounded: one entry per page route, language and encoding. A page with parameters its screen reads is made for
+  // its request and not kept; other parameters are not rendered, so they share the kept document.
   const documents = new Map<string, PageDocument>();
 
   const rootMarkup = (url: string, language: string) => {
@@ -152,10 +158,11 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
     const route = matchPageRoute(url.pathname);
     const language = resolveLanguage(url.searchParams.get('lang'), parseAcceptLanguage(request.headers['accept-language']));
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const rendered = renderedUrl(url, pageRoutes[route] as PageRoute);
     const make = (effort: 'max' | 'fast') =>
-      encode(renderPageHtml(template, language, heads.head(route, language), rootMarkup(request.url, language)), encoding, effort);
+      encode(renderPageHtml(template, language, heads.head(route, language), rootMarkup(rendered, language)), encoding, effort);
     let document: PageDocument | undefined;
-    if (hasScreenParameters(url.searchParams)) {
+    if (rendered.includes('?')) {
       document = make('fast');
     } else {
       const key = `${route} ${language} ${encoding ?? 'identity'}`;

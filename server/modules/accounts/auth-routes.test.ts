@@ -343,6 +343,13 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
       await proxied.close();
     });
 
+    it('counts the failures of an account, not of the identifier it was named by: its phone number is throttled too', async () => {
+      for (let i = 0; i < 5; i += 1) expect((await attempt(DEMO.owner.email, 'wrong')).statusCode).toBe(401);
+      const byPhone = await attempt(DEMO.owner.phone, DEMO.owner.password);
+      expect(byPhone.statusCode).toBe(429);
+      expect(Number(byPhone.headers['retry-after'])).toBeGreaterThan(60);
+    });
+
     it('throttles unknown accounts exactly like known ones', async () => {
       for (let i = 0; i < 5; i += 1) expect((await attempt('ghost@navimow.example', 'wrong')).statusCode).toBe(401);
       expect((await attempt('ghost@navimow.example', 'wrong')).statusCode).toBe(429);

@@ -108,3 +108,21 @@ describe.each(logs)('LoginThrottle with failures kept in %s', (_name, makeLog) =
     expect(await retryAfter(throttle.begin('owner', '10.0.0.1'))).toBeGreaterThan(60);
   });
 });
+
+describe('MemoryFailureLog', () => {
+  it('drops the failures of keys never tried again once no window can see them', async () => {
+    const time = clock();
+    const log = new MemoryFailureLog();
+    const throttle = new LoginThrottle(SIGN_IN_LIMITS, time.now, log);
+    for (let i = 0; i < 50; i += 1) await throttle.begin(`guess-${i}@navimow.example`, `198.51.100.${i}`);
+    // A pair, an address and an account per attempt.
+    expect(log.size).toBe(150);
+    time.advance(SIGN_IN_LIMITS.account.windowMs - 1);
+    await throttle.begin('owner', '192.0.2.1');
+    // The account window (the longest) still sees them.
+    expect(log.size).toBe(153);
+    time.advance(60_000);
+    await throttle.begin('owner', '192.0.2.1');
+    expect(log.size).toBe(3);
+  });
+});

@@ -55,9 +55,29 @@ export interface FailureLog {
   forget(keys: Keys, recorded: unknown): Promise<void>;
 }
 
-/** In memory: one server process (the embedded SQLite default). Synchronous, so no two attempts interleave. */
+/** How often the memory log looks through every key for those no window can see any more. */
+const MEMORY_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * In memory: one server process (the embedded SQLite default). Synchronous, so no two attempts interleave. A key is
+ * trimmed when it is tried again; keys never tried again (each new address, each name guessed) are dropped by a sweep
+ * at most once a minute, so a key lives at most the longest window and a minute past its last failure.
+ */
 export class MemoryFailureLog implements FailureLog {
   private readonly failures = new Map<string, number[]>();
+  private sweptAt = Number.NEGATIVE_INFINITY;
+
+  /** How many keys (pairs, addresses, accounts) have failures kept. */
+  get size(): number {
+    return this.failures.size;
+  }
+
+  private sweep(oldest: number, now: number) {
+    if (now - this.sweptAt < MEMORY_SWEEP_INTERVAL_MS) return;
+    this.sweptAt = now;
+    // Each key's times are in the order they happened: its last one is its newest.
+    for (const [key, times] of this.failures) if (times.at(-1)! <= oldest) this.failures.delete(key);
+  }
 
   private recent(key: string, since: number): number[] {
     const kept = (this.failures.get(key) ?? []).filter((at) => at > since);
@@ -67,6 +87,7 @@ export class MemoryFailureLog implements FailureLog {
   }
 
   attempt(keys: Keys, since: Record<KeyName, number>, now: number, check: (recent: Recent) => void): Promise<unknown> {
+    this.sweep(Math.min(...Object.values(since)), now);
     try {
       check({ pair: this.recent(keys.pair, since.pair), address: this.recent(keys.address, since.address), account: this.recent(keys.account, since.account) });
     } catch (error) {

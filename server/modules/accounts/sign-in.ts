@@ -27,9 +27,12 @@ export async function signIn(
   address: string,
 ): Promise<Account> {
   const identifier = parseIdentifier(input);
-  const key = identifier?.value ?? input.toLowerCase();
-  const attempt = await throttle.begin(key, address);
   const account = identifier ? await findAccountByIdentifier(db, identifier) : undefined;
+  // Failures count per account, so that its e-mail and its phone number share one count instead of five guesses
+  // each. An identifier of no account counts under itself, and is looked up first just the same, so neither the
+  // answers nor their timing tell one from the other.
+  const key = account ? `account ${account.id}` : `identifier ${identifier?.value ?? input.toLowerCase()}`;
+  const attempt = await throttle.begin(key, address);
   const valid = await verifyPassword(account?.password_hash, password);
   if (!account || !valid) throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
   await attempt.succeeded();

@@ -15,6 +15,11 @@ export interface AlexaSkillConfig {
   /** Who may sign requests: undefined is Amazon's rules. Only tests set it (never the environment). */
   trust?: AlexaTrust;
   timeoutMs: number;
+  /**
+   * Flood limit per client address (`ALEXA_SKILL_REQUESTS_PER_MINUTE`): each request may make us fetch a certificate
+   * chain before it is verified. Amazon calls from many addresses, so it is wide.
+   */
+  requestsPerMinute: number;
 }
 
 export interface AlexaSkillRoutesOptions {
@@ -44,7 +49,7 @@ export const alexaSkillRoutes: FastifyPluginAsync<AlexaSkillRoutesOptions> = asy
   const verify = createAlexaVerifier(config.trust ?? amazonTrust(config.timeoutMs));
   const skill = createAlexaSkill({ db, fleet, grants, alexaClientIds, skillId, tokenGrant: (token) => app.oauthTokenGrant(token), log: app.log });
 
-  app.post(ALEXA_SKILL_PATH, async (request, reply) => {
+  app.post(ALEXA_SKILL_PATH, { config: { rateLimit: { max: config.requestsPerMinute, timeWindow: '1 minute' } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const raw = typeof request.body === 'string' ? request.body : '';
     try {

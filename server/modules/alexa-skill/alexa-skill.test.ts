@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-client.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { CHAIN_URL, cert, type Envelope, envelope, SKILL_ID, sign, testTrust } from '../../testing/alexa-requests.ts';
-import { amazonTrust, createAlexaVerifier } from './request-verifier.ts';
+import { type AlexaTrust, amazonTrust, CHAIN_FAILURE_TTL_MS, createAlexaVerifier } from './request-verifier.ts';
 
 const ALEXA = { clientId: 'alexa', secret: 'alexa-demo-secret', redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO' };
 const GOOGLE = { clientId: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { alexaSkill: { skillId: SKILL_ID, trust: testTrust, timeoutMs: 1000 } });
+    t = await createTestApp(kind, { alexaSkill: { ...testConfig().alexaSkill, skillId: SKILL_ID, trust: testTrust, timeoutMs: 1000 } });
     await t.app.ready();
     ownerToken = await link(ALEXA);
   });
@@ -75,6 +75,28 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     const body = JSON.stringify(envelope({ intent: 'StatusIntent' }));
     await expect(verify(body, { signaturecertchainurl: CHAIN_URL, 'signature-256': sign(body) })).rejects.toThrow(/trusted root/);
     await expect(createAlexaVerifier(testTrust)(body, { signaturecertchainurl: CHAIN_URL, 'signature-256': sign(body) })).resolves.toBeUndefined();
+  });
+
+  it('limits requests per client address (ALEXA_SKILL_REQUESTS_PER_MINUTE)', async () => {
+    const limited = await createTestApp(kind, { alexaSkill: { ...testConfig().alexaSkill, skillId: SKILL_ID, trust: testTrust, timeoutMs: 1000, requestsPerMinute: 3 } });
+    try {
+      const body = JSON.stringify(envelope({ token: ownerToken, intent: 'StatusIntent' }));
+      const from = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/alexa/skill',
+          remoteAddress,
+          headers: { 'content-type': 'application/json', signaturecertchainurl: CHAIN_URL, 'signature-256': sign(body) },
+          payload: body,
+        });
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await from('192.0.2.10')).statusCode);
+      // The token is the other app's: the skill asks to link, with a 200.
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect((await from('192.0.2.11')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('English: "which mower?" by name, then the chosen one is remembered', async () => {
@@ -196,5 +218,58 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     expect((await say(envelope({ token: ownerToken, intent: 'BatteryIntent', mower: 'Front lawn' }))).speech).toBe(
       'To control your mower, please link your Navimow account in the Alexa app.',
     );
+  });
+});
+
+describe('the certificate chain URL and its fetch', () => {
+  const body = () => JSON.stringify(envelope({ intent: 'StatusIntent' }));
+  /** Local trust whose fetch counts its calls and serves the test chain for its path, whatever the rest of the URL. */
+  function countingTrust(fail = false) {
+    const fetched: string[] = [];
+    const trust: AlexaTrust = {
+      ...testTrust,
+      fetchChain: async (url) => {
+        fetched.push(url.href);
+        if (fail || url.pathname !== new URL(CHAIN_URL).pathname) throw new Error('404');
+        return cert('chain.pem');
+      },
+    };
+    return { trust, fetched };
+  }
+
+  it('refuses a query, a fragment or user information without fetching, though Amazon\'s file is behind them', async () => {
+    const { trust, fetched } = countingTrust();
+    const verify = createAlexaVerifier(trust);
+    const signed = body();
+    for (const url of [
+      `${CHAIN_URL}?one`,
+      `${CHAIN_URL}?`,
+      `${CHAIN_URL}#two`,
+      'https://someone@s3.amazonaws.com/echo.api/navimow-test.pem',
+      'https://someone:secret@s3.amazonaws.com/echo.api/navimow-test.pem',
+    ]) {
+      await expect(verify(signed, { signaturecertchainurl: url, 'signature-256': sign(signed) }), url).rejects.toThrow(/not an Amazon certificate URL/);
+    }
+    expect(fetched).toEqual([]);
+    // Amazon's own spellings still pass: port 443, upper-case scheme and host.
+    for (const url of [CHAIN_URL, 'HTTPS://S3.AMAZONAWS.COM:443/echo.api/navimow-test.pem']) {
+      await expect(verify(signed, { signaturecertchainurl: url, 'signature-256': sign(signed) }), url).resolves.toBeUndefined();
+    }
+    expect(fetched).toEqual([CHAIN_URL]);
+  });
+
+  it('fetches a failing URL once, for everyone asking at once and for a while after, then tries again', async () => {
+    const { trust, fetched } = countingTrust(true);
+    let at = Date.now();
+    const verify = createAlexaVerifier(trust, () => at);
+    const signed = body();
+    const ask = () => verify(signed, { signaturecertchainurl: CHAIN_URL, 'signature-256': sign(signed) });
+    const together = await Promise.allSettled(Array.from({ length: 10 }, ask));
+    expect(together.every((result) => result.status === 'rejected' && /could not be loaded/.test(String(result.reason)))).toBe(true);
+    await expect(ask()).rejects.toThrow(/could not be loaded/);
+    expect(fetched).toHaveLength(1);
+    at += CHAIN_FAILURE_TTL_MS;
+    await expect(ask()).rejects.toThrow(/could not be loaded/);
+    expect(fetched).toHaveLength(2);
   });
 });

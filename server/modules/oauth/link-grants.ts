@@ -2,7 +2,7 @@ import type Provider from 'oidc-provider';
 import type { Db } from '../../db/database.ts';
 import { forgetTokenGrants } from './grant-cache.ts';
 import { endGrants } from './kysely-adapter.ts';
-import { OAUTH_SCOPES } from './provider.ts';
+import { OAUTH_SCOPES, saveUnredeemedGrant } from './provider.ts';
 
 /** One live link: a grant of a client to an account that still holds a usable refresh token. */
 export interface LinkGrant {
@@ -23,7 +23,8 @@ export interface LinkGrants {
   /**
    * An authorization code for a client, as the authorization endpoint would issue it after consent, for a flow where
    * the user consents in our app instead (Google App Flip, Alexa app-to-app): bound to the account, a new grant and
-   * the exact redirect URI, without a PKCE challenge (the client redeeming it has no verifier). Single-use, 60 s.
+   * the exact redirect URI, without a PKCE challenge (the client redeeming it has no verifier). Single-use, 60 s; the
+   * grant lives minutes until the code is redeemed, then a year from its last use.
    */
   mintCode(input: { accountId: string; clientId: string; redirectUri: string; scopes: readonly string[] }): Promise<{ code: string; grantId: string }>;
   /** Ends one grant: the grant and every code and token it issued (oidc-provider's revocation by grant id). */
@@ -84,9 +85,8 @@ export function createLinkGrants(db: Db, provider: Provider): LinkGrants {
       if (!client) throw new Error(`no OAuth client ${clientId}`);
       if (!client.redirectUris?.includes(redirectUri)) throw new Error(`${redirectUri} is not a redirect URI of ${clientId}`);
       const scope = scopes.filter((item) => (OAUTH_SCOPES as readonly string[]).includes(item)).join(' ');
-      const grant = new provider.Grant({ accountId, clientId });
-      grant.addOIDCScope(scope);
-      const grantId = await grant.save();
+      // Minutes only until the code is redeemed: an App Flip nobody finishes leaves nothing.
+      const grantId = await saveUnredeemedGrant(provider, { accountId, clientId, scope });
       const code = new provider.AuthorizationCode({
         accountId,
         client,

@@ -2,6 +2,7 @@ import { ColumnNode, UpdateQueryNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Db } from '../../db/database.ts';
+import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
 import { REFRESH_RETRY_GRACE_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
@@ -397,6 +398,54 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/oauth/authorize?channel=homeassistant&response_type=code&client_id=homeassistant&state=s');
+  });
+});
+
+describe.each(testDatabaseKinds)('OAuth behind a reverse proxy (TRUST_PROXY=10.9.9.9) on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { trustProxy: ['10.9.9.9'] });
+  });
+  afterAll(() => t.close());
+
+  const forged = { host: '127.0.0.1:4173', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+  const metadata = async (remoteAddress: string, headers: Record<string, string>) =>
+    (await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', remoteAddress, headers })).json<Record<string, unknown>>();
+
+  it('believes X-Forwarded-Host and -Proto from the listed proxy only, and only the entry it wrote', async () => {
+    expect(await metadata('127.0.0.1', forged)).toMatchObject({
+      issuer: 'http://127.0.0.1:4173',
+      authorization_endpoint: 'http://127.0.0.1:4173/oauth/authorize',
+      token_endpoint: 'http://127.0.0.1:4173/oauth/token',
+    });
+    // The proxy appends to what the client sent: the last entry is the proxy's own.
+    expect(await metadata('10.9.9.9', { ...forged, 'x-forwarded-host': 'evil.example, navimow.example' })).toMatchObject({
+      authorization_endpoint: 'https://navimow.example/oauth/authorize',
+      token_endpoint: 'https://navimow.example/oauth/token',
+    });
+  });
+
+  it('sends the browser on to this server after the sign-in, whatever host a client forged', async () => {
+    const jar = new CookieJar();
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'demo-client',
+      redirect_uri: 'http://127.0.0.1:8765/callback',
+      state: 's',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    });
+    const authorize = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: forged });
+    jar.store(authorize);
+    const uid = authorize.headers.location!.split('/').at(-1)!;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/oauth/interaction/${uid}/login`,
+      headers: { ...forged, cookie: jar.header() },
+      payload: { account: DEMO.owner.email, password: DEMO.owner.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json<{ redirect_to: string }>().redirect_to).toMatch(/^http:\/\/127\.0\.0\.1:4173\/oauth\/authorize\//);
   });
 });
 

@@ -8,6 +8,7 @@ import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
+import { saveUnredeemedGrant } from './provider.ts';
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
 export const LOGIN_PAGES = {
@@ -46,6 +47,21 @@ function usesRefusedAuthMethod(request: FastifyRequest, body: string, clients: R
   return client !== undefined && !isPublicClient(client) && !authMethodsOf(client).includes(method);
 }
 
+/**
+ * oidc-provider is a Koa app, and Koa behind a proxy (`provider.proxy`) believes `X-Forwarded-Host`, `-Proto` and
+ * `-For` from whoever sends them: a client could make the metadata and the redirects name its own host. Fastify
+ * believes them only from the proxies `TRUST_PROXY` names, and then only the entry the nearest one wrote
+ * (server/http/client-address.ts). So the provider is handed what Fastify made of the request, and nothing else.
+ */
+function forwardAsResolved(request: FastifyRequest): void {
+  const { host, protocol, ip } = request;
+  const headers = request.raw.headers;
+  delete headers['x-forwarded-host'];
+  if (host) headers['x-forwarded-host'] = host;
+  headers['x-forwarded-proto'] = protocol;
+  headers['x-forwarded-for'] = ip;
+}
+
 export interface OAuthRoutesOptions {
   db: Db;
   provider: Provider;
@@ -61,6 +77,8 @@ export interface OAuthRoutesOptions {
  */
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { db, provider, clients, throttle, tokenRequestsPerMinute }) => {
   const byId = new Map(clients.map((client) => [client.client_id, client]));
+  // Every request this plugin hands to the provider, the interaction routes' included.
+  app.addHook('onRequest', async (request) => forwardAsResolved(request));
   const clientKind = (clientId: string | undefined) => (clientId && byId.get(clientId)?.kind) || 'third_party';
 
   // The provider's answers in progress. Fastify's close waits for open connections, not for these: a client that
@@ -163,11 +181,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     const interaction = await details(request, reply);
     const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
 
-    // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant).
-    const grant = new provider.Grant({ accountId: account.id, clientId: String(interaction.params.client_id) });
-    const scope = String(interaction.params.scope ?? '');
-    if (scope) grant.addOIDCScope(scope);
-    const grantId = await grant.save();
+    // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant); minutes
+    // long until its code is redeemed, so that sign-ins nobody finishes leave nothing behind.
+    const grantId = await saveUnredeemedGrant(provider, {
+      accountId: account.id,
+      clientId: String(interaction.params.client_id),
+      scope: String(interaction.params.scope ?? ''),
+    });
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,

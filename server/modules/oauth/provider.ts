@@ -18,6 +18,22 @@ export const OAUTH_TTL = {
   Grant: 60 * 60 * 24 * 365,
 } as const;
 
+/**
+ * A grant's lifetime until a code of it is redeemed (seconds): a sign-in, an App Flip or an Alexa app-to-app call
+ * whose code nobody redeems must not leave a year-long grant behind. Its code lives 60 s; the rest is time for the
+ * browser to come back from the web login to the authorization endpoint. Redeeming the code gives the grant its
+ * year (`slideGrantOnUse`).
+ */
+export const UNREDEEMED_GRANT_TTL = 10 * 60;
+
+/** Saves a new grant of a client to an account, for one link, living `UNREDEEMED_GRANT_TTL` until its code is redeemed. */
+export function saveUnredeemedGrant(provider: Provider, { accountId, clientId, scope }: { accountId: string; clientId: string; scope: string }): Promise<string> {
+  const grant = new provider.Grant({ accountId, clientId });
+  if (scope) grant.addOIDCScope(scope);
+  grant.exp = Math.floor(Date.now() / 1000) + UNREDEEMED_GRANT_TTL;
+  return grant.save();
+}
+
 /** What a linked service may do; the consent text is built from these. */
 export const OAUTH_SCOPES = ['mower:read', 'mower:control'] as const;
 
@@ -64,13 +80,15 @@ async function defaultScope(ctx: KoaContextWithOIDC, next: () => Promise<void>) 
 }
 
 /**
- * A link lives as long as it is used: each refresh moves its grant's end a full `OAUTH_TTL.Grant` on, so an
- * integration that refreshes every hour (Home Assistant, Google, Alexa) never has to sign in again, and a link
- * nobody used for a year ends by itself.
+ * A link lives as long as it is used: redeeming its code, and then each refresh, moves its grant's end a full
+ * `OAUTH_TTL.Grant` on, so an integration that refreshes every hour (Home Assistant, Google, Alexa) never has to
+ * sign in again, and a link nobody used for a year ends by itself. Until its code is redeemed a grant lives
+ * `UNREDEEMED_GRANT_TTL` only.
  */
-async function slideGrantOnRefresh(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+async function slideGrantOnUse(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
   await next();
-  if (ctx.path !== OAUTH_ROUTES.token || ctx.status !== 200 || ctx.oidc?.params?.grant_type !== 'refresh_token') return;
+  const grantType = ctx.oidc?.params?.grant_type;
+  if (ctx.path !== OAUTH_ROUTES.token || ctx.status !== 200 || (grantType !== 'refresh_token' && grantType !== 'authorization_code')) return;
   const grant = ctx.oidc.entities.Grant;
   if (!grant) return;
   grant.exp = Math.floor(Date.now() / 1000) + OAUTH_TTL.Grant;
@@ -157,9 +175,10 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
   };
   const provider = new Provider(issuer, configuration);
   provider.use(defaultScope);
-  provider.use(slideGrantOnRefresh);
+  provider.use(slideGrantOnUse);
   provider.use(keepRefreshAnswers(db));
-  // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host.
+  // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host: Koa believes any sender, so the routes hand
+  // the provider only what Fastify believed of TRUST_PROXY's proxies (oauth-routes.ts, forwardAsResolved).
   provider.proxy = trustProxy !== false;
   return provider;
 }

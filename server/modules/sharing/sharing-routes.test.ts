@@ -169,6 +169,26 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
     expect((await get(`/mowers/${serial}/invitations`, friend)).json().invitations.map((invitation: { id: string }) => invitation.id)).toEqual([renewed]);
   });
 
+  it('answers for a serial that does not exist as for a mower someone else owns: no endpoint tells which serials exist', async () => {
+    const exists = DEMO.mowers.notShared.serial;
+    const unknown = 'NVM-NO-SUCH';
+    const end = (serial: string, account: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${serial}/shares/${account}`, headers: owner });
+    const alike = async (ask: (serial: string) => Promise<{ statusCode: number; body: string }>) => {
+      const [real, none] = [await ask(exists), await ask(unknown)];
+      expect([none.statusCode, none.body.replaceAll(unknown, exists)]).toEqual([real.statusCode, real.body]);
+      return real.statusCode;
+    };
+    expect(await alike((serial) => end(serial, 'me'))).toBe(204);
+    expect(await alike((serial) => end(serial, DEMO.friend.id))).toBe(403);
+    expect(await alike((serial) => get(`/mowers/${serial}/shares`, owner))).toBe(404);
+    expect(await alike((serial) => get(`/mowers/${serial}/invitations`, owner))).toBe(403);
+    expect(await alike((serial) => invite(owner, serial, DEMO.friend.email))).toBe(403);
+    expect(await alike((serial) => t.app.inject({ method: 'GET', url: `/api/mowers/${serial}/status`, headers: owner }))).toBe(404);
+    expect(await alike((serial) => t.app.inject({ method: 'POST', url: `/api/mowers/${serial}/live-tickets`, headers: owner }))).toBe(404);
+    expect(await mowerSerials(friend)).toContain(exists);
+  });
+
   it('lets either side end a share at any time, and nobody else', async () => {
     const serial = DEMO.mowers.shared.serial;
     const other = await stranger();

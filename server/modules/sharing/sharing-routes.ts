@@ -173,7 +173,9 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
 
   /**
    * Ends a share (Settings > Device management > Device sharing): the owner removes anyone, a sharer removes
-   * themselves (`me`). Ending a share that is already gone answers 204 too: a retry must not fail.
+   * themselves (`me`). Ending a share that is already gone answers 204 too: a retry must not fail. So does ending
+   * one's own share of a mower never shared with one, or of a serial that does not exist: the answer must not tell
+   * which serials exist (issue 25).
    */
   app.delete(
     '/mowers/:serial/shares/:account',
@@ -182,11 +184,11 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       const caller = await requireCaller(db, request, 'account');
       const target = request.params.account === 'me' ? caller.accountId : request.params.account;
       const mower = await findMowerOwner(db, request.params.serial);
-      const mayEnd = mower && (mower.owner_id === caller.accountId || target === caller.accountId);
-      if (!mower || !mayEnd) {
+      const isOwner = mower?.owner_id === caller.accountId;
+      if (!isOwner && target !== caller.accountId) {
         throw new HttpError(403, 'not_allowed', 'Only the owner, or the account the mower is shared with, can end this share.');
       }
-      if (target === mower.owner_id) throw new HttpError(400, 'cannot_unshare_owner', 'params.account: the owner keeps the mower.', 'params.account');
+      if (isOwner && target === caller.accountId) throw new HttpError(400, 'cannot_unshare_owner', 'params.account: the owner keeps the mower.', 'params.account');
       if (await removeShare(db, request.params.serial, target)) onMowerListChange?.([target]);
       return reply.code(204).send();
     },

@@ -4,6 +4,7 @@ import { DEMO } from '../../db/seed.ts';
 import { basic, CookieJar, exchangeCode, linkAccount, pkcePair, tokenRequest } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { sweepExpired, UNREDEEMED_GRANT_TTL } from '../oauth/public.ts';
 
 const GOOGLE = { clientId: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
 const ALEXA = { clientId: 'alexa', secret: 'alexa-demo-secret', redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO' };
@@ -131,6 +132,55 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     // Single-use: a replay is refused (and, as for any code, ends what it issued).
     expect((await redeem(code)).statusCode).toBe(400);
     expect((await linksOf(friend)).google.bound).toBe(false);
+  });
+
+  it('keeps the grant of a code nobody redeems minutes only, and a redeemed one a year: App Flip and the web login', async () => {
+    const grantsOfFriend = async () =>
+      new Map(
+        (
+          await t.db
+            .selectFrom('oauth_records')
+            .select(['id', 'expires_at'])
+            .where('model', '=', 'Grant')
+            .where('client_id', '=', 'google')
+            .where('account_id', '=', DEMO.friend.id)
+            .execute()
+        ).map((row) => [row.id, Date.parse(row.expires_at!)]),
+      );
+    /** The grant `act` made, and how long it lives from now (ms). */
+    const grantMadeBy = async (act: () => Promise<unknown>) => {
+      const before = await grantsOfFriend();
+      await act();
+      const made = [...(await grantsOfFriend())].filter(([id]) => !before.has(id));
+      expect(made).toHaveLength(1);
+      return made[0]![0];
+    };
+    const lifeOf = async (grantId: string) => (await grantsOfFriend()).get(grantId)! - Date.now();
+    const year = 365 * 24 * 60 * 60_000;
+
+    let code = '';
+    const flipped = await grantMadeBy(async () => ({ code } = (await appFlip(friend, validFlip)).json<{ code: string }>()));
+    // Long enough for its code (60 s), not more than UNREDEEMED_GRANT_TTL.
+    expect(await lifeOf(flipped)).toBeGreaterThan(60_000);
+    expect(await lifeOf(flipped)).toBeLessThanOrEqual(UNREDEEMED_GRANT_TTL * 1000);
+    expect((await redeem(code)).statusCode).toBe(200);
+    expect(await lifeOf(flipped)).toBeGreaterThan(year - 60_000);
+
+    const pkce = pkcePair();
+    let callback: URL | undefined;
+    const signedIn = await grantMadeBy(async () => {
+      ({ location: callback } = await linkAccount(t.app, { ...GOOGLE, challenge: pkce.challenge, account: DEMO.friend.email, password: DEMO.friend.password }));
+    });
+    expect(await lifeOf(signedIn)).toBeLessThanOrEqual(UNREDEEMED_GRANT_TTL * 1000);
+    expect((await exchangeCode(t.app, callback!.searchParams.get('code')!, pkce.verifier, GOOGLE)).statusCode).toBe(200);
+    expect(await lifeOf(signedIn)).toBeGreaterThan(year - 60_000);
+
+    // An App Flip nobody finishes is gone with the sweep once its minutes are over; the links stay.
+    const abandoned = await grantMadeBy(() => appFlip(friend, validFlip));
+    await sweepExpired(t.db, new Date(Date.now() + UNREDEEMED_GRANT_TTL * 1000 + 1_000));
+    const left = await grantsOfFriend();
+    expect([left.has(abandoned), left.has(flipped), left.has(signedIn)]).toEqual([false, true, true]);
+    expect((await api('DELETE', '/google', friend)).statusCode).toBe(204);
   });
 
   it('App Flip: a code is refused to another client and with a code_verifier it never had', async () => {
