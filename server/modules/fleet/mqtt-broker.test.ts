@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { basic, tokenRequest } from '../../testing/oauth-test-client.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { EmbeddedBroker } from './mqtt-broker.ts';
 import { grants, inbox, linkHomeAssistant, sdkRequest, sendCommandBody } from './navimow-test-client.ts';
@@ -34,12 +34,12 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   let watcherUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { mqtt: { port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined } });
+    t = await createTestApp(kind, { mqtt: { ...testConfig().mqtt, port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     httpPort = (t.app.server.address() as AddressInfo).port;
     token = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
     friendToken = (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password })).access_token;
-    watcher = await EmbeddedBroker.create({ db: t.db, fleet: t.app.fleet, log: t.app.log, recheckMs: 100 });
+    watcher = await EmbeddedBroker.create({ db: t.db, fleet: t.app.fleet, log: t.app.log, recheckMs: 100, limits: testConfig().mqtt.limits });
     watcherUrl = `mqtt://127.0.0.1:${await watcher.listenTcp(0, '127.0.0.1')}`;
 
   });
