@@ -56,11 +56,11 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     return response.json().data;
   }
 
-  async function connect(info: UserInfo, url = `mqtt://${info.mqttHost}:${info.mqttPort}`) {
+  async function connect(info: UserInfo, url = `mqtt://${info.mqttHost}:${info.mqttPort}`, clientId = `web_${info.userName}_${Math.random().toString(16).slice(2, 12)}`) {
     const client = await mqtt.connectAsync(url, {
       username: info.userName,
       password: info.pwdInfo,
-      clientId: `web_${info.userName}_${Math.random().toString(16).slice(2, 12)}`,
+      clientId,
       reconnectPeriod: 0,
       connectTimeout: 3000,
     });
@@ -146,6 +146,31 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     client.publish(`navimow/${NOT_SHARED}/command`, JSON.stringify({ id: 'cmd-2', command: 'pause' }), { qos: 1 });
     await closed;
     expect((await t.app.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
+  });
+
+  it('keeps a client id to the link that connected with it: another account or link is refused, the link itself reconnects', async () => {
+    const first = await userInfo();
+    // navimow-sdk's id, made from the user name of the pair it first connected with.
+    const clientId = `web_${first.userName}_0a1b2c3d4e`;
+    const holder = await connect(first, undefined, clientId);
+    const holderClosed = whenClosed(holder);
+
+    const friend = await userInfo(friendToken);
+    await expect(connect(friend, undefined, clientId)).rejects.toThrow(/Identifier rejected/i);
+    const otherLink = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
+    await expect(connect(await userInfo(otherLink), undefined, clientId)).rejects.toThrow(/Identifier rejected/i);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(holder.connected).toBe(true);
+    expect(await grants(holder, [topic(OWNED, 'state')])).toEqual([0]);
+
+    // Home Assistant after fetching a new pair of the same link: the same id, which takes its old connection over.
+    const refreshed = await connect(await userInfo(), undefined, clientId);
+    await within(holderClosed);
+    expect(holder.connected).toBe(false);
+    expect(refreshed.connected).toBe(true);
+    await refreshed.endAsync();
+    // And the first pair reconnects with its own id.
+    expect((await connect(first, undefined, clientId)).connected).toBe(true);
   });
 
   it('speaks MQTT over WebSocket on the product\'s origin', async () => {

@@ -78,6 +78,8 @@ export class EmbeddedBroker implements Publisher {
   /** Connections that have not signed in yet, per address; each entry releases its count (once). */
   private readonly unauthenticated: UnauthenticatedConnections;
   private readonly releaseOnSignIn = new WeakMap<Client, () => void>();
+  /** Who holds each client id: the connection that signed in with it and what its pair was issued under. */
+  private readonly clientIds = new Map<string, { client: Client; origin: string }>();
 
   private constructor(broker: Aedes, options: MqttOptions) {
     this.broker = broker;
@@ -115,14 +117,21 @@ export class EmbeddedBroker implements Publisher {
     password: Buffer | undefined,
     done: (error: AuthenticateError | null, success: boolean | null) => void,
   ) {
-    const refuse = () => {
-      const error = new Error('Bad user name or password') as AuthenticateError;
-      error.returnCode = 4;
+    const refuse = (returnCode: 2 | 4 = 4) => {
+      const error = new Error(returnCode === 2 ? 'Identifier rejected' : 'Bad user name or password') as AuthenticateError;
+      error.returnCode = returnCode;
       done(error, null);
     };
     try {
       const identity = username && password ? await verifyMqttCredentials(this.options.db, username, password.toString('utf8'), Date.now()) : undefined;
       if (!identity) return refuse();
+      // A client id in use belongs to the link (or app session) whose pair connected with it: another one may not
+      // take it over, which would close that connection (MQTT 3.1.1, 3.1.4-2). The same link may: Home Assistant
+      // reconnects with the client id of its first pair after fetching a new one, over a connection that may still
+      // look open here.
+      const holder = this.clientIds.get(client.id);
+      if (holder && holder.origin !== identity.origin && !holder.client.closed) return refuse(2);
+      this.clientIds.set(client.id, { client, origin: identity.origin });
       const session: Session = { ...identity, userName: username!, serials: new Set(), loadedAt: 0 };
       this.sessions.set(client, session);
       await this.refresh(session);
@@ -130,6 +139,7 @@ export class EmbeddedBroker implements Publisher {
       this.releaseOnSignIn.get(client)?.();
       done(null, true);
     } catch (error) {
+      if (this.clientIds.get(client.id)?.client === client) this.clientIds.delete(client.id);
       this.options.log.error({ err: error }, 'mqtt authentication failed');
       refuse();
     }
@@ -281,6 +291,9 @@ export class EmbeddedBroker implements Publisher {
   private handle(connection: Duplex, release: () => void, request?: IncomingMessage): void {
     const client = this.broker.handle(new GuardedConnection(connection, this.options.limits.maxPacketBytes), request);
     this.releaseOnSignIn.set(client, release);
+    connection.once('close', () => {
+      if (this.clientIds.get(client.id)?.client === client) this.clientIds.delete(client.id);
+    });
   }
 
   /** MQTT over TCP; answers the port it listens on (0 asks for a free one). */

@@ -54,6 +54,8 @@ export async function issueMqttCredentials(
 export interface MqttIdentity {
   accountId: string;
   mayControl: boolean;
+  /** What the pair was issued under (`session:<id>` or `grant:<id>`): every pair of one link or app session shares it. */
+  origin: string;
 }
 
 /**
@@ -94,14 +96,14 @@ const USER_NAME = /^nvm_[A-Za-z0-9_-]{16}$/;
 export async function verifyMqttCredentials(db: Db, userName: string, password: string, now: number): Promise<MqttIdentity | undefined> {
   if (!USER_NAME.test(userName) || password.length > 200) return undefined;
   const row = await liveCredentials(db, now)
-    .select(['c.account_id', 'c.password_hash', 'c.may_control'])
+    .select(['c.account_id', 'c.password_hash', 'c.may_control', 'c.session_id', 'c.grant_id'])
     .where('c.username', '=', userName)
     .executeTakeFirst();
   if (!row) return undefined;
   const expected = Buffer.from(row.password_hash);
   const given = Buffer.from(hash(password));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  return { accountId: row.account_id, mayControl: row.may_control === 1 };
+  return { accountId: row.account_id, mayControl: row.may_control === 1, origin: row.session_id ? `session:${row.session_id}` : `grant:${row.grant_id}` };
 }
 
 /** The account of a user name whose pair still works (its password was checked when it connected). */
