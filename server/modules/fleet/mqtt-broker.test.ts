@@ -148,6 +148,24 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     expect((await t.app.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
   });
 
+  it('keeps a few pairs per link however often userInfo is called, refuses calls past its limit, and the last pair works', async () => {
+    const link = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
+    const answers = [];
+    for (let call = 0; call < 300; call += 1) answers.push(await sdkRequest(t.app, link, 'GET', '/openapi/mqtt/userInfo/get/v2'));
+    const issued = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json<{ data: UserInfo }>().data);
+    expect(issued.length).toBeGreaterThanOrEqual(10);
+    expect(issued.length).toBeLessThanOrEqual(30);
+    expect(answers.at(-1)!.statusCode).toBe(429);
+    expect(answers.at(-1)!.json()).toMatchObject({ code: 429, desc: expect.stringMatching(/Too many requests/) });
+
+    const { grant_id: grantId } = await t.db.selectFrom('mqtt_credentials').select('grant_id').where('username', '=', issued.at(-1)!.userName).executeTakeFirstOrThrow();
+    const rows = await t.db.selectFrom('mqtt_credentials').select('username').where('grant_id', '=', grantId).execute();
+    expect(rows.length).toBeLessThanOrEqual(5);
+    // The newest pairs work; the oldest are gone.
+    expect((await connect(issued.at(-1)!)).connected).toBe(true);
+    await expect(connect(issued[0]!)).rejects.toThrow(/Bad username or password|Not authorized/i);
+  });
+
   it('keeps a client id to the link that connected with it: another account or link is refused, the link itself reconnects', async () => {
     const first = await userInfo();
     // navimow-sdk's id, made from the user name of the pair it first connected with.

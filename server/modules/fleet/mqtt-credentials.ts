@@ -22,9 +22,17 @@ export interface MqttCredentials {
 }
 
 /**
+ * The live pairs one link (or app session) keeps: each `userInfo/get/v2` call makes a new pair, and the oldest
+ * beyond these are deleted with it. Home Assistant fetches a pair at start and after each disconnect, and uses the
+ * newest; the ones before stay valid for a while, so that a connection still open with one is not cut at once.
+ */
+export const MQTT_PAIRS_PER_ORIGIN = 5;
+
+/**
  * A fresh user name and password for one linked service's MQTT connection: random, never the account's
  * password, the password kept only as a hash. Each call makes a new pair, so Home Assistant and a script of the
- * same account do not invalidate each other's.
+ * same account do not invalidate each other's; a link keeps its newest `MQTT_PAIRS_PER_ORIGIN` (the table does
+ * not grow with the calls).
  */
 export async function issueMqttCredentials(
   db: Db,
@@ -34,20 +42,36 @@ export async function issueMqttCredentials(
   const userName = `nvm_${randomBytes(12).toString('base64url')}`;
   const pwdInfo = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + MQTT_CREDENTIAL_TTL_MS).toISOString();
-  await db
-    .insertInto('mqtt_credentials')
-    .values({
-      username: userName,
-      account_id: accountId,
-      password_hash: hash(pwdInfo),
-      may_control: mayControl ? 1 : 0,
-      client_id: clientId ?? null,
-      session_id: origin.sessionId ?? null,
-      grant_id: origin.grantId ?? null,
-      expires_at: expiresAt,
-      created_at: new Date(now).toISOString(),
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('mqtt_credentials')
+      .values({
+        username: userName,
+        account_id: accountId,
+        password_hash: hash(pwdInfo),
+        may_control: mayControl ? 1 : 0,
+        client_id: clientId ?? null,
+        session_id: origin.sessionId ?? null,
+        grant_id: origin.grantId ?? null,
+        expires_at: expiresAt,
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+    const [column, value] = origin.sessionId === undefined ? (['grant_id', origin.grantId] as const) : (['session_id', origin.sessionId] as const);
+    await trx
+      .deleteFrom('mqtt_credentials')
+      .where(column, '=', value)
+      .where('username', 'not in', (eb) =>
+        eb
+          .selectFrom('mqtt_credentials')
+          .select('username')
+          .where(column, '=', value)
+          .orderBy('created_at', 'desc')
+          .orderBy('username')
+          .limit(MQTT_PAIRS_PER_ORIGIN),
+      )
+      .execute();
+  });
   return { userName, pwdInfo, expiresAt };
 }
 
