@@ -45,6 +45,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       LOGIN_REQUESTS_PER_MINUTE: '5',
       LOG_LEVEL: 'warn',
+      MQTT_MAX_PACKET_BYTES: '4096',
+      MQTT_CONNECT_TIMEOUT_MS: '2000',
+      MQTT_UNAUTHENTICATED_PER_ADDRESS: '4',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -58,6 +61,7 @@ describe('loadConfig', () => {
       trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
       loginRequestsPerMinute: 5,
       logLevel: 'warn',
+      mqtt: { limits: { maxPacketBytes: 4096, connectTimeoutMs: 2000, unauthenticatedPerAddress: 4 } },
     });
   });
 
@@ -102,6 +106,10 @@ describe('loadConfig', () => {
       { TRUST_PROXY: '2' },
       { TRUST_PROXY: 'everyone' },
       { TRUST_PROXY: '10.0.0.0/33' },
+      { MQTT_MAX_PACKET_BYTES: '1024' },
+      { MQTT_CONNECT_TIMEOUT_MS: '0' },
+      { MQTT_UNAUTHENTICATED_PER_ADDRESS: '0' },
+      { MQTT_PORT: '4173' },
     ]) {
       const name = Object.keys(env)[0]!;
       expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(ConfigError);

@@ -185,6 +185,11 @@ const environmentSchema = baseSchema
     } as HomeGraphConfig,
     version: packageJson.version,
   }))
+  // Both listen on one machine; 0 (a free port) is the tests'.
+  .refine((config) => config.mqtt.port === undefined || config.mqtt.port === 0 || config.mqtt.port !== config.port, {
+    message: 'must differ from PORT (or be off)',
+    path: ['MQTT_PORT'],
+  })
   // Demo clients have published secrets: a server that is not the demo never falls back to them.
   .refine((config) => config.oauthClients.length > 0, {
     message: 'No OAuth clients: set OAUTH_CLIENTS_FILE (or NAVIMOW_DEMO=on for the demo and its published secrets).',
@@ -260,6 +265,29 @@ export type Config = z.output<typeof environmentSchema>;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/**
+ * A port the server could not listen on, as one line naming the setting to change (`server/main.ts` prints it and
+ * exits); undefined for any other error.
+ */
+export function listenError(error: unknown, config: Pick<Config, 'port' | 'host' | 'mqtt'>): ConfigError | undefined {
+  const { code, port } = error as NodeJS.ErrnoException & { port?: number };
+  const mqtt = config.mqtt.port !== undefined && port === config.mqtt.port;
+  const [portSetting, hostSetting, host] = mqtt ? ['MQTT_PORT', 'MQTT_HOST', config.mqtt.host] : ['PORT', 'HOST', config.host];
+  const where = `port ${port} on ${host}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new ConfigError(
+        `Cannot listen: ${where} is already in use (another server?). Set ${portSetting} to a free port${mqtt ? ' (or off for no MQTT over TCP)' : ''}.`,
+      );
+    case 'EACCES':
+      return new ConfigError(`Cannot listen: ${where} is not allowed for this user. Set ${portSetting} to 1024 or above.`);
+    case 'EADDRNOTAVAIL':
+      return new ConfigError(`Cannot listen: ${host} is not an address of this machine. Set ${hostSetting} to one of its addresses.`);
+    default:
+      return undefined;
+  }
 }
 
 /** The server's settings from the environment; a wrong value stops the start with a message naming it. */
