@@ -153,7 +153,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   const linkGrants = createLinkGrants(db, provider);
 
   // The mowers' live state, the Navimow-compatible API under /openapi and the MQTT broker.
-  const live = await liveFleet(app, { db, clock, publicUrl, tickMs: config.fleetTickMs, mqtt: config.mqtt, simulator });
+  const live = await liveFleet(app, { db, clock, publicUrl, tickMs: config.fleetTickMs, mqtt: config.mqtt, simulator, trustProxy });
 
   // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
   const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);

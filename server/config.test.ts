@@ -46,6 +46,9 @@ describe('loadConfig', () => {
       LOGIN_REQUESTS_PER_MINUTE: '5',
       ALEXA_SKILL_REQUESTS_PER_MINUTE: '50',
       LOG_LEVEL: 'warn',
+      MQTT_MAX_PACKET_BYTES: '4096',
+      MQTT_CONNECT_TIMEOUT_MS: '2000',
+      MQTT_UNAUTHENTICATED_PER_ADDRESS: '4',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -60,6 +63,7 @@ describe('loadConfig', () => {
       loginRequestsPerMinute: 5,
       alexaSkill: { requestsPerMinute: 50 },
       logLevel: 'warn',
+      mqtt: { limits: { maxPacketBytes: 4096, connectTimeoutMs: 2000, unauthenticatedPerAddress: 4 } },
     });
   });
 
@@ -105,6 +109,10 @@ describe('loadConfig', () => {
       { TRUST_PROXY: '2' },
       { TRUST_PROXY: 'everyone' },
       { TRUST_PROXY: '10.0.0.0/33' },
+      { MQTT_MAX_PACKET_BYTES: '1024' },
+      { MQTT_CONNECT_TIMEOUT_MS: '0' },
+      { MQTT_UNAUTHENTICATED_PER_ADDRESS: '0' },
+      { MQTT_PORT: '4173' },
     ]) {
       const name = Object.keys(env)[0]!;
       expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(ConfigError);

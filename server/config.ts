@@ -6,6 +6,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { TrustedProxies } from './http/client-address.ts';
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
+import { MQTT_MAX_CONNECT_BYTES, type MqttLimits } from './modules/fleet/public.ts';
 import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
 import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
 import { AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, type AmazonConfig, APP_BIND_PATH, DEMO_AMAZON } from './modules/voice-links/public.ts';
@@ -95,6 +96,9 @@ const baseSchema = z.object({
   MQTT_PUBLIC_HOST: z.string().min(1).optional(),
   MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MQTT_WS_PATH: z.union([z.literal('off'), z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as /mqtt')]).default('/mqtt'),
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(MQTT_MAX_CONNECT_BYTES).max(16 * 1024 * 1024).default(16 * 1024),
+  MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
+  MQTT_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(16),
   AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   GOOGLE_HOMEGRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://homegraph.googleapis.com'),
   GOOGLE_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
@@ -162,6 +166,12 @@ const environmentSchema = baseSchema
       wsPath: env.MQTT_WS_PATH === 'off' ? undefined : env.MQTT_WS_PATH,
       /** An external broker (Mosquitto) that every process publishes to instead of an embedded one; undefined: embedded. */
       externalUrl: env.MQTT_URL,
+      /** What the embedded broker lets a client hold before and after CONNECT (server/modules/fleet/mqtt-limits.ts). */
+      limits: {
+        maxPacketBytes: env.MQTT_MAX_PACKET_BYTES,
+        connectTimeoutMs: env.MQTT_CONNECT_TIMEOUT_MS,
+        unauthenticatedPerAddress: env.MQTT_UNAUTHENTICATED_PER_ADDRESS,
+      },
     } as MqttConfig,
     /**
      * The Alexa skill endpoint: the skill it answers (the demo's without ALEXA_SKILL_ID in the demo); requests are
@@ -181,6 +191,11 @@ const environmentSchema = baseSchema
     } as HomeGraphConfig,
     version: packageJson.version,
   }))
+  // Both listen on one machine; 0 (a free port) is the tests'.
+  .refine((config) => config.mqtt.port === undefined || config.mqtt.port === 0 || config.mqtt.port !== config.port, {
+    message: 'must differ from PORT (or be off)',
+    path: ['MQTT_PORT'],
+  })
   // Demo clients have published secrets: a server that is not the demo never falls back to them.
   .refine((config) => config.oauthClients.length > 0, {
     message: 'No OAuth clients: set OAUTH_CLIENTS_FILE (or NAVIMOW_DEMO=on for the demo and its published secrets).',
@@ -249,12 +264,36 @@ export interface MqttConfig {
   publicPort: number | undefined;
   wsPath: string | undefined;
   externalUrl?: string | undefined;
+  limits: MqttLimits;
 }
 
 export type Config = z.output<typeof environmentSchema>;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/**
+ * A port the server could not listen on, as one line naming the setting to change (`server/main.ts` prints it and
+ * exits); undefined for any other error.
+ */
+export function listenError(error: unknown, config: Pick<Config, 'port' | 'host' | 'mqtt'>): ConfigError | undefined {
+  const { code, port } = error as NodeJS.ErrnoException & { port?: number };
+  const mqtt = config.mqtt.port !== undefined && port === config.mqtt.port;
+  const [portSetting, hostSetting, host] = mqtt ? ['MQTT_PORT', 'MQTT_HOST', config.mqtt.host] : ['PORT', 'HOST', config.host];
+  const where = `port ${port} on ${host}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new ConfigError(
+        `Cannot listen: ${where} is already in use (another server?). Set ${portSetting} to a free port${mqtt ? ' (or off for no MQTT over TCP)' : ''}.`,
+      );
+    case 'EACCES':
+      return new ConfigError(`Cannot listen: ${where} is not allowed for this user. Set ${portSetting} to 1024 or above.`);
+    case 'EADDRNOTAVAIL':
+      return new ConfigError(`Cannot listen: ${host} is not an address of this machine. Set ${hostSetting} to one of its addresses.`);
+    default:
+      return undefined;
+  }
 }
 
 /** The server's settings from the environment; a wrong value stops the start with a message naming it. */

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, listenError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
@@ -51,7 +51,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const cause = listenError(error, config);
+  if (!cause) throw error;
+  // The one line that says what to change, not Node's stack trace.
+  console.error(cause.message);
+  process.exit(1);
+}
 app.log.info(
   `Navimow on http://${config.host}:${config.port} (${kind}${seeded ? ', demo data seeded' : ''}${config.simulator ? ', simulated native app' : ''})`,
 );

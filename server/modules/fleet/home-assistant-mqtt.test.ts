@@ -4,7 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { startTlsProxy, type TlsProxy } from '../../testing/tls-proxy.ts';
 import {
@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds)('Home Assistant\'s live state, connected as its
   const open: MqttClient[] = [];
 
   beforeAll(async () => {
-    const mqttConfig = { host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined };
+    const mqttConfig = { ...testConfig().mqtt, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined };
     direct = await createTestApp(kind, { mqtt: { ...mqttConfig, port: 0 } });
     await direct.app.ready();
     directToken = (await linkHomeAssistant(direct.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MqttConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { TrustedProxies } from '../../http/client-address.ts';
 import { type Clock, Fleet } from './fleet.ts';
 import { postFleetMessages } from './fleet-messages.ts';
 import { fleetApiRoutes, simulatorFleetRoutes } from './fleet-routes.ts';
@@ -30,6 +31,8 @@ export interface LiveFleetOptions {
   tickMs: number;
   mqtt: MqttConfig;
   simulator: boolean;
+  /** The reverse proxies believed about a WebSocket client's address (`TRUST_PROXY`). */
+  trustProxy: TrustedProxies;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface LiveFleetOptions {
  * the broker listens on TCP and on the WebSocket path once the app is ready, and the ticker plays the fleet in
  * real time (`tickMs` 0: tests move the clock themselves). Everything stops with the app.
  */
-export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, tickMs, mqtt, simulator }: LiveFleetOptions) {
+export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, tickMs, mqtt, simulator, trustProxy }: LiveFleetOptions) {
   const fleet = new Fleet(db, { clock, log: app.log });
   fleet.onChange(postFleetMessages(db));
   const feed = new LiveFeed();
@@ -55,9 +58,9 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
     });
   } else {
     fleet.onChange(feed.listener);
-    embedded = await EmbeddedBroker.create({ db, fleet, log: app.log });
+    embedded = await EmbeddedBroker.create({ db, fleet, log: app.log, limits: mqtt.limits });
     if (mqtt.wsPath) {
-      embedded.attachWebSocket(app.server, mqtt.wsPath);
+      embedded.attachWebSocket(app.server, mqtt.wsPath, trustProxy);
       // A plain GET of the WebSocket path is not a page.
       app.get(mqtt.wsPath, (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send({ error: { code: 'upgrade_required', message: 'MQTT over WebSocket only.' } }));
     }

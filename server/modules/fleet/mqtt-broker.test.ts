@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { basic, tokenRequest } from '../../testing/oauth-test-client.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { EmbeddedBroker } from './mqtt-broker.ts';
 import { grants, inbox, linkHomeAssistant, sdkRequest, sendCommandBody } from './navimow-test-client.ts';
@@ -34,12 +34,12 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   let watcherUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { mqtt: { port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined } });
+    t = await createTestApp(kind, { mqtt: { ...testConfig().mqtt, port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     httpPort = (t.app.server.address() as AddressInfo).port;
     token = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
     friendToken = (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password })).access_token;
-    watcher = await EmbeddedBroker.create({ db: t.db, fleet: t.app.fleet, log: t.app.log, recheckMs: 100 });
+    watcher = await EmbeddedBroker.create({ db: t.db, fleet: t.app.fleet, log: t.app.log, recheckMs: 100, limits: testConfig().mqtt.limits });
     watcherUrl = `mqtt://127.0.0.1:${await watcher.listenTcp(0, '127.0.0.1')}`;
 
   });
@@ -56,11 +56,11 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     return response.json().data;
   }
 
-  async function connect(info: UserInfo, url = `mqtt://${info.mqttHost}:${info.mqttPort}`) {
+  async function connect(info: UserInfo, url = `mqtt://${info.mqttHost}:${info.mqttPort}`, clientId = `web_${info.userName}_${Math.random().toString(16).slice(2, 12)}`) {
     const client = await mqtt.connectAsync(url, {
       username: info.userName,
       password: info.pwdInfo,
-      clientId: `web_${info.userName}_${Math.random().toString(16).slice(2, 12)}`,
+      clientId,
       reconnectPeriod: 0,
       connectTimeout: 3000,
     });
@@ -146,6 +146,49 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     client.publish(`navimow/${NOT_SHARED}/command`, JSON.stringify({ id: 'cmd-2', command: 'pause' }), { qos: 1 });
     await closed;
     expect((await t.app.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
+  });
+
+  it('keeps a few pairs per link however often userInfo is called, refuses calls past its limit, and the last pair works', async () => {
+    const link = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
+    const answers = [];
+    for (let call = 0; call < 300; call += 1) answers.push(await sdkRequest(t.app, link, 'GET', '/openapi/mqtt/userInfo/get/v2'));
+    const issued = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json<{ data: UserInfo }>().data);
+    expect(issued.length).toBeGreaterThanOrEqual(10);
+    expect(issued.length).toBeLessThanOrEqual(30);
+    expect(answers.at(-1)!.statusCode).toBe(429);
+    expect(answers.at(-1)!.json()).toMatchObject({ code: 429, desc: expect.stringMatching(/Too many requests/) });
+
+    const { grant_id: grantId } = await t.db.selectFrom('mqtt_credentials').select('grant_id').where('username', '=', issued.at(-1)!.userName).executeTakeFirstOrThrow();
+    const rows = await t.db.selectFrom('mqtt_credentials').select('username').where('grant_id', '=', grantId).execute();
+    expect(rows.length).toBeLessThanOrEqual(5);
+    // The newest pairs work; the oldest are gone.
+    expect((await connect(issued.at(-1)!)).connected).toBe(true);
+    await expect(connect(issued[0]!)).rejects.toThrow(/Bad username or password|Not authorized/i);
+  });
+
+  it('keeps a client id to the link that connected with it: another account or link is refused, the link itself reconnects', async () => {
+    const first = await userInfo();
+    // navimow-sdk's id, made from the user name of the pair it first connected with.
+    const clientId = `web_${first.userName}_0a1b2c3d4e`;
+    const holder = await connect(first, undefined, clientId);
+    const holderClosed = whenClosed(holder);
+
+    const friend = await userInfo(friendToken);
+    await expect(connect(friend, undefined, clientId)).rejects.toThrow(/Identifier rejected/i);
+    const otherLink = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
+    await expect(connect(await userInfo(otherLink), undefined, clientId)).rejects.toThrow(/Identifier rejected/i);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(holder.connected).toBe(true);
+    expect(await grants(holder, [topic(OWNED, 'state')])).toEqual([0]);
+
+    // Home Assistant after fetching a new pair of the same link: the same id, which takes its old connection over.
+    const refreshed = await connect(await userInfo(), undefined, clientId);
+    await within(holderClosed);
+    expect(holder.connected).toBe(false);
+    expect(refreshed.connected).toBe(true);
+    await refreshed.endAsync();
+    // And the first pair reconnects with its own id.
+    expect((await connect(first, undefined, clientId)).connected).toBe(true);
   });
 
   it('speaks MQTT over WebSocket on the product\'s origin', async () => {

@@ -1,6 +1,8 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { TrustedProxies } from '../../http/client-address.ts';
+import proxyAddr from '@fastify/proxy-addr';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { type Db, onRevocation } from '../../db/database.ts';
@@ -9,6 +11,7 @@ import type { Fleet, FleetChange } from './fleet.ts';
 import type { MowerCommand } from './fleet-model.ts';
 import { attributesPayload, eventPayload, statePayload } from './navimow-format.ts';
 import { liveMqttUserNames, type MqttIdentity, verifyMqttCredentials } from './mqtt-credentials.ts';
+import { GuardedConnection, type MqttLimits, UnauthenticatedConnections } from './mqtt-limits.ts';
 
 /** The topics the public clients subscribe to (contract section 6). */
 export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes') => `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
@@ -50,6 +53,7 @@ export interface MqttOptions {
   log: { warn(object: unknown, message?: string): void; error(object: unknown, message?: string): void };
   /** How often open connections' pairs are checked again; `RECHECK_MS` unless a test asks for less. */
   recheckMs?: number;
+  limits: MqttLimits;
 }
 
 /**
@@ -71,14 +75,20 @@ export class EmbeddedBroker implements Publisher {
   private tcp: TcpServer | undefined;
   private wss: WebSocketServer | undefined;
   private readonly options: MqttOptions;
+  /** Connections that have not signed in yet, per address; each entry releases its count (once). */
+  private readonly unauthenticated: UnauthenticatedConnections;
+  private readonly releaseOnSignIn = new WeakMap<Client, () => void>();
+  /** Who holds each client id: the connection that signed in with it and what its pair was issued under. */
+  private readonly clientIds = new Map<string, { client: Client; origin: string }>();
 
   private constructor(broker: Aedes, options: MqttOptions) {
     this.broker = broker;
     this.options = options;
+    this.unauthenticated = new UnauthenticatedConnections(options.limits.unauthenticatedPerAddress);
   }
 
   static async create(options: MqttOptions): Promise<EmbeddedBroker> {
-    const broker = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 128 });
+    const broker = await Aedes.createBroker({ connectTimeout: options.limits.connectTimeoutMs, maxClientsIdLength: 128 });
     const hub = new EmbeddedBroker(broker, options);
     broker.authenticate = (client, username, password, done) => void hub.authenticate(client, username, password, done);
     broker.authorizeSubscribe = (client, subscription, done) => void hub.authorizeSubscribe(client, subscription.topic).then(
@@ -107,20 +117,29 @@ export class EmbeddedBroker implements Publisher {
     password: Buffer | undefined,
     done: (error: AuthenticateError | null, success: boolean | null) => void,
   ) {
-    const refuse = () => {
-      const error = new Error('Bad user name or password') as AuthenticateError;
-      error.returnCode = 4;
+    const refuse = (returnCode: 2 | 4 = 4) => {
+      const error = new Error(returnCode === 2 ? 'Identifier rejected' : 'Bad user name or password') as AuthenticateError;
+      error.returnCode = returnCode;
       done(error, null);
     };
     try {
       const identity = username && password ? await verifyMqttCredentials(this.options.db, username, password.toString('utf8'), Date.now()) : undefined;
       if (!identity) return refuse();
+      // A client id in use belongs to the link (or app session) whose pair connected with it: another one may not
+      // take it over, which would close that connection (MQTT 3.1.1, 3.1.4-2). The same link may: Home Assistant
+      // reconnects with the client id of its first pair after fetching a new one, over a connection that may still
+      // look open here.
+      const holder = this.clientIds.get(client.id);
+      if (holder && holder.origin !== identity.origin && !holder.client.closed) return refuse(2);
+      this.clientIds.set(client.id, { client, origin: identity.origin });
       const session: Session = { ...identity, userName: username!, serials: new Set(), loadedAt: 0 };
       this.sessions.set(client, session);
       await this.refresh(session);
       this.open.add(client);
+      this.releaseOnSignIn.get(client)?.();
       done(null, true);
     } catch (error) {
+      if (this.clientIds.get(client.id)?.client === client) this.clientIds.delete(client.id);
       this.options.log.error({ err: error }, 'mqtt authentication failed');
       refuse();
     }
@@ -258,9 +277,32 @@ export class EmbeddedBroker implements Publisher {
     });
   }
 
+  /**
+   * Counts a new connection not yet signed in against its address (mqtt-limits.ts); undefined when the address
+   * already holds its share (refuse it). The count ends when it signs in or closes.
+   */
+  private admit(socket: Duplex, address: string | undefined): (() => void) | undefined {
+    const release = this.unauthenticated.admit(address ?? 'unknown');
+    socket.once('close', () => release?.());
+    return release;
+  }
+
+  /** Hands a connection to aedes behind the packet size limit: announcing a larger packet closes it at once. */
+  private handle(connection: Duplex, release: () => void, request?: IncomingMessage): void {
+    const client = this.broker.handle(new GuardedConnection(connection, this.options.limits.maxPacketBytes), request);
+    this.releaseOnSignIn.set(client, release);
+    connection.once('close', () => {
+      if (this.clientIds.get(client.id)?.client === client) this.clientIds.delete(client.id);
+    });
+  }
+
   /** MQTT over TCP; answers the port it listens on (0 asks for a free one). */
   listenTcp(port: number, host: string): Promise<number> {
-    const tcp = createServer((socket) => this.broker.handle(socket));
+    const tcp = createServer((socket) => {
+      const release = this.admit(socket, socket.remoteAddress);
+      if (release) this.handle(socket, release);
+      else socket.destroy();
+    });
     this.tcp = tcp;
     return new Promise((resolve, reject) => {
       tcp.once('error', reject);
@@ -268,18 +310,26 @@ export class EmbeddedBroker implements Publisher {
     });
   }
 
-  /** MQTT over WebSocket at `path` of the product's own HTTP server. */
-  attachWebSocket(server: HttpServer, path: string): void {
-    const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  /**
+   * MQTT over WebSocket at `path` of the product's own HTTP server. A client's address is the one the trusted proxy
+   * names (as for HTTP requests): behind a proxy, every socket's peer is the proxy.
+   */
+  attachWebSocket(server: HttpServer, path: string, trustProxy: TrustedProxies): void {
+    // A message holds one packet (or part of one) as the clients send them; the header adds 5 bytes at most.
+    const wss = new WebSocketServer({ noServer: true, maxPayload: this.options.limits.maxPacketBytes + 5 });
+    const trusted = trustProxy ? proxyAddr.compile(trustProxy) : undefined;
     this.wss = wss;
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
         if (server.listenerCount('upgrade') === 1) socket.destroy();
         return;
       }
-      wss.handleUpgrade(request, socket, head, (ws) => {
-        this.broker.handle(createWebSocketStream(ws), request);
-      });
+      const release = this.admit(socket, trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress);
+      if (!release) {
+        socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => this.handle(createWebSocketStream(ws), release, request));
     });
   }
 

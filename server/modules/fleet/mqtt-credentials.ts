@@ -22,9 +22,17 @@ export interface MqttCredentials {
 }
 
 /**
+ * The live pairs one link (or app session) keeps: each `userInfo/get/v2` call makes a new pair, and the oldest
+ * beyond these are deleted with it. Home Assistant fetches a pair at start and after each disconnect, and uses the
+ * newest; the ones before stay valid for a while, so that a connection still open with one is not cut at once.
+ */
+export const MQTT_PAIRS_PER_ORIGIN = 5;
+
+/**
  * A fresh user name and password for one linked service's MQTT connection: random, never the account's
  * password, the password kept only as a hash. Each call makes a new pair, so Home Assistant and a script of the
- * same account do not invalidate each other's.
+ * same account do not invalidate each other's; a link keeps its newest `MQTT_PAIRS_PER_ORIGIN` (the table does
+ * not grow with the calls).
  */
 export async function issueMqttCredentials(
   db: Db,
@@ -34,26 +42,44 @@ export async function issueMqttCredentials(
   const userName = `nvm_${randomBytes(12).toString('base64url')}`;
   const pwdInfo = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + MQTT_CREDENTIAL_TTL_MS).toISOString();
-  await db
-    .insertInto('mqtt_credentials')
-    .values({
-      username: userName,
-      account_id: accountId,
-      password_hash: hash(pwdInfo),
-      may_control: mayControl ? 1 : 0,
-      client_id: clientId ?? null,
-      session_id: origin.sessionId ?? null,
-      grant_id: origin.grantId ?? null,
-      expires_at: expiresAt,
-      created_at: new Date(now).toISOString(),
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('mqtt_credentials')
+      .values({
+        username: userName,
+        account_id: accountId,
+        password_hash: hash(pwdInfo),
+        may_control: mayControl ? 1 : 0,
+        client_id: clientId ?? null,
+        session_id: origin.sessionId ?? null,
+        grant_id: origin.grantId ?? null,
+        expires_at: expiresAt,
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+    const [column, value] = origin.sessionId === undefined ? (['grant_id', origin.grantId] as const) : (['session_id', origin.sessionId] as const);
+    await trx
+      .deleteFrom('mqtt_credentials')
+      .where(column, '=', value)
+      .where('username', 'not in', (eb) =>
+        eb
+          .selectFrom('mqtt_credentials')
+          .select('username')
+          .where(column, '=', value)
+          .orderBy('created_at', 'desc')
+          .orderBy('username')
+          .limit(MQTT_PAIRS_PER_ORIGIN),
+      )
+      .execute();
+  });
   return { userName, pwdInfo, expiresAt };
 }
 
 export interface MqttIdentity {
   accountId: string;
   mayControl: boolean;
+  /** What the pair was issued under (`session:<id>` or `grant:<id>`): every pair of one link or app session shares it. */
+  origin: string;
 }
 
 /**
@@ -94,14 +120,14 @@ const USER_NAME = /^nvm_[A-Za-z0-9_-]{16}$/;
 export async function verifyMqttCredentials(db: Db, userName: string, password: string, now: number): Promise<MqttIdentity | undefined> {
   if (!USER_NAME.test(userName) || password.length > 200) return undefined;
   const row = await liveCredentials(db, now)
-    .select(['c.account_id', 'c.password_hash', 'c.may_control'])
+    .select(['c.account_id', 'c.password_hash', 'c.may_control', 'c.session_id', 'c.grant_id'])
     .where('c.username', '=', userName)
     .executeTakeFirst();
   if (!row) return undefined;
   const expected = Buffer.from(row.password_hash);
   const given = Buffer.from(hash(password));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  return { accountId: row.account_id, mayControl: row.may_control === 1 };
+  return { accountId: row.account_id, mayControl: row.may_control === 1, origin: row.session_id ? `session:${row.session_id}` : `grant:${row.grant_id}` };
 }
 
 /** The account of a user name whose pair still works (its password was checked when it connected). */

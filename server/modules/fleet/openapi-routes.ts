@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +32,12 @@ const commandsBody = z.object({
     .min(1, 'name at least one command')
     .max(20),
 });
+
+/**
+ * `userInfo/get/v2` calls a link may make in an hour. Home Assistant calls it at start and after each disconnect
+ * (once, behind a lock); refused, it keeps its last pair, which stays valid (`MQTT_PAIRS_PER_ORIGIN`).
+ */
+const USER_INFO_PER_ORIGIN_PER_HOUR = 30;
 
 const badInput = (message: string) => new HttpError(400, 'invalid_request', message);
 
@@ -150,19 +156,35 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, 
     return ok({ commands: results });
   });
 
-  app.get('/mqtt/userInfo/get/v2', async (request) => {
-    const caller = await requireCaller(db, request, 'mower:read');
-    const endpoint = mqttEndpoint();
-    if (!endpoint) throw new HttpError(503, 'mqtt_unavailable', 'Live updates are not available on this server.');
-    // The pair lives no longer than what the caller holds: the app's session, or the linked service's grant.
-    const origin = caller.sessionId ? { sessionId: caller.sessionId } : caller.grantId ? { grantId: caller.grantId } : undefined;
-    if (!origin) throw new HttpError(403, 'insufficient_scope', 'This token cannot be given MQTT credentials.');
-    const credentials = await issueMqttCredentials(
-      db,
-      { accountId: caller.accountId, clientId: caller.clientId, mayControl: caller.permissions.has('mower:control'), origin },
-      Date.now(),
-    );
-    // navimow-sdk and Home Assistant read these fields from `data` itself, not from a payload.
-    return { code: 1, desc: 'success', data: { ...endpoint, userName: credentials.userName, pwdInfo: credentials.pwdInfo, expiresAt: credentials.expiresAt } };
-  });
+  app.get(
+    '/mqtt/userInfo/get/v2',
+    {
+      config: {
+        rateLimit: {
+          max: USER_INFO_PER_ORIGIN_PER_HOUR,
+          timeWindow: '1 hour',
+          // Per link (or app session): a pair is issued for each.
+          keyGenerator: async (request: FastifyRequest) => {
+            const caller = await requireCaller(db, request, 'mower:read');
+            return `mqtt-user-info:${caller.sessionId ?? caller.grantId ?? caller.accountId}`;
+          },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(db, request, 'mower:read');
+      const endpoint = mqttEndpoint();
+      if (!endpoint) throw new HttpError(503, 'mqtt_unavailable', 'Live updates are not available on this server.');
+      // The pair lives no longer than what the caller holds: the app's session, or the linked service's grant.
+      const origin = caller.sessionId ? { sessionId: caller.sessionId } : caller.grantId ? { grantId: caller.grantId } : undefined;
+      if (!origin) throw new HttpError(403, 'insufficient_scope', 'This token cannot be given MQTT credentials.');
+      const credentials = await issueMqttCredentials(
+        db,
+        { accountId: caller.accountId, clientId: caller.clientId, mayControl: caller.permissions.has('mower:control'), origin },
+        Date.now(),
+      );
+      // navimow-sdk and Home Assistant read these fields from `data` itself, not from a payload.
+      return { code: 1, desc: 'success', data: { ...endpoint, userName: credentials.userName, pwdInfo: credentials.pwdInfo, expiresAt: credentials.expiresAt } };
+    },
+  );
 };

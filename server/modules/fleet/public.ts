@@ -4,3 +4,4 @@ export { type CommandResult, type MowerCommand } from './fleet-model.ts';
 export { postFleetMessages } from './fleet-messages.ts';
 export { liveFleet } from './live-fleet.ts';
 export { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
+export { MQTT_MAX_CONNECT_BYTES, type MqttLimits } from './mqtt-limits.ts';

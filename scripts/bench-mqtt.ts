@@ -1,0 +1,155 @@
+/**
+ * `npm run bench:mqtt`: idle, signed-in MQTT connections to the embedded broker on 127.0.0.1, as Home Assistant holds
+ * them (one pair of a linked service, navimow-sdk's client ids, the state topic of the demo owner's mower), against
+ * the product's server in a process of its own (bench/mqtt-server.ts). Prints the server's memory before and after
+ * (RSS and JavaScript heap, after a full collection) and per connection, and the time from a command over the
+ * Navimow API to the new state at every connection: p50, p99, max. A benchmark, not a test: figures vary with the
+ * machine and its load.
+ *
+ * Options (environment): BENCH_MQTT_CONNECTIONS (2000, at most 20 000), BENCH_MQTT_CHANGES (state changes timed, 5),
+ * BENCH_MQTT_SECONDS (the whole run's limit, 300: it stops by itself, failing, when it takes longer).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import { DEMO } from '../server/db/seed.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const count = Math.min(20_000, Math.max(1, Number(process.env.BENCH_MQTT_CONNECTIONS ?? 2000)));
+const changes = Math.min(50, Math.max(1, Number(process.env.BENCH_MQTT_CHANGES ?? 5)));
+const limitSeconds = Math.max(10, Number(process.env.BENCH_MQTT_SECONDS ?? 300));
+/** At most this many connections sign in at once: below the server's limit of connections not signed in per address (16). */
+const CONNECTING_AT_ONCE = 8;
+const SERIAL = DEMO.mowers.owned.serial;
+const STATE_TOPIC = `/downlink/vehicle/${SERIAL}/realtimeDate/state`;
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+}
+
+const deadline = setTimeout(() => {
+  console.error(`bench:mqtt: not done within ${limitSeconds} s (BENCH_MQTT_SECONDS); stopped.`);
+  process.exit(1);
+}, limitSeconds * 1000);
+
+function startServer(): Promise<{ child: ChildProcess; httpPort: number; mqttPort: number }> {
+  const child = spawn(process.execPath, ['--expose-gc', join(root, 'bench/mqtt-server.ts')], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { httpPort: number; mqttPort: number }) => resolve({ child, ...message }));
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+}
+
+function memoryOf(child: ChildProcess): Promise<Memory> {
+  return new Promise((resolve) => {
+    child.once('message', (message: Memory) => resolve(message));
+    child.send('memory');
+  });
+}
+
+async function api(base: string, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${base}${path}`, init);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+const { child, httpPort, mqttPort } = await startServer();
+const clients: MqttClient[] = [];
+try {
+  const base = `http://127.0.0.1:${httpPort}`;
+  const login = await api(base, '/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: DEMO.owner.email, password: DEMO.owner.password }),
+  });
+  const authorization = `Bearer ${login.access_token as string}`;
+  const info = (await api(base, '/openapi/mqtt/userInfo/get/v2', { headers: { authorization } })).data as { userName: string; pwdInfo: string };
+
+  /** Per connection, what to call when a state message arrives. */
+  const listeners: ((state: string) => void)[] = [];
+  const connectFrom = async (first: number, end: number) => {
+    for (let next = first; next < end; ) {
+      const batch = Array.from({ length: Math.min(CONNECTING_AT_ONCE, end - next) }, async (_, offset) => {
+        const index = next + offset;
+        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+          username: info.userName,
+          password: info.pwdInfo,
+          clientId: `web_${info.userName}_${index.toString(16).padStart(10, '0')}`,
+          keepalive: 2400,
+          reconnectPeriod: 0,
+          connectTimeout: 10_000,
+        });
+        clients[index] = client;
+        client.on('message', (_topic, payload) => listeners[index]?.((JSON.parse(payload.toString()) as { state: string }).state));
+        await client.subscribeAsync(STATE_TOPIC);
+      });
+      await Promise.all(batch);
+      next += batch.length;
+    }
+  };
+  // The first few warm the server's code paths up; the figures count the others.
+  const warm = Math.min(count, CONNECTING_AT_ONCE);
+  await connectFrom(0, warm);
+  const before = await memoryOf(child);
+  const started = Date.now();
+  await connectFrom(warm, count);
+  const connectSeconds = (Date.now() - started) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = await memoryOf(child);
+
+  let delays: number[] = [];
+  const commands = ['start', 'pause', 'resume', 'dock'] as const;
+  const body = {
+    start: { command: 'action.devices.commands.StartStop', params: { on: true } },
+    pause: { command: 'action.devices.commands.PauseUnpause', params: { on: false } },
+    resume: { command: 'action.devices.commands.PauseUnpause', params: { on: true } },
+    dock: { command: 'action.devices.commands.Dock' },
+  };
+  const expected = { start: 'isRunning', pause: 'isPaused', resume: 'isRunning', dock: 'isDocking' };
+  // One change first, untimed, to warm the path up.
+  for (let change = -1; change < changes; change += 1) {
+    if (change === 0) delays = [];
+    const command = commands[(change + 1) % commands.length]!;
+    const sent = performance.now();
+    const arrived = Promise.all(
+      clients.map(
+        (_client, index) =>
+          new Promise<void>((resolve) => {
+            listeners[index] = (state) => {
+              if (state !== expected[command]) return;
+              delays.push(performance.now() - sent);
+              listeners[index] = () => undefined;
+              resolve();
+            };
+          }),
+      ),
+    );
+    await api(base, '/openapi/smarthome/sendCommands', {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ commands: [{ devices: [{ id: SERIAL }], execution: body[command] }] }),
+    });
+    await arrived;
+  }
+  delays.sort((a, b) => a - b);
+
+  console.log(`bench:mqtt: ${count} idle connections signed in over TCP on 127.0.0.1 in ${connectSeconds.toFixed(1)} s (${CONNECTING_AT_ONCE} at a time)`);
+  const measured = Math.max(1, count - warm);
+  console.log(`  server RSS   ${mb(before.rss)} -> ${mb(after.rss)}: ${kb((after.rss - before.rss) / measured)} per connection`);
+  console.log(`  server heap  ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}: ${kb((after.heapUsed - before.heapUsed) / measured)} per connection`);
+  console.log(
+    `  a state change (command over the API) at every connection, ${changes} changes, ${delays.length} deliveries: ` +
+      `p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms, max ${delays.at(-1)!.toFixed(0)} ms`,
+  );
+} finally {
+  await Promise.all(clients.map((client) => client?.endAsync(true)));
+  child.disconnect();
+  clearTimeout(deadline);
+}
