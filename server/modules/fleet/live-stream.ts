@@ -27,6 +27,7 @@ const hash = (ticket: string) => createHash('sha256').update(ticket).digest('bas
 export class LiveFeed {
   private readonly subscribers = new Map<string, Set<(status: MowerStatusDto) => void>>();
   private readonly open = new Set<() => void>();
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   /** Remembers how to end a stream, so that the server's shutdown ends them all. */
   track(end: () => void): () => void {
@@ -36,6 +37,22 @@ export class LiveFeed {
 
   endAll(): void {
     for (const end of [...this.open]) end();
+  }
+
+  /** Calls `recheck` when the account's mower list changes (a share ended or accepted), until the returned call. */
+  watchAccount(accountId: string, recheck: () => void): () => void {
+    const set = this.watchers.get(accountId) ?? new Set();
+    set.add(recheck);
+    this.watchers.set(accountId, set);
+    return () => {
+      set.delete(recheck);
+      if (!set.size) this.watchers.delete(accountId);
+    };
+  }
+
+  /** The accounts' mower lists changed: their streams check at once whether they may go on. */
+  mowerListsChanged(accountIds: readonly string[]): void {
+    for (const accountId of accountIds) for (const recheck of [...(this.watchers.get(accountId) ?? [])]) recheck();
   }
 
   readonly listener = ({ view }: FleetChange): void => this.push(statusOf(view));
@@ -125,20 +142,34 @@ export function liveStreamRoutes(db: Db, fleet: Fleet, feed: LiveFeed): FastifyP
         const send = (status: MowerStatusDto) => raw.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
         send(statusOf(view));
 
+        // Each status goes out only while the account may see the mower: trusted for VISIBILITY_TTL_MS after a check,
+        // then checked before the next one is sent (a status that comes meanwhile waits for the answer, the latest
+        // only); a share that ends in this process checks at once (`mowerListsChanged`).
         let checkedAt = fleet.clock.now();
-        let checking = false;
+        let checking: Promise<void> | undefined;
+        let waiting: MowerStatusDto | undefined;
+        const check = () => {
+          checking ??= mayUseMower(db, accountId, serial)
+            .then(
+              (allowed) => {
+                checkedAt = fleet.clock.now();
+                if (!allowed) end();
+              },
+              () => end(),
+            )
+            .finally(() => {
+              checking = undefined;
+              const status = waiting;
+              waiting = undefined;
+              if (status && !ended) send(status);
+            });
+        };
         const unsubscribe = feed.subscribe(serial, (status) => {
-          send(status);
-          if (checking || fleet.clock.now() - checkedAt < VISIBILITY_TTL_MS) return;
-          checking = true;
-          void mayUseMower(db, accountId, serial)
-            .then((allowed) => {
-              checkedAt = fleet.clock.now();
-              if (!allowed) end();
-            })
-            .catch(() => end())
-            .finally(() => (checking = false));
+          if (!checking && fleet.clock.now() - checkedAt < VISIBILITY_TTL_MS) return void send(status);
+          waiting = status;
+          check();
         });
+        const unwatch = feed.watchAccount(accountId, check);
         const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
         const lifetime = setTimeout(() => end(), MAX_STREAM_MS);
         let ended = false;
@@ -148,6 +179,7 @@ export function liveStreamRoutes(db: Db, fleet: Fleet, feed: LiveFeed): FastifyP
           ended = true;
           untrack();
           unsubscribe();
+          unwatch();
           clearInterval(heartbeat);
           clearTimeout(lifetime);
           raw.end();
