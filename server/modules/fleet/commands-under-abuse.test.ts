@@ -3,7 +3,6 @@ import { DEMO } from '../../db/seed.ts';
 import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { errorResponseSchema, executeResponseSchema } from '../google-home/google-schemas.ts';
 import { CommandBudget, MAX_COMMANDS_PER_REQUEST, sweepCommandBuckets } from './command-budget.ts';
 import { linkHomeAssistant, sdkRequest } from './navimow-test-client.ts';
 
@@ -70,7 +69,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     await freshMinute();
     const repeated = await fulfil(execute([{ devices: ids(OWNED, OWNED, OWNED, OWNED), execution: [START, START] }, { devices: ids(OWNED), execution: [START] }]));
     expect(repeated.statusCode).toBe(200);
-    const { payload } = executeResponseSchema.parse(repeated.json());
+    const { payload } = repeated.json<{ payload: { commands: unknown[] } }>();
     // Once: started. Run again, the second start would have said alreadyStarted.
     expect(payload.commands).toEqual([{ ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true }) }]);
 
@@ -93,7 +92,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     // seventh, a Dock with empty parameters, is the third once more).
     const google = await fulfil(execute([{ devices: ids(OWNED, ...tooMany.slice(0, 5)), execution: [START] }, { devices: ids(...tooMany.slice(5)), execution: [START] }]));
     expect(google.statusCode).toBe(400);
-    expect(errorResponseSchema.parse(google.json()).payload).toMatchObject({ errorCode: 'protocolError', status: 'ERROR' });
+    expect(google.json().payload).toMatchObject({ errorCode: 'protocolError', status: 'ERROR' });
     const sdk = await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED, SHARED), execution: [SDK_START, SDK_STOP, SDK_DOCK, SDK_PAUSE, SDK_RESUME, START, { ...SDK_DOCK, params: {} }] }] });
     expect(sdk.statusCode).toBe(400);
     expect(sdk.json()).toMatchObject({ code: 400, desc: expect.stringContaining('at most 10 commands'), data: null });
@@ -161,7 +160,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     const before = (await t.app.fleet.view(SHARED))!.record.state;
     const google429 = await fulfil(execute([{ devices: ids(SHARED), execution: [DOCK] }]));
     expect(google429.statusCode).toBe(200);
-    expect(errorResponseSchema.parse(google429.json()).payload).toMatchObject({ errorCode: 'transientError', status: 'ERROR' });
+    expect(google429.json().payload).toMatchObject({ errorCode: 'transientError', status: 'ERROR' });
     expect((await t.app.fleet.view(SHARED))!.record.state).toBe(before);
     // The owner's own mower is another budget.
     expect((await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED), execution: SDK_START }] })).statusCode).toBe(200);
