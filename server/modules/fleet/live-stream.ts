@@ -20,6 +20,17 @@ const VISIBILITY_TTL_MS = 30_000;
 
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
+/** Adds `member` to the group under `key`; the returned call takes it out again, and the group once empty. */
+function addToGroup<T>(groups: Map<string, Set<T>>, key: string, member: T): () => void {
+  const group = groups.get(key) ?? new Set();
+  group.add(member);
+  groups.set(key, group);
+  return () => {
+    group.delete(member);
+    if (!group.size) groups.delete(key);
+  };
+}
+
 /**
  * The committed changes of each mower, for this process's live streams (`fleet.onChange`). With several processes
  * the changes of the others arrive through the external broker (docs/decisions/015-mqtt-broker.md).
@@ -41,13 +52,7 @@ export class LiveFeed {
 
   /** Calls `recheck` when the account's mower list changes (a share ended or accepted), until the returned call. */
   watchAccount(accountId: string, recheck: () => void): () => void {
-    const set = this.watchers.get(accountId) ?? new Set();
-    set.add(recheck);
-    this.watchers.set(accountId, set);
-    return () => {
-      set.delete(recheck);
-      if (!set.size) this.watchers.delete(accountId);
-    };
+    return addToGroup(this.watchers, accountId, recheck);
   }
 
   /** The accounts' mower lists changed: their streams check at once whether they may go on. */
@@ -62,13 +67,7 @@ export class LiveFeed {
   }
 
   subscribe(serial: string, subscriber: (status: MowerStatusDto) => void): () => void {
-    const set = this.subscribers.get(serial) ?? new Set();
-    set.add(subscriber);
-    this.subscribers.set(serial, set);
-    return () => {
-      set.delete(subscriber);
-      if (!set.size) this.subscribers.delete(serial);
-    };
+    return addToGroup(this.subscribers, serial, subscriber);
   }
 
   /** How many streams are open (tests, and the page-hidden check of the browser journey). */
