@@ -58,6 +58,10 @@ export type MessageDto = {
     /** The fault code the mower reported, for faults. */
     fault_code: string | null;
     created_at: string;
+    /** How often it happened: a work-log event the mower repeats within minutes counts into one message. */
+    occurrences: number;
+    /** When it last happened, if more than once. */
+    last_occurred_at: string | null;
     read: boolean;
     /** The mower it is about; null for account-wide messages. Its name is untrusted text. */
     mower: { serial_number: string; name: string } | null;

@@ -3,7 +3,10 @@
  * messages for the demo owner) and a bare Fastify doing the same work as its reads (bench/bare-api-server.ts)
  * with autocannon on 127.0.0.1, on SQLite and, with TEST_POSTGRES_URL (or BENCH_POSTGRES_URL), on PostgreSQL:
  * the app's mower list and message page, the health check, the Navimow-compatible status API with a linked
- * service's token, and the token endpoint's refresh; it prints requests/s, p50, p99 and the ratio to the bare floor. A benchmark, not a test: figures vary with the machine and its load.
+ * service's token, and the token endpoint's refresh; it prints requests/s, p50, p99 and the ratio to the bare floor. Then
+ * the mower list read while 50 tokens (app sessions and links of the demo owner) send commands at once to its two
+ * mowers, most of which the command budget refuses (issue 25): the reads' figures beside the commands'. A
+ * benchmark, not a test: figures vary with the machine and its load.
  *
  * Options (environment): BENCH_CONNECTIONS (100), BENCH_SECONDS (8), BENCH_ROUNDS (2), BENCH_DATABASES
  * (`sqlite,postgres`).
@@ -195,6 +198,35 @@ function refreshLoad(tokens: string[]): autocannon.Options {
   };
 }
 
+/** Tokens sending commands at once in the command-load row. */
+const COMMAND_TOKENS = 50;
+
+/**
+ * Each request a command from the next of `tokens` (a session or a linked service of the demo owner): start and stop
+ * in turn, to the owned and the shared mower in turn, as many clients commanding the same mowers at once.
+ */
+function commandLoad(tokens: string[]): autocannon.Options {
+  let next = 0;
+  return {
+    url: `${base}/openapi/smarthome/sendCommands`,
+    connections: tokens.length,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const index = next++;
+          const execution = { command: 'action.devices.commands.StartStop', params: { on: index % 4 < 2 } };
+          return {
+            ...request,
+            headers: { authorization: `Bearer ${tokens[index % tokens.length]}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ commands: [{ devices: [{ id: index % 2 ? 'NVM-DEMO-0001' : 'NVM-DEMO-0002' }], execution }] }),
+          };
+        },
+      },
+    ],
+  };
+}
+
 const BENCH_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const CATEGORIES = ['important', 'workLog', 'notification', 'system', 'device'] as const;
 
@@ -256,6 +288,9 @@ for (const kind of databases) {
         body: JSON.stringify({ devices: [{ id: 'NVM-DEMO-0001' }, { id: 'NVM-DEMO-0002' }] }),
       };
       const bearer = { authorization: `Bearer ${token}` };
+      // Half app sessions, half linked services' access tokens.
+      const commandTokens: string[] = [];
+      for (let i = 0; i < COMMAND_TOKENS / 2; i += 1) commandTokens.push(await signIn(), await serviceAccessToken(await linkedRefreshToken()));
       for (let round = 1; round <= rounds; round += 1) {
         // Refreshes cut off when a round's time is up used their token and never returned the new one: the pool is
         // filled up again, so that no request of the next round goes without a token.
@@ -274,6 +309,24 @@ for (const kind of databases) {
           ['POST /openapi/smarthome/getVehicleStatus (linked service)', await load(vehicleStatus), statusFloor, 'read'],
           ['POST /oauth/token (refresh)', await load(refreshLoad(refreshTokens)), mowerFloor, 'token'],
         ];
+        // The reads while the commands come: both loads at once, on the same two cores.
+        const [commands, readsDuringCommands] = await Promise.all([
+          autocannon({ duration: seconds, ...commandLoad(commandTokens) }),
+          load({ url: `${base}/api/mowers`, headers: bearer, connections: connections / 2 }),
+        ]);
+        const admitted = commands.statusCodeStats?.['200']?.count ?? 0;
+        const refused = commands.statusCodeStats?.['429']?.count ?? 0;
+        const commandFigures: Figures = {
+          rps: commands.requests.average,
+          p50: commands.latency.p50,
+          p99: commands.latency.p99,
+          // A refusal by the budget is the answer wanted here, not a failure.
+          errors: commands.errors + commands.timeouts + commands.non2xx - refused,
+        };
+        targets.push(
+          [`POST /openapi/smarthome/sendCommands (${COMMAND_TOKENS} tokens: ${admitted} run, ${refused} refused)`, commandFigures, mowerFloor, undefined],
+          [`GET /api/mowers during those commands (${connections / 2} connections)`, readsDuringCommands, mowerFloor, undefined],
+        );
         for (const [name, figures, floor, kindOfTarget] of targets) {
           const ratio = figures.rps / floor.rps;
           const misses = [

@@ -40,6 +40,7 @@ export type AppConfig = Pick<
   | 'signInLimits'
   | 'amazon'
   | 'fleetTickMs'
+  | 'commandLimits'
   | 'mqtt'
   | 'homeGraph'
   | 'alexaSkill'
@@ -153,7 +154,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   const linkGrants = createLinkGrants(db, provider);
 
   // The mowers' live state, the Navimow-compatible API under /openapi and the MQTT broker.
-  const live = await liveFleet(app, { db, clock, publicUrl, tickMs: config.fleetTickMs, mqtt: config.mqtt, simulator, trustProxy });
+  const live = await liveFleet(app, { db, clock, publicUrl, tickMs: config.fleetTickMs, mqtt: config.mqtt, simulator, trustProxy, commandLimits: config.commandLimits });
 
   // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
   const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
@@ -163,7 +164,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   app.decorate('homeGraphSync', googleSync);
   app.fleet.onChange((change) => googleSync.fleetChanged(change));
   app.addHook('onClose', () => googleSync.settled());
-  await app.register(googleHomeRoutes, { db, fleet: app.fleet, grants: linkGrants, googleClientIds });
+  await app.register(googleHomeRoutes, { db, fleet: app.fleet, commandBudget: app.commandBudget, grants: linkGrants, googleClientIds });
   // The Alexa custom skill's endpoint (docs/decisions/018-…).
   const alexaClientIds = oauthClients.filter((client) => client.kind === 'alexa').map((client) => client.client_id);
   await app.register(alexaSkillRoutes, { db, fleet: app.fleet, grants: linkGrants, alexaClientIds, config: config.alexaSkill });

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 import type { TrustedProxies } from './http/client-address.ts';
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
+import { MAX_COMMANDS_PER_REQUEST } from './modules/fleet/public.ts';
+import { MESSAGE_WINDOW_DAYS } from '../common/messages.ts';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
 import { MQTT_MAX_CONNECT_BYTES, type MqttLimits } from './modules/fleet/public.ts';
 import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
@@ -79,6 +81,12 @@ const baseSchema = z.object({
   LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
   ALEXA_SKILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  COMMANDS_PER_MOWER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(12),
+  // At least one request's worth: a request's commands are admitted together or not at all.
+  COMMANDS_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(MAX_COMMANDS_PER_REQUEST).max(100_000).default(30),
+  // More than the message centre's 30 days, so that its History has something to show.
+  MESSAGES_KEEP_READ_DAYS: z.coerce.number().int().min(MESSAGE_WINDOW_DAYS + 1).max(3650).default(90),
+  MESSAGES_KEEP_UNREAD_DAYS: z.coerce.number().int().min(MESSAGE_WINDOW_DAYS + 1).max(3650).default(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALEXA_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   LWA_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -145,6 +153,13 @@ const environmentSchema = baseSchema
      * tokens of all their users from a few addresses, so it is wide.
      */
     tokenRequestsPerMinute: env.TOKEN_REQUESTS_PER_MINUTE,
+    /**
+     * How many commands reach the mowers, whoever sends them (server/modules/fleet/command-budget.ts): per mower and
+     * per account, a minute.
+     */
+    commandLimits: { perMowerPerMinute: env.COMMANDS_PER_MOWER_PER_MINUTE, perAccountPerMinute: env.COMMANDS_PER_ACCOUNT_PER_MINUTE },
+    /** How long a reader's copy of a message is kept, read and unread (server/modules/messages/message-retention.ts). */
+    messageRetention: { readDays: env.MESSAGES_KEEP_READ_DAYS, unreadDays: env.MESSAGES_KEEP_UNREAD_DAYS },
     /** The sign-in throttle's limits (docs/decisions/010-sign-in-throttle.md): fixed, not read from the environment. */
     signInLimits: SIGN_IN_LIMITS as SignInLimits,
     /**
@@ -195,6 +210,10 @@ const environmentSchema = baseSchema
   .refine((config) => config.mqtt.port === undefined || config.mqtt.port === 0 || config.mqtt.port !== config.port, {
     message: 'must differ from PORT (or be off)',
     path: ['MQTT_PORT'],
+  })
+  .refine((config) => config.messageRetention.unreadDays >= config.messageRetention.readDays, {
+    message: 'must be at least MESSAGES_KEEP_READ_DAYS: an unread message is not dropped before a read one',
+    path: ['MESSAGES_KEEP_UNREAD_DAYS'],
   })
   // Demo clients have published secrets: a server that is not the demo never falls back to them.
   .refine((config) => config.oauthClients.length > 0, {

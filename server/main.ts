@@ -4,6 +4,8 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
 import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
+import { sweepCommandBuckets } from './modules/fleet/public.ts';
+import { sweepOldMessages } from './modules/messages/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
 
 let config;
@@ -34,7 +36,14 @@ function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {
 }
 const sweeps = [
   every(60 * 60 * 1000, () =>
-    Promise.all([sweepExpired(db), sweepSignInFailures(db, config.signInLimits), sweepRateLimitWindows(db), sweepUsedRefreshTokens(db)]),
+    Promise.all([
+      sweepExpired(db),
+      sweepSignInFailures(db, config.signInLimits),
+      sweepRateLimitWindows(db),
+      sweepUsedRefreshTokens(db),
+      sweepCommandBuckets(db),
+      sweepOldMessages(db, config.messageRetention),
+    ]),
   ),
   // Sealed refresh answers serve a retry for a few seconds (REFRESH_RETRY_GRACE_MS): gone within 30 s of that.
   every(30 * 1000, () => Promise.all([sweepRefreshAnswers(db), sweepSessionRetryAnswers(db)])),

@@ -205,6 +205,10 @@ export interface MessageTable {
   severity: string;
   fault_code: string | null;
   created_at: string;
+  /** How often the event happened: a work-log event repeated within minutes counts into one message. */
+  occurrences: Generated<number>;
+  /** When it last happened; null while it happened once. */
+  last_occurred_at: string | null;
 }
 
 /** One reader's copy of a message, with its read state. */
@@ -237,6 +241,7 @@ export interface Database {
   alexa_skill_accounts: AlexaSkillAccountTable;
   mqtt_credentials: MqttCredentialTable;
   live_tickets: LiveTicketTable;
+  command_buckets: CommandBucketTable;
 }
 
 /** One failed (or not yet proven) sign-in attempt under one throttle key; `at` in ms since the epoch. */
@@ -252,6 +257,13 @@ export interface RateLimitWindowTable {
   key: string;
   started_at: number | string;
   count: number;
+}
+
+/** A token bucket of commands (a mower's, an account's); `credit` in 1/60 000 of a command, `updated_at` in ms. */
+export interface CommandBucketTable {
+  key: string;
+  credit: number | string;
+  updated_at: number | string;
 }
 
 export type Account = Selectable<AccountTable>;

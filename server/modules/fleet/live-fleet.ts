@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MqttConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { TrustedProxies } from '../../http/client-address.ts';
+import { CommandBudget, type CommandLimits } from './command-budget.ts';
 import { type Clock, Fleet } from './fleet.ts';
 import { postFleetMessages } from './fleet-messages.ts';
 import { fleetApiRoutes, simulatorFleetRoutes } from './fleet-routes.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     mqttPort(): number | undefined;
     /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
     liveFeed: LiveFeed;
+    /** How many commands reach the mowers (server/modules/fleet/command-budget.ts), for every way of sending one. */
+    commandBudget: CommandBudget;
   }
 }
 
@@ -33,6 +36,7 @@ export interface LiveFleetOptions {
   simulator: boolean;
   /** The reverse proxies believed about a WebSocket client's address (`TRUST_PROXY`). */
   trustProxy: TrustedProxies;
+  commandLimits: CommandLimits;
 }
 
 /**
@@ -40,8 +44,9 @@ export interface LiveFleetOptions {
  * the broker listens on TCP and on the WebSocket path once the app is ready, and the ticker plays the fleet in
  * real time (`tickMs` 0: tests move the clock themselves). Everything stops with the app.
  */
-export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, tickMs, mqtt, simulator, trustProxy }: LiveFleetOptions) {
+export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, tickMs, mqtt, simulator, trustProxy, commandLimits }: LiveFleetOptions) {
   const fleet = new Fleet(db, { clock, log: app.log });
+  const commandBudget = new CommandBudget(db, commandLimits, fleet.clock);
   fleet.onChange(postFleetMessages(db));
   const feed = new LiveFeed();
   let broker: Publisher;
@@ -71,10 +76,11 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   let boundPort: number | undefined;
   app.decorate('fleet', fleet);
   app.decorate('liveFeed', feed);
+  app.decorate('commandBudget', commandBudget);
   app.decorate('mqttPort', () => boundPort);
 
   const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);
-  await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, mqttEndpoint: endpoint });
+  await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, commandBudget, mqttEndpoint: endpoint });
 
   let sweep: NodeJS.Timeout | undefined;
   /** The last sweep, which may still be running when the app closes (the database must stay open until it ends). */
@@ -117,8 +123,10 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
       await api.register(liveStreamRoutes(db, fleet, feed));
     }) as FastifyPluginAsyncZod,
     simulatorRoutes: (simulator ? simulatorFleetRoutes(db, fleet) : async () => {}) as FastifyPluginAsyncZod,
-    /** A share accepted or ended: the accounts' MQTT connections follow their new mower lists at once. */
-    mowerListChanged: (accountIds: readonly string[]) =>
-      embedded?.mowerListsChanged(accountIds).catch((error: unknown) => app.log.warn({ err: error }, 'mqtt visibility refresh failed')),
+    /** A share accepted or ended: the accounts' MQTT connections and pages' live streams follow their new mower lists at once. */
+    mowerListChanged: async (accountIds: readonly string[]) => {
+      feed.mowerListsChanged(accountIds);
+      await embedded?.mowerListsChanged(accountIds).catch((error: unknown) => app.log.warn({ err: error }, 'mqtt visibility refresh failed'));
+    },
   };
 }

@@ -123,22 +123,39 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
     expect((await expired.json()).error.code).toBe('invalid_ticket');
   });
 
-  it('ends the stream once the share it watches has ended', async () => {
+  it('ends the stream once the share it watches has ended, before sending the next status', async () => {
     const stream = await openStream(base, SHARED, (await ticketFor(SHARED)).ticket!);
     expect(await stream.next()).toMatchObject({ serial_number: SHARED });
     const share = await t.db.selectFrom('mower_shares').selectAll().where('mower_serial', '=', SHARED).executeTakeFirstOrThrow();
+    // Ended behind this process's back (as another process would): no word of it here.
     await t.db.deleteFrom('mower_shares').where('mower_serial', '=', SHARED).execute();
     try {
-      // Within half a minute the stream still trusts its last check; after it, the next change checks again.
+      // Within half a minute the stream still trusts its last check; after it, the next change is checked before
+      // it goes out: the former sharer never sees it.
       now += 31_000;
       await t.app.fleet.report(SHARED, { kind: 'offline' });
-      await expect(async () => {
-        for (;;) await stream.next(1000);
-      }).rejects.toThrow('stream ended');
+      await expect(stream.next(2000)).rejects.toThrow('stream ended');
       await expect.poll(() => t.app.liveFeed.streams).toBe(0);
     } finally {
       await t.db.insertInto('mower_shares').values(share).execute();
       await t.app.fleet.report(SHARED, { kind: 'online' });
+    }
+  });
+
+  it('ends a former sharer\'s stream at once when the share ends, with no state after it', async () => {
+    const stream = await openStream(base, SHARED, (await ticketFor(SHARED)).ticket!);
+    expect(await stream.next()).toMatchObject({ serial_number: SHARED });
+    const share = await t.db.selectFrom('mower_shares').selectAll().where('mower_serial', '=', SHARED).executeTakeFirstOrThrow();
+    // The sharer leaves; the clock stands still, so no half-minute passes.
+    const ended = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${SHARED}/shares/me`, headers });
+    expect(ended.statusCode).toBe(204);
+    try {
+      await expect.poll(() => t.app.liveFeed.streams).toBe(0);
+      await t.app.fleet.report(SHARED, { kind: 'fault', reason: 'stuck' });
+      await expect(stream.next(1000)).rejects.toThrow('stream ended');
+    } finally {
+      await t.db.insertInto('mower_shares').values(share).execute();
+      await t.app.fleet.report(SHARED, { kind: 'clear' });
     }
   });
 

@@ -20,6 +20,17 @@ const VISIBILITY_TTL_MS = 30_000;
 
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
+/** Adds `member` to the group under `key`; the returned call takes it out again, and the group once empty. */
+function addToGroup<T>(groups: Map<string, Set<T>>, key: string, member: T): () => void {
+  const group = groups.get(key) ?? new Set();
+  group.add(member);
+  groups.set(key, group);
+  return () => {
+    group.delete(member);
+    if (!group.size) groups.delete(key);
+  };
+}
+
 /**
  * The committed changes of each mower, for this process's live streams (`fleet.onChange`). With several processes
  * the changes of the others arrive through the external broker (docs/decisions/015-mqtt-broker.md).
@@ -27,6 +38,7 @@ const hash = (ticket: string) => createHash('sha256').update(ticket).digest('bas
 export class LiveFeed {
   private readonly subscribers = new Map<string, Set<(status: MowerStatusDto) => void>>();
   private readonly open = new Set<() => void>();
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   /** Remembers how to end a stream, so that the server's shutdown ends them all. */
   track(end: () => void): () => void {
@@ -38,6 +50,16 @@ export class LiveFeed {
     for (const end of [...this.open]) end();
   }
 
+  /** Calls `recheck` when the account's mower list changes (a share ended or accepted), until the returned call. */
+  watchAccount(accountId: string, recheck: () => void): () => void {
+    return addToGroup(this.watchers, accountId, recheck);
+  }
+
+  /** The accounts' mower lists changed: their streams check at once whether they may go on. */
+  mowerListsChanged(accountIds: readonly string[]): void {
+    for (const accountId of accountIds) for (const recheck of [...(this.watchers.get(accountId) ?? [])]) recheck();
+  }
+
   readonly listener = ({ view }: FleetChange): void => this.push(statusOf(view));
 
   push(status: MowerStatusDto): void {
@@ -45,13 +67,7 @@ export class LiveFeed {
   }
 
   subscribe(serial: string, subscriber: (status: MowerStatusDto) => void): () => void {
-    const set = this.subscribers.get(serial) ?? new Set();
-    set.add(subscriber);
-    this.subscribers.set(serial, set);
-    return () => {
-      set.delete(subscriber);
-      if (!set.size) this.subscribers.delete(serial);
-    };
+    return addToGroup(this.subscribers, serial, subscriber);
   }
 
   /** How many streams are open (tests, and the page-hidden check of the browser journey). */
@@ -125,20 +141,34 @@ export function liveStreamRoutes(db: Db, fleet: Fleet, feed: LiveFeed): FastifyP
         const send = (status: MowerStatusDto) => raw.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
         send(statusOf(view));
 
+        // Each status goes out only while the account may see the mower: trusted for VISIBILITY_TTL_MS after a check,
+        // then checked before the next one is sent (a status that comes meanwhile waits for the answer, the latest
+        // only); a share that ends in this process checks at once (`mowerListsChanged`).
         let checkedAt = fleet.clock.now();
-        let checking = false;
+        let checking: Promise<void> | undefined;
+        let waiting: MowerStatusDto | undefined;
+        const check = () => {
+          checking ??= mayUseMower(db, accountId, serial)
+            .then(
+              (allowed) => {
+                checkedAt = fleet.clock.now();
+                if (!allowed) end();
+              },
+              () => end(),
+            )
+            .finally(() => {
+              checking = undefined;
+              const status = waiting;
+              waiting = undefined;
+              if (status && !ended) send(status);
+            });
+        };
         const unsubscribe = feed.subscribe(serial, (status) => {
-          send(status);
-          if (checking || fleet.clock.now() - checkedAt < VISIBILITY_TTL_MS) return;
-          checking = true;
-          void mayUseMower(db, accountId, serial)
-            .then((allowed) => {
-              checkedAt = fleet.clock.now();
-              if (!allowed) end();
-            })
-            .catch(() => end())
-            .finally(() => (checking = false));
+          if (!checking && fleet.clock.now() - checkedAt < VISIBILITY_TTL_MS) return void send(status);
+          waiting = status;
+          check();
         });
+        const unwatch = feed.watchAccount(accountId, check);
         const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
         const lifetime = setTimeout(() => end(), MAX_STREAM_MS);
         let ended = false;
@@ -148,6 +178,7 @@ export function liveStreamRoutes(db: Db, fleet: Fleet, feed: LiveFeed): FastifyP
           ended = true;
           untrack();
           unsubscribe();
+          unwatch();
           clearInterval(heartbeat);
           clearTimeout(lifetime);
           raw.end();

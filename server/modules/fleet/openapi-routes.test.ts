@@ -15,7 +15,8 @@ describe.each(testDatabaseKinds)('the Navimow-compatible API on %s', (kind) => {
   let owner: TokenReply;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: { now: () => now } });
+    // The protocol, command after command on a clock that stands still: the budget has its own tests (command-budget.test.ts).
+    t = await createTestApp(kind, { commandLimits: { perMowerPerMinute: 1000, perAccountPerMinute: 1000 } }, { clock: { now: () => now } });
     await t.app.ready();
     owner = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
   });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from '../accounts/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
+import { type CommandBudget, MAX_COMMANDS_PER_REQUEST } from './command-budget.ts';
 import type { Fleet, MowerView } from './fleet.ts';
 import type { CommandResult, MowerCommand } from './fleet-model.ts';
 import { issueMqttCredentials } from './mqtt-credentials.ts';
@@ -15,6 +16,7 @@ import { deviceDto, statusDto } from './navimow-format.ts';
 export interface OpenApiOptions {
   db: Db;
   fleet: Fleet;
+  commandBudget: CommandBudget;
   mqttEndpoint: () => MqttEndpoint | undefined;
 }
 
@@ -26,11 +28,15 @@ const devices = z.array(z.object({ id: deviceId })).min(1, 'name at least one de
 const execution = z.object({ command: z.string().max(100), params: z.record(z.string(), z.unknown()).optional() });
 
 const statusBody = z.object({ devices });
+// navimow-sdk sends one command for one device with one execution: anything near the cap is not a real client.
+const commandDevices = z.array(z.object({ id: deviceId })).min(1, 'name at least one device').max(MAX_COMMANDS_PER_REQUEST);
 const commandsBody = z.object({
   commands: z
-    .array(z.object({ devices, execution: z.union([execution, z.array(execution).min(1).max(10)]) }))
+    .array(
+      z.object({ devices: commandDevices, execution: z.union([execution, z.array(execution).min(1).max(MAX_COMMANDS_PER_REQUEST)]) }),
+    )
     .min(1, 'name at least one command')
-    .max(20),
+    .max(MAX_COMMANDS_PER_REQUEST),
 });
 
 /**
@@ -82,7 +88,7 @@ function resultOf(id: string, result: CommandResult, view: MowerView) {
  * OAuth server (or the app's own); a mower is reachable if the account owns it or it is shared with it, and
  * any other looks the same as one that does not exist.
  */
-export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, { db, fleet, mqttEndpoint }) => {
+export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, { db, fleet, commandBudget, mqttEndpoint }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -132,25 +138,42 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, 
 
   app.post('/smarthome/sendCommands', { schema: { body: commandsBody } }, async (request) => {
     const caller = await requireCaller(db, request, 'mower:control');
-    // Everything is checked before anything is done: a request with one bad command changes nothing.
-    const plan = request.body.commands.map((entry) => ({
-      ids: [...new Set(entry.devices.map((device) => device.id))],
-      commands: (Array.isArray(entry.execution) ? entry.execution : [entry.execution]).map(commandOf),
-    }));
+    // Everything is checked before anything is done: a request with one bad command changes nothing. A device
+    // named twice, or an execution repeated for it, runs once.
+    const seen = new Set<string>();
+    const plan: { id: string; commands: MowerCommand[] }[] = [];
+    for (const entry of request.body.commands) {
+      const executions = Array.isArray(entry.execution) ? entry.execution : [entry.execution];
+      for (const { id } of entry.devices) {
+        const commands = executions.filter((step) => {
+          const key = JSON.stringify([id, step.command, step.params ?? {}]);
+          return !seen.has(key) && seen.add(key);
+        });
+        if (commands.length) plan.push({ id, commands: commands.map(commandOf) });
+      }
+    }
+    const count = plan.reduce((sum, entry) => sum + entry.commands.length, 0);
+    if (count > MAX_COMMANDS_PER_REQUEST) throw badInput(`body.commands: at most ${MAX_COMMANDS_PER_REQUEST} commands (devices times executions) a request`);
     const roles = await visible(caller.accountId);
-    if (!plan.some((entry) => entry.ids.some((id) => roles.has(id)))) throw noDevice();
+    if (!plan.some((entry) => roles.has(entry.id))) throw noDevice();
+    const perMower = new Map<string, number>();
+    for (const { id, commands } of plan) if (roles.has(id)) perMower.set(id, (perMower.get(id) ?? 0) + commands.length);
+    const admission = await commandBudget.take(caller.accountId, perMower);
+    if (!admission.admitted) {
+      throw new HttpError(429, 'too_many_commands', `Too many commands for these mowers. Try again in ${admission.retryAfterSeconds} seconds.`, undefined, {
+        'Retry-After': String(admission.retryAfterSeconds),
+      });
+    }
     const results = [];
-    for (const entry of plan) {
-      for (const id of entry.ids) {
-        if (!roles.has(id)) {
-          results.push({ ids: [id], status: 'ERROR', errorCode: 'deviceNotFound' });
-          continue;
-        }
-        for (const name of entry.commands) {
-          const outcome = await fleet.command(id, name);
-          if (!outcome) results.push({ ids: [id], status: 'ERROR', errorCode: 'deviceNotFound' });
-          else results.push(resultOf(id, outcome.result, outcome.view));
-        }
+    for (const { id, commands } of plan) {
+      if (!roles.has(id)) {
+        results.push({ ids: [id], status: 'ERROR', errorCode: 'deviceNotFound' });
+        continue;
+      }
+      for (const name of commands) {
+        const outcome = await fleet.command(id, name);
+        if (!outcome) results.push({ ids: [id], status: 'ERROR', errorCode: 'deviceNotFound' });
+        else results.push(resultOf(id, outcome.result, outcome.view));
       }
     }
     return ok({ commands: results });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { type Caller, requireCaller } from '../accounts/public.ts';
-import type { Fleet, MowerCommand } from '../fleet/public.ts';
+import { type CommandBudget, type Fleet, MAX_COMMANDS_PER_REQUEST, type MowerCommand } from '../fleet/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
 import type { LinkGrants } from '../oauth/public.ts';
 import { fleetCommand, googleOutcome, mowerState, syncDevice } from './google-devices.ts';
@@ -20,10 +20,15 @@ import {
 export interface GoogleRoutesOptions {
   db: Db;
   fleet: Fleet;
+  commandBudget: CommandBudget;
   grants: LinkGrants;
   /** The OAuth clients of kind `google`: only their tokens are taken here. */
   googleClientIds: readonly string[];
 }
+
+type ExecuteCommands = Extract<GoogleRequest['inputs'][0], { intent: typeof INTENTS.execute }>['payload']['commands'];
+/** A whole-request error (Google's global-level error). */
+type GlobalError = { requestId: string; payload: { errorCode: GoogleErrorCode; status: 'ERROR'; debugString?: string } };
 
 export const GOOGLE_FULFILMENT_PATH = '/smarthome/google';
 
@@ -38,7 +43,7 @@ const notGoogle = () =>
  * EXECUTE and DISCONNECT for the mowers of the account behind a token our OAuth server issued to Google.
  * Device ids are serial numbers; a mower the account may not use is `deviceNotFound`, never another's state.
  */
-export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (app, { db, fleet, grants, googleClientIds }) => {
+export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (app, { db, fleet, commandBudget, grants, googleClientIds }) => {
   /** The account behind a Google token; every token Google holds carries both scopes (the link asks for them). */
   async function googleCaller(request: FastifyRequest): Promise<Caller> {
     const caller = await requireCaller(db, request, 'mower:read');
@@ -70,37 +75,63 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
     return { requestId, payload: { devices } };
   }
 
-  async function execute(
-    requestId: string,
-    caller: Caller,
-    commands: Extract<GoogleRequest['inputs'][0], { intent: typeof INTENTS.execute }>['payload']['commands'],
-  ): Promise<ExecuteResponse> {
-    const usable = await usableSerials(caller.accountId);
-    const mayControl = caller.permissions.has('mower:control');
-    const outcomes: { id: string; errorCode?: GoogleErrorCode; states?: ReturnType<typeof mowerState> }[] = [];
+  /**
+   * EXECUTE's commands as they will run: per device its executions in order, a device named twice or an execution
+   * repeated for it once. Undefined when that is more than a request may carry (Google sends one execution per
+   * command, for a few devices).
+   */
+  function executePlan(commands: ExecuteCommands) {
+    const seen = new Set<string>();
+    const plan: { id: string; steps: ExecuteCommands[number]['execution'] }[] = [];
+    let count = 0;
     for (const { devices, execution } of commands) {
       for (const { id } of devices) {
-        let errorCode: GoogleErrorCode | undefined;
-        let states: ReturnType<typeof mowerState> | undefined;
-        if (!usable.has(id)) errorCode = 'deviceNotFound';
-        else if (!mayControl) errorCode = 'relinkRequired';
-        for (const step of execution) {
-          if (errorCode) break;
-          const name: MowerCommand | undefined = fleetCommand(step.command, step.params);
-          if (!name) {
-            errorCode = 'functionNotSupported';
-            break;
-          }
-          const outcome = await fleet.command(id, name);
-          if (!outcome) {
-            errorCode = 'deviceNotFound';
-            break;
-          }
-          errorCode = googleOutcome(name, outcome.result, outcome.view)?.errorCode;
-          states = mowerState(outcome.view);
-        }
-        outcomes.push({ id, ...(errorCode ? { errorCode } : { states }) });
+        const steps = execution.filter((step) => {
+          const key = JSON.stringify([id, step.command, step.params ?? {}]);
+          return !seen.has(key) && seen.add(key);
+        });
+        count += steps.length;
+        if (count > MAX_COMMANDS_PER_REQUEST) return undefined;
+        if (steps.length) plan.push({ id, steps });
       }
+    }
+    return plan;
+  }
+
+  async function execute(requestId: string, caller: Caller, plan: NonNullable<ReturnType<typeof executePlan>>): Promise<ExecuteResponse | GlobalError> {
+    const usable = await usableSerials(caller.accountId);
+    const mayControl = caller.permissions.has('mower:control');
+    if (mayControl) {
+      const perMower = new Map<string, number>();
+      for (const { id, steps } of plan) if (usable.has(id)) perMower.set(id, (perMower.get(id) ?? 0) + steps.length);
+      const admission = await commandBudget.take(caller.accountId, perMower);
+      // Google's word for "try again": the Assistant says that something went wrong and to try again.
+      if (!admission.admitted) {
+        return { requestId, payload: { errorCode: 'transientError', status: 'ERROR', debugString: `too many commands; retry in ${admission.retryAfterSeconds} s` } };
+      }
+    }
+    const outcomes: { id: string; errorCode?: GoogleErrorCode; states?: ReturnType<typeof mowerState> }[] = [];
+    for (const { id, steps } of plan) {
+      let errorCode: GoogleErrorCode | undefined;
+      let states: ReturnType<typeof mowerState> | undefined;
+      if (!usable.has(id)) errorCode = 'deviceNotFound';
+      else if (!mayControl) errorCode = 'relinkRequired';
+      for (const step of steps) {
+        if (errorCode) break;
+        const name: MowerCommand | undefined = fleetCommand(step.command, step.params);
+        if (!name) {
+          errorCode = 'functionNotSupported';
+          break;
+        }
+        const outcome = await fleet.command(id, name);
+        if (!outcome) {
+          errorCode = 'deviceNotFound';
+          break;
+        }
+        errorCode = googleOutcome(name, outcome.result, outcome.view)?.errorCode;
+        states = mowerState(outcome.view);
+      }
+      outcomes.push({ id, ...(errorCode ? { errorCode } : { states }) });
     }
     // Devices with the same outcome share one entry; mixed outcomes are Google's partial success.
     const groups = new Map<string, ExecuteResult>();
@@ -137,8 +168,17 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
         return sync(requestId, await googleCaller(request));
       case INTENTS.query:
         return query(requestId, await googleCaller(request), input.payload.devices.map((device) => device.id));
-      case INTENTS.execute:
-        return execute(requestId, await googleCaller(request), input.payload.commands);
+      case INTENTS.execute: {
+        const caller = await googleCaller(request);
+        const plan = executePlan(input.payload.commands);
+        if (!plan) {
+          return reply.code(400).send({
+            requestId,
+            payload: { errorCode: 'protocolError', status: 'ERROR', debugString: `at most ${MAX_COMMANDS_PER_REQUEST} commands (devices times executions) a request` },
+          });
+        }
+        return execute(requestId, caller, plan);
+      }
       case INTENTS.disconnect: {
         const caller = await googleCaller(request);
         // The user unlinked in the Google Home app: every grant of the Google client ends, as from our own screen.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COMMANDS_PER_REQUEST } from '../fleet/public.ts';
 
 /**
  * Google's cloud-to-cloud smart-home intents, as its documentation writes them (developers.home.google.com,
@@ -57,13 +58,18 @@ const deviceRef = z.looseObject({ id: z.string().min(1).max(200), customData: z.
 const syncInput = z.object({ intent: z.literal(INTENTS.sync) });
 const queryInput = z.object({ intent: z.literal(INTENTS.query), payload: z.object({ devices: z.array(deviceRef).min(1).max(100) }) });
 const execution = z.object({ command: z.string().min(1).max(200), params: z.record(z.string(), z.unknown()).optional() });
+/**
+ * Google sends one execution per command and groups the devices it applies to, a few per user: the cap on a
+ * request's commands bounds each list here, and what they multiply to in the route.
+ */
+const EXECUTE_LIST_MAX = MAX_COMMANDS_PER_REQUEST;
 const executeInput = z.object({
   intent: z.literal(INTENTS.execute),
   payload: z.object({
     commands: z
-      .array(z.object({ devices: z.array(deviceRef).min(1).max(100), execution: z.array(execution).min(1).max(10) }))
+      .array(z.object({ devices: z.array(deviceRef).min(1).max(EXECUTE_LIST_MAX), execution: z.array(execution).min(1).max(EXECUTE_LIST_MAX) }))
       .min(1)
-      .max(100),
+      .max(EXECUTE_LIST_MAX),
   }),
 });
 const disconnectInput = z.object({ intent: z.literal(INTENTS.disconnect) });

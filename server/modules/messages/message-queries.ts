@@ -34,10 +34,51 @@ async function readersOf(db: Db, mowerSerial: string): Promise<string[]> {
   return [...(owner ? [owner.owner_id] : []), ...shares.map((share) => share.account_id)];
 }
 
+/**
+ * A work-log event (started, finished, back at the station) that the same mower repeats within this time after
+ * its message's first one counts into that message instead of adding another: a flood of start and dock commands
+ * is one unread message per kind of event a quarter of an hour, not one per command.
+ */
+export const FOLD_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Counts `message` into the mower's message of the same event (type and parameters) from the last FOLD_WINDOW_MS,
+ * unread again for its readers, since it happened again; the message keeps its place in the lists (its first
+ * time), so that pages being scrolled neither skip nor repeat it. Its id, or undefined when there is none to fold into.
+ */
+async function foldRepeat(db: Db, message: NewMessage & { mowerSerial: string }, occurredAt: string): Promise<string | undefined> {
+  const since = new Date(Date.parse(occurredAt) - FOLD_WINDOW_MS).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const earlier = await trx
+      .selectFrom('messages')
+      .select('id')
+      .where('mower_serial', '=', message.mowerSerial)
+      .where('type', '=', message.type)
+      .where('created_at', '>=', since)
+      .where('created_at', '<=', occurredAt)
+      .where('params', '=', JSON.stringify(message.params))
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!earlier) return undefined;
+    await trx
+      .updateTable('messages')
+      .set({ occurrences: sql`occurrences + 1`, last_occurred_at: occurredAt })
+      .where('id', '=', earlier.id)
+      .execute();
+    await trx.updateTable('message_inbox').set({ read_at: null }).where('message_id', '=', earlier.id).execute();
+    return earlier.id;
+  });
+}
+
 /** Stores a message and delivers it to its readers (for an account-wide message: `accountIds`). */
 export async function postMessage(db: Db, message: NewMessage, accountIds: readonly string[] = []): Promise<string> {
-  const id = message.id ?? randomUUID();
   const createdAt = (message.createdAt ?? new Date()).toISOString();
+  if (message.category === 'workLog' && message.mowerSerial !== null && message.id === undefined) {
+    const folded = await foldRepeat(db, { ...message, mowerSerial: message.mowerSerial }, createdAt);
+    if (folded) return folded;
+  }
+  const id = message.id ?? randomUUID();
   const readers = message.mowerSerial ? await readersOf(db, message.mowerSerial) : [...accountIds];
   await db.transaction().execute(async (trx) => {
     await trx
@@ -99,6 +140,8 @@ function readerMessages(db: Db, accountId: string) {
       'messages.severity',
       'messages.fault_code',
       'messages.created_at',
+      'messages.occurrences',
+      'messages.last_occurred_at',
       'messages.mower_serial',
       'mowers.name as mower_name',
       'inbox.read_at',
@@ -117,6 +160,8 @@ function toDto(row: MessageRow): MessageDto {
     severity: row.severity as Severity,
     fault_code: row.fault_code,
     created_at: row.created_at,
+    occurrences: Number(row.occurrences),
+    last_occurred_at: row.last_occurred_at,
     read: row.read_at !== null,
     mower: row.mower_serial ? { serial_number: row.mower_serial, name: row.mower_name ?? row.mower_serial } : null,
   } as MessageDto;

@@ -18,6 +18,8 @@ export function testMessage<T extends MessageType>(
     severity: 'info',
     fault_code: null,
     created_at: ago.hours(1),
+    occurrences: 1,
+    last_occurred_at: null,
     read: false,
     mower: { serial_number: 'NVM-TEST-0001', name: 'Front lawn' },
     ...overrides,

@@ -75,6 +75,16 @@ describe('MessageDetailScreen', () => {
     expect(screen.getByTestId('unread-all')).toHaveTextContent('2');
   });
 
+  it('says how often a repeated work-log event happened, and when last', async () => {
+    const started = testMessage('mowingStarted', {}, { id: 'started', occurrences: 6, last_occurred_at: ago.hours(1), created_at: ago.hours(2) });
+    vi.mocked(getMessage).mockResolvedValue(started);
+    renderDetail('?id=started');
+    const article = await screen.findByRole('article', { name: 'Mowing started' });
+    const facts = within(article).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toContainEqual(['How often', '6 times']);
+    expect(facts).toContainEqual(['Last time', new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(started.last_occurred_at!))]);
+  });
+
   it('does not mark again a message already read', async () => {
     vi.mocked(getMessage).mockResolvedValue({ ...fault, read: true });
     renderDetail('?id=blade');

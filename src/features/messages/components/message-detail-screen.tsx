@@ -87,6 +87,20 @@ function MessageArticle({ message }: { message: MessageDto }) {
             <time dateTime={message.created_at}>{formatFullTime(message.created_at, i18n.language)}</time>
           </dd>
         </div>
+        {message.occurrences > 1 && message.last_occurred_at && (
+          <>
+            <div>
+              <dt>{t('detail.occurrences')}</dt>
+              <dd>{t('list.occurrences', { count: message.occurrences })}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.lastOccurred')}</dt>
+              <dd>
+                <time dateTime={message.last_occurred_at}>{formatFullTime(message.last_occurred_at, i18n.language)}</time>
+              </dd>
+            </div>
+          </>
+        )}
         {message.mower && (
           <div>
             <dt>{t('detail.mower')}</dt>

@@ -41,6 +41,11 @@ export function MessageItem({ message, read }: { message: MessageDto; read: bool
             <span className={styles.mowerName}>{message.mower.name}</span>{' '}
           </>
         )}
+        {message.occurrences > 1 && (
+          <>
+            <span data-testid="occurrences">{t('list.occurrences', { count: message.occurrences })}</span>{' '}
+          </>
+        )}
         {isFault && (
           <>
             <span className={styles.faultCode}>{t('list.faultCode', { code: message.fault_code })}</span>{' '}
