@@ -3,7 +3,7 @@ import * as oauth from 'openid-client';
 import de from '../locales/de/accountLinking.json' with { type: 'json' };
 import en from '../locales/en/accountLinking.json' with { type: 'json' };
 import fi from '../locales/fi/accountLinking.json' with { type: 'json' };
-import { expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
 
 const DEMO_REDIRECT = 'http://127.0.0.1:8765/callback';
 const ALEXA_REDIRECT = 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO';
@@ -56,7 +56,7 @@ test('a real OAuth client links an account through the login page, refreshes wit
   await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
   await expect(page.getByText(en.permissions.readStatus)).toBeVisible();
   await expect(page.getByText(en.permissions.controlOnBehalf)).toBeVisible();
-  await signIn(page, 'demo@navimow.example', 'Navimow-demo-1');
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
   await expect.poll(() => caught.length).toBe(1);
 
   const tokens = await oauth.authorizationCodeGrant(config, new URL(caught[0]!), {
@@ -89,7 +89,7 @@ test('a client that sends no scope (as Home Assistant does) gets a code and the 
 
   await page.goto(url.href);
   await expect(page.getByText(en.permissions.controlOnBehalf)).toBeVisible();
-  await signIn(page, 'demo@navimow.example', 'Navimow-demo-1');
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
   await expect.poll(() => caught.length).toBe(1);
   const back = new URL(caught[0]!);
   expect(back.searchParams.get('error')).toBeNull();
@@ -104,7 +104,7 @@ test('signs in by phone number too', async ({ page, baseURL }) => {
   const { url } = await authorizationUrl(config);
   const caught = await catchRedirect(page, `${DEMO_REDIRECT}**`);
   await page.goto(`${url.href}&lang=en`);
-  await signIn(page, '+49 151 12345678', 'Navimow-demo-1');
+  await signIn(page, '+49 151 12345678', DEMO_OWNER.password);
   await expect.poll(() => caught.length).toBe(1);
   expect(new URL(caught[0]!).searchParams.get('code')).toBeTruthy();
 });
@@ -217,8 +217,8 @@ test.describe('the real integrations link through the web login', () => {
     await expect(page).toHaveURL(/\/smartHome\/login\?interaction=.*channel=homeassistant/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1, name: de.title })).toBeVisible();
-    await page.getByLabel(de.form.account).fill('demo@navimow.example');
-    await page.getByLabel(de.form.password).fill('Navimow-demo-1');
+    await page.getByLabel(de.form.account).fill(DEMO_OWNER.email);
+    await page.getByLabel(de.form.password).fill(DEMO_OWNER.password);
     await page.getByRole('button', { name: de.actions.logInAndConnect }).click();
     await expect.poll(() => caught.length).toBe(1);
     const callback = new URL(caught[0]!);
@@ -254,8 +254,8 @@ test.describe('the real integrations link through the web login', () => {
     });
     await page.goto(`/smartHome/login?${query}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
-    await page.getByLabel(fi.form.account).fill('demo@navimow.example');
-    await page.getByLabel(fi.form.password).fill('Navimow-demo-1');
+    await page.getByLabel(fi.form.account).fill(DEMO_OWNER.email);
+    await page.getByLabel(fi.form.password).fill(DEMO_OWNER.password);
     await page.getByRole('button', { name: fi.actions.logInAndConnect }).click();
     await expect.poll(() => caught.length).toBe(1);
 

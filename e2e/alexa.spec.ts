@@ -3,14 +3,14 @@ import type { VoiceLinksResponse } from '../common/voice-links.ts';
 import alexaEn from '../locales/en/alexa.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
 import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
-import { expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_FRIEND, expectAccessible, LANGUAGES } from './fixtures.ts';
 
 /**
  * The Alexa pages through the simulated native app, with the server's local fake of Amazon playing Amazon. The
  * journeys link and unlink the second demo account, so that the owner's links, which other pages show, stay as the
  * demo has them.
  */
-const FRIEND = { email: 'friend@navimow.example', password: 'Navimow-demo-2' };
+const FRIEND = DEMO_FRIEND;
 const AS_FRIEND = `lang=en&sim_account=${FRIEND.email}`;
 
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import commentsEn from '../locales/en/comments.json' with { type: 'json' };
 import bayEn from '../locales/en/expansionBay.json' with { type: 'json' };
-import { expectAccessible, LANGUAGES, waitForApp } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, LANGUAGES, waitForApp } from './fixtures.ts';
 
-const DEMO = { email: 'demo@navimow.example', password: 'Navimow-demo-1' };
+const DEMO = DEMO_OWNER;
 
 function trackPageErrors(page: Page) {
   const errors: string[] = [];

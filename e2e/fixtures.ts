@@ -78,6 +78,7 @@ export function collectHydrationErrors(page: Page): string[] {
 
 /** The demo's owner (server/db/seed.ts). */
 export const DEMO_OWNER = { email: 'demo@navimow.example', password: 'Navimow-demo-1' };
+export const DEMO_FRIEND = { email: 'friend@navimow.example', password: 'Navimow-demo-2' };
 
 /** Signs in as the native app does: a first-party session's bearer token. */
 export async function signIn(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {

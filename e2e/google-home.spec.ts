@@ -4,14 +4,14 @@ import accountLinkingEn from '../locales/en/accountLinking.json' with { type: 'j
 import en from '../locales/en/googleHome.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
 import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
-import { expectAccessible } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible } from './fixtures.ts';
 
 /**
  * Google Assistant through the simulated native app: App Flip (agree, cancel, an unregistered client), unlinking,
  * linking through the web login page, and the smart-home overview's 'active' label following each step.
  */
 
-const OWNER = { email: 'demo@navimow.example', password: 'Navimow-demo-1' };
+const OWNER = DEMO_OWNER;
 const GOOGLE = {
   client_id: 'google',
   client_secret: 'google-demo-secret',

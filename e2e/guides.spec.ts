@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import connectEn from '../locales/en/connectSolutions.json' with { type: 'json' };
 import overDischargeEn from '../locales/en/overDischarge.json' with { type: 'json' };
 import winterEn from '../locales/en/winterGuide.json' with { type: 'json' };
-import { expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
 
 const screens = [
   { path: '/connectSolutions', english: connectEn, ready: (page: Page) => page.getByTestId('phone-permissions').getByRole('list') },
@@ -118,7 +118,7 @@ test.describe('Winter storage guide', () => {
 
     // The simulated app asked the server, which holds the mower in winter storage now; other journeys use it awake.
     await expect(bridgeLog(page).locator('li[data-method="PUT /api/mowers/NVM-DEMO-0001/winter-mode"][data-code="200"]')).toHaveCount(1);
-    const login = await page.request.post('/api/auth/login', { data: { account: 'demo@navimow.example', password: 'Navimow-demo-1' } });
+    const login = await page.request.post('/api/auth/login', { data: { account: DEMO_OWNER.email, password: DEMO_OWNER.password } });
     const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
     expect(await (await page.request.get('/api/mowers/NVM-DEMO-0001/status', { headers })).json()).toMatchObject({ winter_mode: true });
     const awake = await page.request.put('/api/mowers/NVM-DEMO-0001/winter-mode', { headers, data: { enabled: false } });

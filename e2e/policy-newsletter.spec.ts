@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { API_POLICY_VERSION } from '../common/api-policy.ts';
 import policyEn from '../locales/en/apiPolicy.json' with { type: 'json' };
 import newsletterEn from '../locales/en/newsletter.json' with { type: 'json' };
-import { expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
 
 const FRIEND = 'friend@navimow.example';
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');
@@ -147,7 +147,7 @@ test.describe('newsletter popup', () => {
     expect(sent).toEqual([]);
     await expect(closes(page)).toHaveCount(0);
 
-    const login = await request.post('/api/auth/login', { data: { account: 'demo@navimow.example', password: 'Navimow-demo-1' } });
+    const login = await request.post('/api/auth/login', { data: { account: DEMO_OWNER.email, password: DEMO_OWNER.password } });
     const refused = await request.post('/api/newsletter/subscriptions', {
       headers: { Authorization: `Bearer ${(await login.json()).access_token}` },
       data: { email: 'gardener@example', language: 'en' },

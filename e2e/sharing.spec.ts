@@ -1,10 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharingEn from '../locales/en/sharing.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
-import { expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_FRIEND, DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
 
-const OWNER = { email: 'demo@navimow.example', password: 'Navimow-demo-1', name: 'Alex Gardner' };
-const FRIEND = { email: 'friend@navimow.example', password: 'Navimow-demo-2', name: 'Sam Lindqvist' };
+const OWNER = { ...DEMO_OWNER, name: 'Alex Gardner' };
+const FRIEND = { ...DEMO_FRIEND, name: 'Sam Lindqvist' };
 /** The owner's own mower: the journeys that change data invite the second account to it, never the demo invitations. */
 const MOWER = { serial: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E' };
 

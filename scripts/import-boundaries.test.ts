@@ -18,8 +18,8 @@ describe('import boundaries', () => {
   it.each([
     ['a feature importing another feature', 'src/features/guides/bad.ts', "import '../expansion-bay/catalogue.ts';"],
     ['shared UI importing a feature', 'src/components/bad.tsx', "import '../features/guides/guide-constants.ts';"],
-    ['shared code importing the app shell', 'src/lib/bad.ts', "import '../app/paths.ts';"],
-    ['a feature importing the app shell', 'src/features/health/bad.ts', "import '../../app/paths.ts';"],
+    ['shared code importing the app shell', 'src/lib/bad.ts', "import '../app/routes.ts';"],
+    ['a feature importing the app shell', 'src/features/health/bad.ts', "import '../../app/routes.ts';"],
     ['a screen reaching into the simulator', 'src/features/health/bad.ts', "import '../../simulator/simulator-state.ts';"],
     ['the app reaching past the simulator installer', 'src/app/bad.ts', "import '../simulator/native-simulator.ts';"],
     ['the web view importing server code', 'src/lib/bad.ts', "import '../../server/config.ts';"],
