@@ -176,6 +176,10 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...production, ...amazon, ALEXA_SKILL_STAGE: 'beta' })).toThrow(/ALEXA_SKILL_STAGE/);
       expect(() => loadConfig({ ...production, ...amazon, LWA_TOKEN_URL: 'ftp://amazon' })).toThrow(/LWA_TOKEN_URL/);
       expect(() => loadConfig({ ...production, ...amazon, AMAZON_TIMEOUT_MS: '0' })).toThrow(/AMAZON_TIMEOUT_MS/);
+      // Google's HomeGraph has its own budget: Amazon's does not time it.
+      const google = loadConfig({ ...production, ...amazon, AMAZON_TIMEOUT_MS: '4000', GOOGLE_HOMEGRAPH_TIMEOUT_MS: '2500' });
+      expect([google.amazon?.timeoutMs, google.homeGraph.timeoutMs]).toEqual([4000, 2500]);
+      expect(() => loadConfig({ ...production, ...amazon, GOOGLE_HOMEGRAPH_TIMEOUT_MS: '0' })).toThrow(/GOOGLE_HOMEGRAPH_TIMEOUT_MS/);
     });
 
     it('points at the local fake of Amazon with the simulator', () => {

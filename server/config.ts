@@ -109,6 +109,7 @@ const baseSchema = z.object({
   MQTT_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(16),
   AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   GOOGLE_HOMEGRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://homegraph.googleapis.com'),
+  GOOGLE_HOMEGRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   GOOGLE_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
 });
 
@@ -202,7 +203,7 @@ const environmentSchema = baseSchema
     homeGraph: {
       url: env.GOOGLE_HOMEGRAPH_URL,
       serviceAccount: serviceAccount(env.GOOGLE_SERVICE_ACCOUNT_FILE, context),
-      timeoutMs: env.AMAZON_TIMEOUT_MS,
+      timeoutMs: env.GOOGLE_HOMEGRAPH_TIMEOUT_MS,
     } as HomeGraphConfig,
     version: packageJson.version,
   }))
