@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { migrationProvider } from './migrations.ts';
+import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { sqliteKeptPlans } from './sqlite-kept-plans.ts';
 
