@@ -20,7 +20,8 @@ import { sharingRoutes } from './modules/sharing/public.ts';
 import { cachedTokenGrant, createLinkGrants, createOAuthProvider, followTokenRevocations, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
 import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, amazonFakeRoutes, FakeAmazon, voiceLinkRoutes } from './modules/voice-links/public.ts';
-import { type Clock, liveFleet } from './modules/fleet/public.ts';
+import { liveFleet } from './live-fleet.ts';
+import type { Clock } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import { createHomeGraph, googleHomeRoutes, type HomeGraph, type HomeGraphSync, homeGraphSync } from './modules/google-home/public.ts';
 

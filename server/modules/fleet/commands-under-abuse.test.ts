@@ -4,7 +4,7 @@ import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-cl
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { CommandBudget, MAX_COMMANDS_PER_REQUEST, sweepCommandBuckets } from './command-budget.ts';
-import { linkHomeAssistant, sdkRequest } from './navimow-test-client.ts';
+import { linkHomeAssistant, sdkRequest } from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;

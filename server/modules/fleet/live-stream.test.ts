@@ -3,7 +3,7 @@ import type { MowerStatusDto } from '../../../common/fleet.ts';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant } from './navimow-test-client.ts';
+import { linkHomeAssistant } from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant, SDK_STATE, sdkBattery, sdkCommandError, sdkRequest, sendCommandBody, tokenEndpoint, type TokenReply } from './navimow-test-client.ts';
+import { linkHomeAssistant, SDK_STATE, sdkBattery, sdkCommandError, sdkRequest, sendCommandBody, tokenEndpoint, type TokenReply } from '../../testing/navimow-test-client.ts';
 
 const MIN = 60_000;
 const OWNED = DEMO.mowers.owned.serial;

@@ -18,7 +18,7 @@ import {
   sdkCommandError,
   sdkRequest,
   sendCommandBody,
-} from './navimow-test-client.ts';
+} from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;

@@ -14,7 +14,7 @@ import { DEMO } from '../../db/seed.ts';
 import { testConfig } from '../../testing/test-app.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { startTlsProxy } from '../../testing/tls-proxy.ts';
-import { homeAssistantMqtt, inbox, type MqttUserInfo, navimowSdkConnection } from './navimow-test-client.ts';
+import { homeAssistantMqtt, inbox, type MqttUserInfo, navimowSdkConnection } from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;

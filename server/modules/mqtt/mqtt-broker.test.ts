@@ -6,7 +6,7 @@ import { basic, tokenRequest } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { EmbeddedBroker } from './mqtt-broker.ts';
-import { grants, inbox, linkHomeAssistant, sdkRequest, sendCommandBody } from './navimow-test-client.ts';
+import { grants, inbox, linkHomeAssistant, sdkRequest, sendCommandBody } from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;

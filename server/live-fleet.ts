@@ -1,18 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MqttConfig } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { TrustedProxies } from '../../http/client-address.ts';
-import { CommandBudget, type CommandLimits } from './command-budget.ts';
-import { type Clock, Fleet } from './fleet.ts';
-import { postFleetMessages } from './fleet-messages.ts';
-import { fleetApiRoutes, simulatorFleetRoutes } from './fleet-routes.ts';
-import { LiveFeed, liveStreamRoutes } from './live-stream.ts';
-import { ExternalBroker, mqttAuthRoutes, publishStatusChanges } from './external-broker.ts';
-import { EmbeddedBroker, type Publisher, publishFleetChanges } from './mqtt-broker.ts';
-import { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
-import { HOME_ASSISTANT_TCP_PORT, mqttEndpoint } from './mqtt-endpoint.ts';
-import { openApiRoutes } from './openapi-routes.ts';
+import type { Db } from './db/database.ts';
+import type { TrustedProxies } from './http/client-address.ts';
+import {
+  type Clock,
+  CommandBudget,
+  type CommandLimits,
+  Fleet,
+  fleetApiRoutes,
+  LiveFeed,
+  liveStreamRoutes,
+  postFleetMessages,
+  simulatorFleetRoutes,
+} from './modules/fleet/public.ts';
+import {
+  EmbeddedBroker,
+  ExternalBroker,
+  HOME_ASSISTANT_TCP_PORT,
+  mqttAuthRoutes,
+  type MqttConfig,
+  mqttEndpoint,
+  type Publisher,
+  publishFleetChanges,
+  publishStatusChanges,
+  sweepExpiredMqttCredentials,
+} from './modules/mqtt/public.ts';
+import { openApiRoutes } from './modules/navimow-api/public.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +53,9 @@ export interface LiveFleetOptions {
 }
 
 /**
- * Wires the fleet into the app: messages and MQTT hear its changes, /openapi serves the Navimow-compatible API,
+ * Wires the mower cloud's three modules into the app (docs/decisions/025-mower-cloud-modules.md): the fleet
+ * (server/modules/fleet), its MQTT broker (server/modules/mqtt) and the Navimow-compatible API
+ * (server/modules/navimow-api). Messages and MQTT hear the fleet's changes, /openapi serves the Navimow-compatible API,
  * the broker listens on TCP and on the WebSocket path once the app is ready, and the ticker plays the fleet in
  * real time (`tickMs` 0: tests move the clock themselves). Everything stops with the app.
  */

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant, sdkRequest } from './navimow-test-client.ts';
+import { linkHomeAssistant, sdkRequest } from '../../testing/navimow-test-client.ts';
 import { DEMO } from '../../db/seed.ts';
 
 const LIMITS = { maxPacketBytes: 16 * 1024, connectTimeoutMs: 1500, unauthenticatedPerAddress: 3 };
