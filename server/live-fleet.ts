@@ -27,19 +27,6 @@ import {
 } from './modules/mqtt/public.ts';
 import { openApiRoutes } from './modules/navimow-api/public.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The mowers' live state (server/modules/fleet). */
-    fleet: Fleet;
-    /** The embedded MQTT broker's TCP port once it listens. */
-    mqttPort(): number | undefined;
-    /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
-    liveFeed: LiveFeed;
-    /** How many commands reach the mowers (server/modules/fleet/command-budget.ts), for every way of sending one. */
-    commandBudget: CommandBudget;
-  }
-}
-
 export interface LiveFleetOptions {
   db: Db;
   clock: Clock | undefined;
@@ -89,11 +76,6 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   fleet.onChange(publishFleetChanges(broker));
 
   let boundPort: number | undefined;
-  app.decorate('fleet', fleet);
-  app.decorate('liveFeed', feed);
-  app.decorate('commandBudget', commandBudget);
-  app.decorate('mqttPort', () => boundPort);
-
   const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);
   await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, commandBudget, mqttEndpoint: endpoint });
 
@@ -133,6 +115,14 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   });
 
   return {
+    /** The mowers' live state (server/modules/fleet). */
+    fleet,
+    /** How many commands reach the mowers (server/modules/fleet/command-budget.ts), for every way of sending one. */
+    commandBudget,
+    /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
+    liveFeed: feed,
+    /** The embedded MQTT broker's TCP port once it listens. */
+    mqttPort: (): number | undefined => boundPort,
     apiRoutes: (async (api) => {
       await api.register(fleetApiRoutes(db, fleet));
       await api.register(liveStreamRoutes(db, fleet, feed));
