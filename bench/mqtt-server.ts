@@ -13,7 +13,7 @@ const database = openDatabase('file::memory:');
 await migrateToLatest(database);
 await seedDemoData(database.db);
 const config = loadConfig({ ...process.env, NAVIMOW_DEMO: 'on', LOG_LEVEL: 'warn', MQTT_PORT: '0', MQTT_PUBLIC_PORT: '1883', FLEET_TICK_MS: '0' });
-const app = await buildApp({ db: database.db, config: { ...config, webRoot: undefined } });
+const { app, mqttPort } = await buildApp({ db: database.db, config: { ...config, webRoot: undefined } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const collect = (globalThis as { gc?: () => void }).gc;
@@ -24,4 +24,4 @@ process.on('message', (message) => {
   process.send!({ rss, heapUsed, external, arrayBuffers });
 });
 process.on('disconnect', () => void app.close().then(() => process.exit(0)));
-process.send!({ httpPort: (app.server.address() as { port: number }).port, mqttPort: app.mqttPort() });
+process.send!({ httpPort: (app.server.address() as { port: number }).port, mqttPort: mqttPort() });

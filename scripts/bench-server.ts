@@ -23,7 +23,7 @@ export async function startBenchServer({ seed = false } = {}): Promise<FastifyIn
   // The demo accounts cost a few password hashes: only for benchmarks that sign in.
   if (seed) await seedDemoData(database.db);
   const config = loadConfig({ NAVIMOW_DEMO: 'on', NAVIMOW_SIMULATOR: 'off', LOG_LEVEL: 'warn', WEB_ROOT: webRoot });
-  const app = await buildApp({ db: database.db, config });
+  const { app } = await buildApp({ db: database.db, config });
   app.addHook('onClose', () => database.db.destroy());
   return app;
 }

@@ -27,6 +27,9 @@ describe('import boundaries', () => {
     ['the server importing the web view', 'server/bad.ts', "import '../src/lib/use-async.ts';"],
     ['a server module importing another module’s internals', 'server/modules/comments/bad.ts', "import '../accounts/sessions.ts';"],
     ['server infrastructure importing a module’s internals', 'server/db/bad.ts', "import '../modules/accounts/passwords.ts';"],
+    ['the MQTT broker reaching into the fleet', 'server/modules/mqtt/bad.ts', "import '../fleet/fleet-model.ts';"],
+    ['the Navimow-compatible API reaching into the MQTT broker', 'server/modules/navimow-api/bad.ts', "import '../mqtt/mqtt-credentials.ts';"],
+    ['the fleet reaching into the Navimow-compatible API', 'server/modules/fleet/bad.ts', "import '../navimow-api/openapi-routes.ts';"],
   ])('refuses %s', async (_name, filePath, code) => {
     expect(await ruleIds(filePath, code)).toContain(BOUNDARY);
   });
@@ -38,10 +41,19 @@ describe('import boundaries', () => {
   });
 
   it.each([
+    // The mower cloud's modules depend one way (docs/decisions/025-…): navimow-api -> mqtt -> fleet.
+    ['the fleet using its MQTT broker', 'server/modules/fleet/fleet.ts', "import { EmbeddedBroker } from '../mqtt/public.ts';\nexport const x = EmbeddedBroker;"],
+    ['the MQTT broker using the Navimow-compatible API', 'server/modules/mqtt/mqtt-broker.ts', "import { openApiRoutes } from '../navimow-api/public.ts';\nexport const x = openApiRoutes;"],
+  ])('refuses a cycle between modules: %s', async (_name, filePath, code) => {
+    expect(await ruleIds(filePath, code)).toContain('import-x/no-cycle');
+  });
+
+  it.each([
     ['a feature importing its own files, shared UI and lib', 'src/features/guides/ok.ts', "import './guide-constants.ts';\nimport '../../components/button.tsx';\nimport '../../lib/use-async.ts';\nimport '../../../common/languages.ts';"],
     ['the entry loading the simulator through its installer', 'src/ok.ts', "import './simulator/install.tsx';"],
     ['a server module using another through its public file', 'server/modules/comments/ok.ts', "import '../accounts/public.ts';"],
     ['a module importing its own internals', 'server/modules/accounts/ok.ts', "import './sessions.ts';"],
+    ['the mower cloud’s wiring using its modules through their public files', 'server/ok.ts', "import './modules/fleet/public.ts';\nimport './modules/mqtt/public.ts';\nimport './modules/navimow-api/public.ts';"],
   ])('allows %s', async (_name, filePath, code) => {
     const ids = await ruleIds(filePath, code);
     expect(ids.filter((id) => id.startsWith('import-x/'))).toEqual([]);

@@ -19,7 +19,7 @@ Set-ups (docs/mqtt.md):
   with `openssl`, trusts it through SSL_CERT_FILE, and terminates TLS on 443 (needs root) as nginx would, forwarding
   to 127.0.0.1:4173 the API and the /mqtt WebSocket alike. Without `--tls-proxy`, an https base URL goes through a
   proxy already there (nginx with the lines of docs/mqtt.md), its CA trusted by the caller's SSL_CERT_FILE.
-Not part of `npm test` (the sdk is not vendored: it is GPL); server/modules/fleet/home-assistant-mqtt.test.ts and
+Not part of `npm test` (the sdk is not vendored: it is GPL); server/modules/mqtt/home-assistant-mqtt.test.ts and
 openapi-routes.test.ts drive the same requests in TypeScript.
 """
 

@@ -20,7 +20,8 @@ import { sharingRoutes } from './modules/sharing/public.ts';
 import { cachedTokenGrant, createLinkGrants, createOAuthProvider, followTokenRevocations, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
 import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, amazonFakeRoutes, FakeAmazon, voiceLinkRoutes } from './modules/voice-links/public.ts';
-import { type Clock, liveFleet } from './modules/fleet/public.ts';
+import { liveFleet } from './live-fleet.ts';
+import type { Clock, Fleet, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import { createHomeGraph, googleHomeRoutes, type HomeGraph, type HomeGraphSync, homeGraphSync } from './modules/google-home/public.ts';
 
@@ -70,10 +71,21 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     readonly registeredRoutes: readonly RegisteredRoute[];
-    /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
-    readonly homeGraph: HomeGraph;
-    readonly homeGraphSync: HomeGraphSync;
   }
+}
+
+/** The app, and the parts of it that the process and the tests hold on to (not Fastify decorations: decision 025). */
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** The mowers' live state; tests move it by hand. */
+  fleet: Fleet;
+  /** The pages' live streams of this process. */
+  liveFeed: LiveFeed;
+  /** The embedded MQTT broker's TCP port once it listens. */
+  mqttPort(): number | undefined;
+  /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
+  homeGraph: HomeGraph;
+  homeGraphSync: HomeGraphSync;
 }
 
 export interface AppOptions {
@@ -85,7 +97,7 @@ export interface AppOptions {
   pageRenderer?: PageRenderer;
 }
 
-export async function buildApp({ db, config, clock, pageRenderer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, clock, pageRenderer }: AppOptions): Promise<BuiltApp> {
   const { webRoot, simulator, logLevel, version, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
     config;
   const app = Fastify({
@@ -160,14 +172,12 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
   const homeGraph = createHomeGraph(config.homeGraph);
   const googleSync = homeGraphSync({ db, grants: linkGrants, homeGraph, googleClientIds, log: app.log });
-  app.decorate('homeGraph', homeGraph);
-  app.decorate('homeGraphSync', googleSync);
-  app.fleet.onChange((change) => googleSync.fleetChanged(change));
+  live.fleet.onChange((change) => googleSync.fleetChanged(change));
   app.addHook('onClose', () => googleSync.settled());
-  await app.register(googleHomeRoutes, { db, fleet: app.fleet, commandBudget: app.commandBudget, grants: linkGrants, googleClientIds });
+  await app.register(googleHomeRoutes, { db, fleet: live.fleet, commandBudget: live.commandBudget, grants: linkGrants, googleClientIds });
   // The Alexa custom skill's endpoint (docs/decisions/018-…).
   const alexaClientIds = oauthClients.filter((client) => client.kind === 'alexa').map((client) => client.client_id);
-  await app.register(alexaSkillRoutes, { db, fleet: app.fleet, grants: linkGrants, alexaClientIds, config: config.alexaSkill });
+  await app.register(alexaSkillRoutes, { db, fleet: live.fleet, grants: linkGrants, alexaClientIds, config: config.alexaSkill });
 
   await app.register(
     async (api) => {
@@ -241,5 +251,5 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${path}`));
   });
 
-  return app;
+  return { app, fleet: live.fleet, liveFeed: live.liveFeed, mqttPort: live.mqttPort, homeGraph, homeGraphSync: googleSync };
 }

@@ -8,7 +8,7 @@ import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts'
 import { MAX_COMMANDS_PER_REQUEST } from './modules/fleet/public.ts';
 import { MESSAGE_WINDOW_DAYS } from '../common/messages.ts';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
-import { MQTT_MAX_CONNECT_BYTES, type MqttLimits } from './modules/fleet/public.ts';
+import { MQTT_MAX_CONNECT_BYTES, type MqttConfig } from './modules/mqtt/public.ts';
 import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
 import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
 import { AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, type AmazonConfig, APP_BIND_PATH, DEMO_AMAZON } from './modules/voice-links/public.ts';
@@ -182,7 +182,7 @@ const environmentSchema = baseSchema
       wsPath: env.MQTT_WS_PATH === 'off' ? undefined : env.MQTT_WS_PATH,
       /** An external broker (Mosquitto) that every process publishes to instead of an embedded one; undefined: embedded. */
       externalUrl: env.MQTT_URL,
-      /** What the embedded broker lets a client hold before and after CONNECT (server/modules/fleet/mqtt-limits.ts). */
+      /** What the embedded broker lets a client hold before and after CONNECT (server/modules/mqtt/mqtt-limits.ts). */
       limits: {
         maxPacketBytes: env.MQTT_MAX_PACKET_BYTES,
         connectTimeoutMs: env.MQTT_CONNECT_TIMEOUT_MS,
@@ -275,16 +275,6 @@ function amazonConfig(env: z.output<typeof baseSchema>, context: z.RefinementCtx
     appBindRedirectUri: `${publicUrl}${APP_BIND_PATH}`,
     timeoutMs: env.AMAZON_TIMEOUT_MS,
   };
-}
-
-export interface MqttConfig {
-  port: number | undefined;
-  host: string;
-  publicHost: string | undefined;
-  publicPort: number | undefined;
-  wsPath: string | undefined;
-  externalUrl?: string | undefined;
-  limits: MqttLimits;
 }
 
 export type Config = z.output<typeof environmentSchema>;

@@ -21,7 +21,7 @@ const { db, kind } = database;
 await migrateToLatest(database);
 const seeded = config.demo && (await seedDemoData(db));
 
-const app = await buildApp({ db, config });
+const { app } = await buildApp({ db, config });
 /** Sweeps in progress: the database stays open until they are done. */
 const sweeping = new Set<Promise<void>>();
 function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUsedRefreshTokens } from '../modules/accounts/public.ts';
-import { sweepExpiredMqttCredentials } from '../modules/fleet/public.ts';
+import { sweepExpiredMqttCredentials } from '../modules/mqtt/public.ts';
 import { sweepExpired } from '../modules/oauth/public.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database.ts';
 import { SWEEP_BATCH } from './batched-sweep.ts';

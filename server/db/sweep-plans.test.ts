@@ -1,7 +1,7 @@
 import { CompiledQuery, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepSessionRetryAnswers, sweepUsedRefreshTokens } from '../modules/accounts/public.ts';
-import { sweepExpiredMqttCredentials } from '../modules/fleet/public.ts';
+import { sweepExpiredMqttCredentials } from '../modules/mqtt/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from '../modules/oauth/public.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import type { Db } from './database.ts';

@@ -4,6 +4,7 @@
  * database is back. Also on PostgreSQL: many writes at once, each acknowledged write is there afterwards.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -35,12 +36,12 @@ class FailOnTable implements KyselyPlugin {
 
 describe.each(testDatabaseKinds)('a database failure in the middle of a request on %s', (kind) => {
   let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   const fault = new FailOnTable('mower_shares');
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    app = await buildApp({ db: database.db.withPlugin(fault), config: testConfig() });
+    ({ app } = await buildApp({ db: database.db.withPlugin(fault), config: testConfig() }));
   });
   afterAll(async () => {
     await app.close();

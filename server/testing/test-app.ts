@@ -1,14 +1,13 @@
 import type { PageRenderer } from '../../common/page-render.ts';
-import type { FastifyInstance } from 'fastify';
-import { type AppConfig, buildApp } from '../app.ts';
+import { type AppConfig, type BuiltApp, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
 import type { Clock } from '../modules/fleet/public.ts';
 import { DEMO } from '../db/seed.ts';
 import { createTestDatabase } from './test-database.ts';
 
-export interface TestApp {
-  app: FastifyInstance;
+/** The app and its parts (server/app.ts's `BuiltApp`), with the test database. */
+export interface TestApp extends BuiltApp {
   db: Db;
   close(): Promise<void>;
   /** Signs in as a demo account and returns its bearer header. */
@@ -32,9 +31,10 @@ export async function createTestApp(
   { seed = true, clock, pageRenderer }: { seed?: boolean; clock?: Clock; pageRenderer?: PageRenderer } = {},
 ): Promise<TestApp> {
   const { db, destroy } = await createTestDatabase(kind, { seed });
-  const app = await buildApp({ db, config: testConfig(overrides), clock, ...(pageRenderer && { pageRenderer }) });
+  const built = await buildApp({ db, config: testConfig(overrides), clock, ...(pageRenderer && { pageRenderer }) });
+  const { app } = built;
   return {
-    app,
+    ...built,
     db,
     async close() {
       await app.close();

@@ -4,7 +4,7 @@ import type { Migration } from 'kysely/migration';
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     // What each MQTT pair was issued under, the app's session or the OAuth grant of a linked service: the pair dies
-    // with it (server/modules/fleet/mqtt-credentials.ts). Pairs issued before do not say; they would live 24 h at
+    // with it (server/modules/mqtt/mqtt-credentials.ts). Pairs issued before do not say; they would live 24 h at
     // most, so they go now (their clients fetch new ones when they reconnect).
     await sql`DELETE FROM mqtt_credentials`.execute(db);
     await db.schema

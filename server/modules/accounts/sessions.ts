@@ -253,7 +253,7 @@ export async function sweepUsedRefreshTokens(db: Db, now = new Date()): Promise<
 
 /**
  * Ends a session (sign-out, a replayed refresh token): its tokens, and the MQTT pairs handed out under it
- * (server/modules/fleet/mqtt-credentials.ts), which would otherwise keep control of the mowers for up to a day.
+ * (server/modules/mqtt/mqtt-credentials.ts), which would otherwise keep control of the mowers for up to a day.
  */
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {

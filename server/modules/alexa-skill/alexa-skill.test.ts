@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     const ssml: string = json?.response?.outputSpeech?.ssml ?? '';
     return { status: response.statusCode, speech: ssml.replace(/^<speak>|<\/speak>$/g, ''), json };
   }
-  const state = async (serial: string = OWNED) => (await t.app.fleet.view(serial))!.record.state;
+  const state = async (serial: string = OWNED) => (await t.fleet.view(serial))!.record.state;
 
   it('refuses requests that are unsigned, wrongly signed, stale, for another skill, or signed by anyone but "Amazon"', async () => {
     const request = envelope({ token: ownerToken, intent: 'StatusIntent' });
@@ -148,17 +148,17 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
   });
 
   it('says faults in words, in each language', async () => {
-    await t.app.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
+    await t.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
     expect((await say(envelope({ token: ownerToken, intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn needs your help: the mower is stuck.');
     expect((await say(envelope({ token: ownerToken, intent: 'StartMowingIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn needs your help: the mower is stuck.');
     expect((await say(envelope({ token: ownerToken, locale: 'de-DE', intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn braucht Ihre Hilfe: der Mähroboter steckt fest.');
     expect((await say(envelope({ token: ownerToken, locale: 'fr-FR', intent: 'DockIntent', mower: 'Front lawn' }))).speech).toBe('Front lawn a besoin de votre aide : le robot tondeuse est coincé.');
     expect(await state()).toBe('error');
-    await t.app.fleet.report(OWNED, { kind: 'clear' });
+    await t.fleet.report(OWNED, { kind: 'clear' });
   });
 
   it('says a mower that is offline (or asleep, out of the cloud\'s reach) cannot be reached, and does not claim a command was done', async () => {
-    await t.app.fleet.report(OWNED, { kind: 'offline' });
+    await t.fleet.report(OWNED, { kind: 'offline' });
     const before = await state();
     for (const intent of ['StartMowingIntent', 'StopMowingIntent', 'DockIntent', 'StatusIntent']) {
       expect((await say(envelope({ token: ownerToken, intent, mower: 'Front lawn' }))).speech, intent).toBe('Front lawn is offline. Please check its connection.');
@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
       'Front lawn ist offline. Bitte prüfen Sie die Verbindung.',
     );
     expect(await state()).toBe(before);
-    await t.app.fleet.report(OWNED, { kind: 'online' });
+    await t.fleet.report(OWNED, { kind: 'online' });
   });
 
   it('speaks a mower\'s own name as text, never as SSML markup', async () => {

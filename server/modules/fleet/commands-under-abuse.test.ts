@@ -4,7 +4,7 @@ import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-cl
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { CommandBudget, MAX_COMMANDS_PER_REQUEST, sweepCommandBuckets } from './command-budget.ts';
-import { linkHomeAssistant, sdkRequest } from './navimow-test-client.ts';
+import { linkHomeAssistant, sdkRequest } from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
   /** A minute later every bucket is full again, and the mowers are back on their stations. */
   async function freshMinute() {
     now += 61_000;
-    for (const serial of [OWNED, SHARED]) await t.app.fleet.command(serial, 'stop');
+    for (const serial of [OWNED, SHARED]) await t.fleet.command(serial, 'stop');
     await t.db.deleteFrom('command_buckets').execute();
   }
   const fulfil = (body: unknown) =>
@@ -96,8 +96,8 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     const sdk = await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED, SHARED), execution: [SDK_START, SDK_STOP, SDK_DOCK, SDK_PAUSE, SDK_RESUME, START, { ...SDK_DOCK, params: {} }] }] });
     expect(sdk.statusCode).toBe(400);
     expect(sdk.json()).toMatchObject({ code: 400, desc: expect.stringContaining('at most 10 commands'), data: null });
-    expect((await t.app.fleet.view(OWNED))!.record.state).toBe('idle');
-    expect((await t.app.fleet.view(SHARED))!.record.state).toBe('idle');
+    expect((await t.fleet.view(OWNED))!.record.state).toBe('idle');
+    expect((await t.fleet.view(SHARED))!.record.state).toBe('idle');
     expect(await messageCount()).toBe(messages);
     expect(await t.db.selectFrom('command_buckets').selectAll().execute()).toEqual([]);
   });
@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     expect(elapsed).toBeLessThan(2000);
     expect(Math.max(...health)).toBeLessThan(1000);
     expect(await messageCount()).toBe(messages);
-    expect((await t.app.fleet.view(OWNED))!.record.state).toBe('idle');
+    expect((await t.fleet.view(OWNED))!.record.state).toBe('idle');
   });
 
   it('gives a mower at most 12 commands a minute, exactly, however many tokens send them at once', async () => {
@@ -157,11 +157,11 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(5);
 
     // Google is told to try again, in its words, and nothing runs.
-    const before = (await t.app.fleet.view(SHARED))!.record.state;
+    const before = (await t.fleet.view(SHARED))!.record.state;
     const google429 = await fulfil(execute([{ devices: ids(SHARED), execution: [DOCK] }]));
     expect(google429.statusCode).toBe(200);
     expect(google429.json().payload).toMatchObject({ errorCode: 'transientError', status: 'ERROR' });
-    expect((await t.app.fleet.view(SHARED))!.record.state).toBe(before);
+    expect((await t.fleet.view(SHARED))!.record.state).toBe(before);
     // The owner's own mower is another budget.
     expect((await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED), execution: SDK_START }] })).statusCode).toBe(200);
     // One command comes back every five seconds.
@@ -197,8 +197,8 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     await freshMinute();
     // No job left from before (a docked mower keeps its job, and a start then only resumes it), and past the fold
     // window of the starts before.
-    await t.app.fleet.command(SHARED, 'start');
-    await t.app.fleet.command(SHARED, 'stop');
+    await t.fleet.command(SHARED, 'start');
+    await t.fleet.command(SHARED, 'stop');
     now += 15 * 60_000;
     const friendInbox = () =>
       t.db

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant } from './navimow-test-client.ts';
+import { linkHomeAssistant } from '../../testing/navimow-test-client.ts';
 
 const MIN = 60_000;
 const OWNED = DEMO.mowers.owned.serial;

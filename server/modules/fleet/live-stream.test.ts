@@ -3,7 +3,7 @@ import type { MowerStatusDto } from '../../../common/fleet.ts';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant } from './navimow-test-client.ts';
+import { linkHomeAssistant } from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     expect(stream.response.headers.get('cache-control')).toBe('no-store');
     expect(await stream.next()).toMatchObject({ serial_number: SHARED, state: 'docked', online: true });
-    expect(t.app.liveFeed.streams).toBe(1);
+    expect(t.liveFeed.streams).toBe(1);
 
     await report(SHARED, { kind: 'fault', reason: 'lifted' });
     expect(await stream.next()).toMatchObject({ state: 'error', error_reason: 'lifted' });
@@ -90,14 +90,14 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
     await report(OWNED, { kind: 'online' });
     // The battery charging on the station, as the fleet's ticker writes it.
     now += 10 * 60_000;
-    await t.app.fleet.advanceDue();
+    await t.fleet.advanceDue();
     let last: MowerStatusDto | undefined;
     for (let status = await stream.next(); status; status = await stream.next(300)) last = status;
     expect(last).toMatchObject({ state: 'docked', online: true, charging: true });
     expect(last!.battery_percent).toBeGreaterThan(40);
 
     stream.close();
-    await expect.poll(() => t.app.liveFeed.streams).toBe(0);
+    await expect.poll(() => t.liveFeed.streams).toBe(0);
   });
 
   it('opens only with a fresh ticket of this account for this mower, once', async () => {
@@ -133,12 +133,12 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
       // Within half a minute the stream still trusts its last check; after it, the next change is checked before
       // it goes out: the former sharer never sees it.
       now += 31_000;
-      await t.app.fleet.report(SHARED, { kind: 'offline' });
+      await t.fleet.report(SHARED, { kind: 'offline' });
       await expect(stream.next(2000)).rejects.toThrow('stream ended');
-      await expect.poll(() => t.app.liveFeed.streams).toBe(0);
+      await expect.poll(() => t.liveFeed.streams).toBe(0);
     } finally {
       await t.db.insertInto('mower_shares').values(share).execute();
-      await t.app.fleet.report(SHARED, { kind: 'online' });
+      await t.fleet.report(SHARED, { kind: 'online' });
     }
   });
 
@@ -150,12 +150,12 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
     const ended = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${SHARED}/shares/me`, headers });
     expect(ended.statusCode).toBe(204);
     try {
-      await expect.poll(() => t.app.liveFeed.streams).toBe(0);
-      await t.app.fleet.report(SHARED, { kind: 'fault', reason: 'stuck' });
+      await expect.poll(() => t.liveFeed.streams).toBe(0);
+      await t.fleet.report(SHARED, { kind: 'fault', reason: 'stuck' });
       await expect(stream.next(1000)).rejects.toThrow('stream ended');
     } finally {
       await t.db.insertInto('mower_shares').values(share).execute();
-      await t.app.fleet.report(SHARED, { kind: 'clear' });
+      await t.fleet.report(SHARED, { kind: 'clear' });
     }
   });
 

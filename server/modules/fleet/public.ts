@@ -3,6 +3,6 @@ export { type Clock, Fleet, type FleetChange, type MowerView, systemClock } from
 export { type CommandResult, type MowerCommand } from './fleet-model.ts';
 export { type Admission, CommandBudget, type CommandLimits, MAX_COMMANDS_PER_REQUEST, sweepCommandBuckets } from './command-budget.ts';
 export { postFleetMessages } from './fleet-messages.ts';
-export { liveFleet } from './live-fleet.ts';
-export { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
-export { MQTT_MAX_CONNECT_BYTES, type MqttLimits } from './mqtt-limits.ts';
+export { fleetApiRoutes, simulatorFleetRoutes, statusOf } from './fleet-routes.ts';
+export { LiveFeed, liveStreamRoutes } from './live-stream.ts';
+export { attributesPayload, deviceDto, eventPayload, statePayload, statusDto } from './navimow-format.ts';

@@ -64,10 +64,10 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
   const query = async (token: string, ...ids: string[]) => (await answer(queryResponseSchema, token, queryRequest(...ids))).payload.devices;
   const execute = (token: string, ids: string[], ...execution: Parameters<typeof executeRequest>[1][]) =>
     answer(executeResponseSchema, token, executeRequest(ids, ...execution));
-  const fake = () => t.app.homeGraph as FakeHomeGraph;
+  const fake = () => t.homeGraph as FakeHomeGraph;
   /** Forgets what HomeGraph was told so far, once the calls under way have landed. */
   async function forgetHomeGraph() {
-    await t.app.homeGraphSync.settled();
+    await t.homeGraphSync.settled();
     fake().reports.length = 0;
     fake().syncs.length = 0;
   }
@@ -130,11 +130,11 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     result = await execute(ownerToken, [OWNED], DOCK);
     expect(result.payload.commands[0]!.status).toBe('SUCCESS');
     now += 2 * MIN;
-    await t.app.fleet.advanceDue();
+    await t.fleet.advanceDue();
     expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({ isRunning: false, isDocked: true, isCharging: true });
     expect((await execute(ownerToken, [OWNED], DOCK)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'alreadyDocked' }]);
 
-    await t.app.homeGraphSync.settled();
+    await t.homeGraphSync.settled();
     const states = fake()
       .reports.filter((report) => report.agentUserId === DEMO.owner.id && OWNED in report.payload.devices.states)
       .map((report) => report.payload.devices.states[OWNED]);
@@ -150,33 +150,33 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true }) },
       { ids: [NOT_SHARED], status: 'ERROR', errorCode: 'deviceNotFound' },
     ]);
-    expect((await t.app.fleet.view(NOT_SHARED))!.record.state).toBe('docked');
+    expect((await t.fleet.view(NOT_SHARED))!.record.state).toBe('docked');
 
-    await t.app.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
+    await t.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
     expect((await execute(ownerToken, [OWNED], RESUME)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'deviceStuck' }]);
-    await t.app.fleet.report(OWNED, { kind: 'clear' });
+    await t.fleet.report(OWNED, { kind: 'clear' });
     expect((await execute(ownerToken, [OWNED], STOP)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'alreadyStopped' }]);
 
-    await t.app.fleet.report(SHARED, { kind: 'offline' });
+    await t.fleet.report(SHARED, { kind: 'offline' });
     expect((await execute(ownerToken, [SHARED], START)).payload.commands).toEqual([{ ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' }]);
     expect((await query(ownerToken, SHARED))[SHARED]).toMatchObject({ status: 'OFFLINE', online: false, errorCode: 'deviceOffline' });
-    await t.app.fleet.report(SHARED, { kind: 'online' });
+    await t.fleet.report(SHARED, { kind: 'online' });
 
-    await t.app.fleet.report(OWNED, { kind: 'clear' });
-    await t.app.fleet.command(OWNED, 'dock');
+    await t.fleet.report(OWNED, { kind: 'clear' });
+    await t.fleet.command(OWNED, 'dock');
     now += 60 * MIN;
-    await t.app.fleet.advanceDue();
-    expect((await t.app.fleet.setWinterMode(OWNED, true))!.result).toBe('ok');
+    await t.fleet.advanceDue();
+    expect((await t.fleet.setWinterMode(OWNED, true))!.result).toBe('ok');
     expect((await execute(ownerToken, [OWNED], START)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'deviceTurnedOff' }]);
-    await t.app.fleet.setWinterMode(OWNED, false);
+    await t.fleet.setWinterMode(OWNED, false);
 
     const unknownCommand = await execute(ownerToken, [OWNED], { command: 'action.devices.commands.OnOff', params: { on: true } });
     expect(unknownCommand.payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'functionNotSupported' }]);
   });
 
   it('EXECUTE to an offline (asleep) mower is deviceOffline for every command, even one it looks done already: never a silent success', async () => {
-    await t.app.fleet.report(SHARED, { kind: 'offline' });
-    const before = (await t.app.fleet.view(SHARED))!.record;
+    await t.fleet.report(SHARED, { kind: 'offline' });
+    const before = (await t.fleet.view(SHARED))!.record;
     expect(before.atStation).toBe(true);
     for (const command of [START, STOP, PAUSE, DOCK]) {
       expect((await execute(ownerToken, [SHARED], command)).payload.commands, command.command).toEqual([{ ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' }]);
@@ -186,8 +186,8 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       { ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' },
       expect.objectContaining({ ids: [OWNED] }),
     ]);
-    expect((await t.app.fleet.view(SHARED))!.record).toMatchObject({ state: before.state, online: false });
-    await t.app.fleet.report(SHARED, { kind: 'online' });
+    expect((await t.fleet.view(SHARED))!.record).toMatchObject({ state: before.state, online: false });
+    await t.fleet.report(SHARED, { kind: 'online' });
   });
 
   it('takes only tokens issued to the Google client; bad requests get protocolError and change nothing', async () => {
@@ -200,7 +200,7 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['www-authenticate']).toContain('invalid_token');
 
-    const before = (await t.app.fleet.view(OWNED))!.record.state;
+    const before = (await t.fleet.view(OWNED))!.record.state;
     for (const body of [
       {},
       { requestId: 'r1', inputs: [] },
@@ -211,7 +211,7 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorResponseSchema.parse(response.json()).payload.errorCode).toBe('protocolError');
     }
-    expect((await t.app.fleet.view(OWNED))!.record.state).toBe(before);
+    expect((await t.fleet.view(OWNED))!.record.state).toBe(before);
     // Unauthenticated and malformed: 401, not a hint about the body.
     expect((await fulfil(undefined, {})).statusCode).toBe(401);
   });
@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     const owner = await t.signIn();
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${SHARED}/shares/me`, headers: owner });
     expect(removed.statusCode).toBe(204);
-    await t.app.homeGraphSync.settled();
+    await t.homeGraphSync.settled();
     expect(fake().syncs).toEqual([{ agentUserId: DEMO.owner.id, async: true }]);
     const sync = await answer(syncResponseSchema, ownerToken, syncRequest);
     expect(sync.payload.devices.map((device) => device.id)).toEqual([OWNED]);
@@ -231,13 +231,13 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     await forgetHomeGraph();
     const accepted = await t.app.inject({ method: 'POST', url: `/api/sharing/invitations/${DEMO.invitations.pending}/accept`, headers: owner });
     expect(accepted.statusCode).toBe(200);
-    await t.app.homeGraphSync.settled();
+    await t.homeGraphSync.settled();
     expect(fake().syncs).toEqual([{ agentUserId: DEMO.owner.id, async: true }]);
     expect((await answer(syncResponseSchema, ownerToken, syncRequest)).payload.devices.map((device) => device.id)).toEqual([OWNED, NOT_SHARED]);
     // A repeated accept (double tap) changes nothing and asks for nothing.
     await forgetHomeGraph();
     await t.app.inject({ method: 'POST', url: `/api/sharing/invitations/${DEMO.invitations.pending}/accept`, headers: owner });
-    await t.app.homeGraphSync.settled();
+    await t.homeGraphSync.settled();
     expect(fake().syncs).toEqual([]);
   });
 
@@ -254,8 +254,8 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect((await fulfil(friendToken, syncRequest)).statusCode).toBe(401);
 
     await forgetHomeGraph();
-    await t.app.fleet.command(NOT_SHARED, 'start');
-    await t.app.homeGraphSync.settled();
+    await t.fleet.command(NOT_SHARED, 'start');
+    await t.homeGraphSync.settled();
     expect(fake().reports.filter((report) => report.agentUserId === DEMO.friend.id)).toEqual([]);
   });
 
@@ -265,8 +265,8 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: owner })).statusCode).toBe(204);
     expect((await fulfil(ownerToken, queryRequest(OWNED))).statusCode).toBe(401);
     await forgetHomeGraph();
-    await t.app.fleet.command(OWNED, 'start');
-    await t.app.homeGraphSync.settled();
+    await t.fleet.command(OWNED, 'start');
+    await t.homeGraphSync.settled();
     // No Request Sync either: Google learns of the unlink when its token and refresh token are refused.
     expect(fake().reports).toEqual([]);
     expect(fake().syncs).toEqual([]);

@@ -125,7 +125,7 @@ export function kyselyAdapter(db: Db) {
 
 /**
  * Deletes OAuth records (`remove`) and, in the same transaction, the MQTT pairs issued under these grants
- * (server/modules/fleet/mqtt-credentials.ts): a pair must not outlive the link it was handed out for.
+ * (server/modules/mqtt/mqtt-credentials.ts): a pair must not outlive the link it was handed out for.
  */
 export async function endGrants(db: Db, remove: (trx: Db) => Promise<unknown>, grantIds: readonly string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {

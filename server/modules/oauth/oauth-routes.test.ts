@@ -468,7 +468,7 @@ function slowToConsume(db: Db, ms: number): Db {
 describe.each(testDatabaseKinds)('closing the OAuth server on %s', (kind) => {
   it('waits for a refresh in progress to finish, its answer kept for a retry', async () => {
     const database = await createTestDatabase(kind);
-    const app = await buildApp({ db: slowToConsume(database.db, 1_000), config: testConfig() });
+    const { app } = await buildApp({ db: slowToConsume(database.db, 1_000), config: testConfig() });
     try {
       const pkce = pkcePair();
       const { location } = await linkAccount(app, { challenge: pkce.challenge });

@@ -6,12 +6,17 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from '../accounts/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
-import { type CommandBudget, MAX_COMMANDS_PER_REQUEST } from './command-budget.ts';
-import type { Fleet, MowerView } from './fleet.ts';
-import type { CommandResult, MowerCommand } from './fleet-model.ts';
-import { issueMqttCredentials } from './mqtt-credentials.ts';
-import type { MqttEndpoint } from './mqtt-endpoint.ts';
-import { deviceDto, statusDto } from './navimow-format.ts';
+import {
+  type CommandBudget,
+  type CommandResult,
+  deviceDto,
+  type Fleet,
+  MAX_COMMANDS_PER_REQUEST,
+  type MowerCommand,
+  type MowerView,
+  statusDto,
+} from '../fleet/public.ts';
+import { issueMqttCredentials, type MqttEndpoint } from '../mqtt/public.ts';
 
 export interface OpenApiOptions {
   db: Db;

@@ -8,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MowerStatusDto } from '../../../common/fleet.ts';
-import { buildApp } from '../../app.ts';
+import { type BuiltApp, buildApp } from '../../app.ts';
 import type { Db } from '../../db/database.ts';
 import { DEMO } from '../../db/seed.ts';
 import { testConfig } from '../../testing/test-app.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { startTlsProxy } from '../../testing/tls-proxy.ts';
-import { homeAssistantMqtt, inbox, type MqttUserInfo, navimowSdkConnection } from './navimow-test-client.ts';
+import { homeAssistantMqtt, inbox, type MqttUserInfo, navimowSdkConnection } from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;
@@ -110,7 +110,7 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
   let broker: Awaited<ReturnType<typeof startBroker>>;
   let db: Db;
   let destroy: () => Promise<void>;
-  const apps: FastifyInstance[] = [];
+  const apps: BuiltApp[] = [];
   const bases: string[] = [];
   let url: string;
 
@@ -120,13 +120,13 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     url = `mqtt://navimow-server:server-secret@127.0.0.1:${broker.port}`;
     const base = testConfig({ simulator: true });
     for (let index = 0; index < 2; index++) {
-      const app = await buildApp({ db, config: { ...base, mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url } } });
-      bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
-      apps.push(app);
+      const built = await buildApp({ db, config: { ...base, mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url } } });
+      bases.push(await built.app.listen({ port: 0, host: '127.0.0.1' }));
+      apps.push(built);
     }
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
+    for (const { app } of apps) await app.close();
     await destroy();
     await broker.stop();
   });
@@ -137,8 +137,8 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
   };
 
   it('a change committed by one process reaches the MQTT subscribers and the other process\'s pages', async () => {
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
-    const authorization = await signIn(a);
+    const [a, b] = apps as [BuiltApp, BuiltApp];
+    const authorization = await signIn(a.app);
     const subscriber = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`);
     const states: Record<string, unknown>[] = [];
     subscriber.on('message', (_topic, payload) => states.push(JSON.parse(payload.toString()) as Record<string, unknown>));
@@ -148,20 +148,20 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     await expect.poll(() => onB.statuses.length).toBe(1);
     expect(b.liveFeed.streams).toBe(1);
 
-    const fault = await a.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: { authorization }, payload: { kind: 'fault', reason: 'stuck' } });
+    const fault = await a.app.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: { authorization }, payload: { kind: 'fault', reason: 'stuck' } });
     expect(fault.statusCode).toBe(200);
     await expect.poll(() => onB.statuses.at(-1)).toMatchObject({ state: 'error', error_reason: 'stuck' });
     await expect.poll(() => states.at(-1)).toMatchObject({ device_id: OWNED, state: 'Error', error: { reason: 'stuck' } });
 
-    await b.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: { authorization }, payload: { kind: 'clear' } });
+    await b.app.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: { authorization }, payload: { kind: 'clear' } });
     await expect.poll(() => onB.statuses.at(-1)).toMatchObject({ state: 'docked' });
     onB.close();
     await subscriber.endAsync();
   });
 
   it('tells clients to connect to the external broker, and opens no MQTT port of its own', async () => {
-    const [a] = apps as [FastifyInstance];
-    const response = await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: await signIn(a) } });
+    const [a] = apps as [BuiltApp];
+    const response = await a.app.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: await signIn(a.app) } });
     expect(response.json().data).toMatchObject({ mqttPort: broker.port });
     expect(a.mqttPort()).toBeUndefined();
   });
@@ -170,11 +170,12 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     const proxy = await startTlsProxy();
     try {
       const base = testConfig({ simulator: true });
-      const app = await buildApp({
+      const built = await buildApp({
         db,
         config: { ...base, publicUrl: `https://localhost:${proxy.port}`, trustProxy: ['loopback'], mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url } },
       });
-      apps.push(app);
+      apps.push(built);
+      const { app } = built;
       await app.listen({ port: 0, host: '127.0.0.1' });
       proxy.forwardTo((app.server.address() as AddressInfo).port, broker.webSocketPort);
       const token = (await signIn(app)).slice('Bearer '.length);
@@ -200,7 +201,7 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
   });
 
   it('answers the broker\'s auth plugin with the embedded broker\'s rules', async () => {
-    const [a] = apps as [FastifyInstance];
+    const [{ app: a }] = apps as [BuiltApp];
     const info = (await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: await signIn(a) } })).json().data as {
       userName: string;
       pwdInfo: string;
@@ -229,7 +230,7 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
   });
 
   it('stops answering yes for a pair once the session it was issued under signs out', async () => {
-    const [a] = apps as [FastifyInstance];
+    const [{ app: a }] = apps as [BuiltApp];
     const leaving = await signIn(a);
     const staying = await signIn(a);
     const pairOf = async (authorization: string) =>
@@ -250,7 +251,7 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
   });
 
   it('answers the broker only: not through the proxy, not from a public address, so nobody else can try passwords', async () => {
-    const [a] = apps as [FastifyInstance];
+    const [{ app: a }] = apps as [BuiltApp];
     const ask = (options: { remoteAddress?: string; headers?: Record<string, string> }) =>
       a.inject({ method: 'POST', url: '/internal/mqtt/user', payload: { username: 'navimow-server', password: 'server-secret' }, ...options });
     for (const remoteAddress of ['127.0.0.1', '10.1.2.3', '192.168.0.9', '::1', 'fd00::7', '::ffff:172.20.0.5']) {

@@ -7,9 +7,7 @@ import type { MowerStatusDto } from '../../../common/fleet.ts';
 import type { Db } from '../../db/database.ts';
 import { isPrivateAddress } from '../../http/client-address.ts';
 import { mayUseMower } from '../mowers/public.ts';
-import type { FleetChange } from './fleet.ts';
-import { statusOf } from './fleet-routes.ts';
-import type { LiveFeed } from './live-stream.ts';
+import { type FleetChange, type LiveFeed, statusOf } from '../fleet/public.ts';
 import { DOWNLINK, type Publisher } from './mqtt-broker.ts';
 import { liveMqttAccount, verifyMqttCredentials } from './mqtt-credentials.ts';
 

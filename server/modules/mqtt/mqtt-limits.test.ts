@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant, sdkRequest } from './navimow-test-client.ts';
+import { linkHomeAssistant, sdkRequest } from '../../testing/navimow-test-client.ts';
 import { DEMO } from '../../db/seed.ts';
 
 const LIMITS = { maxPacketBytes: 16 * 1024, connectTimeoutMs: 1500, unauthenticatedPerAddress: 3 };
@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds)('the MQTT broker under abuse, on %s', (kind) =>
     t = await createTestApp(kind, { mqtt: { ...testConfig().mqtt, port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined, limits: LIMITS } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     httpPort = (t.app.server.address() as AddressInfo).port;
-    tcpPort = t.app.mqttPort()!;
+    tcpPort = t.mqttPort()!;
     token = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { basic, tokenRequest } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { EmbeddedBroker } from './mqtt-broker.ts';
-import { grants, inbox, linkHomeAssistant, sdkRequest, sendCommandBody } from './navimow-test-client.ts';
+import { grants, inbox, linkHomeAssistant, sdkRequest, sendCommandBody } from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     httpPort = (t.app.server.address() as AddressInfo).port;
     token = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
     friendToken = (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password })).access_token;
-    watcher = await EmbeddedBroker.create({ db: t.db, fleet: t.app.fleet, log: t.app.log, recheckMs: 100, limits: testConfig().mqtt.limits });
+    watcher = await EmbeddedBroker.create({ db: t.db, fleet: t.fleet, log: t.app.log, recheckMs: 100, limits: testConfig().mqtt.limits });
     watcherUrl = `mqtt://127.0.0.1:${await watcher.listenTcp(0, '127.0.0.1')}`;
 
   });
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
 
   it('hands out per-user credentials for the TCP broker, never the password, no WebSocket path over http', async () => {
     const info = await userInfo();
-    expect(info).toMatchObject({ mqttHost: '127.0.0.1', mqttPort: t.app.mqttPort(), userName: expect.stringMatching(/^nvm_/), pwdInfo: expect.any(String) });
+    expect(info).toMatchObject({ mqttHost: '127.0.0.1', mqttPort: t.mqttPort(), userName: expect.stringMatching(/^nvm_/), pwdInfo: expect.any(String) });
     expect(info.mqttUrl).toBeUndefined();
     expect(info.pwdInfo).not.toContain(DEMO.owner.password);
     const again = await userInfo();
@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     const closed = whenClosed(client);
     client.publish(`navimow/${NOT_SHARED}/command`, JSON.stringify({ id: 'cmd-2', command: 'pause' }), { qos: 1 });
     await closed;
-    expect((await t.app.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
+    expect((await t.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
   });
 
   it('keeps a few pairs per link however often userInfo is called, refuses calls past its limit, and the last pair works', async () => {
@@ -289,7 +289,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     await t.db.updateTable('mqtt_credentials').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('username', '=', opened.info.userName).execute();
     await within(opened.watchedClosed);
     expect(opened.watched.connected).toBe(false);
-    const command = vi.spyOn(t.app.fleet, 'command');
+    const command = vi.spyOn(t.fleet, 'command');
     try {
       opened.open.publish(`navimow/${OWNED}/command`, JSON.stringify({ id: 'after-expiry', command: 'return_to_base' }), { qos: 1 });
       await within(opened.openClosed);

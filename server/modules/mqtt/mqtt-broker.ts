@@ -7,9 +7,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { type Db, onRevocation } from '../../db/database.ts';
 import { listMowersFor, mayUseMower } from '../mowers/public.ts';
-import type { Fleet, FleetChange } from './fleet.ts';
-import type { MowerCommand } from './fleet-model.ts';
-import { attributesPayload, eventPayload, statePayload } from './navimow-format.ts';
+import { attributesPayload, eventPayload, type Fleet, type FleetChange, type MowerCommand, statePayload } from '../fleet/public.ts';
 import { liveMqttUserNames, type MqttIdentity, verifyMqttCredentials } from './mqtt-credentials.ts';
 import { GuardedConnection, type MqttLimits, UnauthenticatedConnections } from './mqtt-limits.ts';
 

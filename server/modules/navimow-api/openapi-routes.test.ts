@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant, SDK_STATE, sdkBattery, sdkCommandError, sdkRequest, sendCommandBody, tokenEndpoint, type TokenReply } from './navimow-test-client.ts';
+import { linkHomeAssistant, SDK_STATE, sdkBattery, sdkCommandError, sdkRequest, sendCommandBody, tokenEndpoint, type TokenReply } from '../../testing/navimow-test-client.ts';
 
 const MIN = 60_000;
 const OWNED = DEMO.mowers.owned.serial;
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds)('the Navimow-compatible API on %s', (kind) => {
   });
 
   it('says why a command cannot be done: offline (or asleep), fault', async () => {
-    await t.app.fleet.report(SHARED, { kind: 'offline' });
+    await t.fleet.report(SHARED, { kind: 'offline' });
     expect((await status(owner.access_token, SHARED))).toMatchObject({ online: false, status: 'Offline' });
     expect((await send(owner.access_token, SHARED, 'start')).body.data.payload.commands[0]).toMatchObject({ status: 'ERROR', errorCode: 'deviceOffline' });
     // Every command, even one the mower looks done with (dock, stop on its station): the sdk raises MowerAPIError with
@@ -107,13 +107,13 @@ describe.each(testDatabaseKinds)('the Navimow-compatible API on %s', (kind) => {
     for (const command of ['start', 'stop', 'pause', 'resume', 'dock'] as const) {
       expect(sdkCommandError((await send(owner.access_token, SHARED, command)).body), command).toBe('deviceOffline');
     }
-    await t.app.fleet.report(SHARED, { kind: 'online' });
+    await t.fleet.report(SHARED, { kind: 'online' });
     expect(sdkCommandError((await send(owner.access_token, SHARED, 'dock')).body)).toBeUndefined();
-    await t.app.fleet.report(SHARED, { kind: 'fault', reason: 'lifted' });
+    await t.fleet.report(SHARED, { kind: 'fault', reason: 'lifted' });
     const lifted = await status(owner.access_token, SHARED);
     expect(lifted).toMatchObject({ status: 'Error', error_code: 'lifted', fault_code: 'E-105' });
     expect((await send(owner.access_token, SHARED, 'start')).body.data.payload.commands[0]).toMatchObject({ status: 'ERROR', errorCode: 'deviceLifted' });
-    await t.app.fleet.report(SHARED, { kind: 'clear' });
+    await t.fleet.report(SHARED, { kind: 'clear' });
   });
 
   it('keeps another account\'s mower out of reach: list, status, commands', async () => {

@@ -18,7 +18,7 @@ import {
   sdkCommandError,
   sdkRequest,
   sendCommandBody,
-} from './navimow-test-client.ts';
+} from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds)('Home Assistant\'s live state, connected as its
   const connectDirect = async () => {
     // Home Assistant connects to its config entry's port (1883 as created, mqttPort unread: mqtt-endpoint.test.ts);
     // here the entry names the test broker's free port, as an entry edited for this server would name 1883.
-    const ha = await homeAssistant(await directUserInfo(), directToken, { entryPort: direct.app.mqttPort() });
+    const ha = await homeAssistant(await directUserInfo(), directToken, { entryPort: direct.mqttPort() });
     open.push(ha.client);
     return ha;
   };
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds)('Home Assistant\'s live state, connected as its
     const info = await directUserInfo();
     expect(info.mqttUrl).toBeUndefined();
     const ha = await connectDirect();
-    expect(ha.url).toBe(`mqtt://127.0.0.1:${direct.app.mqttPort()}`);
+    expect(ha.url).toBe(`mqtt://127.0.0.1:${direct.mqttPort()}`);
     expect(ha.clientId).toMatch(/^web_nvm_[A-Za-z0-9_-]{16}_[0-9a-f]{10}$/);
     await expectLiveState(ha, direct.app, directToken);
   });
@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds)('Home Assistant\'s live state, connected as its
 
   it('puts a fault on the event topic with its code, where DeviceEventMessage reads it, and in the state\'s error', async () => {
     const ha = await connectDirect();
-    await direct.app.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
+    await direct.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
     const fault = await ha.next((message) => message.topic === topic(OWNED, 'event') && message.payload.event === 'fault');
     // DeviceEventMessage.from_dict keeps device_id, timestamp, type, event, level, message and params.
     expect(fault.payload).toMatchObject({
@@ -179,14 +179,14 @@ describe.each(testDatabaseKinds)('Home Assistant\'s live state, connected as its
     });
     const state = await ha.next((message) => message.topic === topic(OWNED, 'state') && message.payload.state === 'Error');
     expect(state.payload.error).toMatchObject({ code: 'stuck', fault_code: 'E-203' });
-    await direct.app.fleet.report(OWNED, { kind: 'clear' });
+    await direct.fleet.report(OWNED, { kind: 'clear' });
     const cleared = await ha.next((message) => message.topic === topic(OWNED, 'event') && message.payload.event === 'faultCleared');
     expect(cleared.payload.params).toEqual({ reason: 'stuck', code: 'E-203' });
   });
 
   it('answers a command to an offline mower with an error, over HTTP and over MQTT; its retained state says Offline', async () => {
     const ha = await connectDirect();
-    await direct.app.fleet.report(SHARED, { kind: 'offline' });
+    await direct.fleet.report(SHARED, { kind: 'offline' });
     const offline = await ha.next((message) => message.topic === topic(SHARED, 'state') && message.payload.state === 'Offline');
     expect(SDK_STATE[offline.payload.state as string]).toBe('unknown');
     await ha.next((message) => message.topic === topic(SHARED, 'event') && message.payload.event === 'deviceOffline');
@@ -197,11 +197,11 @@ describe.each(testDatabaseKinds)('Home Assistant\'s live state, connected as its
     await ha.client.publishAsync(`navimow/${SHARED}/command`, JSON.stringify({ id: 'cmd-offline', device_id: SHARED, command: 'start_mowing', params: {} }));
     const result = await ha.next((message) => message.payload.event === 'commandResult');
     expect(result.payload.params).toMatchObject({ id: 'cmd-offline', status: 'ERROR', errorCode: 'deviceOffline' });
-    expect((await direct.app.fleet.view(SHARED))?.record.state).toBe('idle');
+    expect((await direct.fleet.view(SHARED))?.record.state).toBe('idle');
 
     const restarted = await connectDirect();
     expect(await restarted.next((message) => message.topic === topic(SHARED, 'state'))).toMatchObject({ retain: true, payload: { state: 'Offline' } });
-    await direct.app.fleet.report(SHARED, { kind: 'online' });
+    await direct.fleet.report(SHARED, { kind: 'online' });
   });
 
   it('stops a former sharer\'s connection when the share ends: no retained state, no live state, no new subscription', async () => {
@@ -212,7 +212,7 @@ describe.each(testDatabaseKinds)('Home Assistant\'s live state, connected as its
     const end = await direct.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${SHARED}/shares/me`, headers: session });
     expect(end.statusCode).toBe(204);
     // The mower goes on for its owner; the former sharer's open connection hears nothing more of it.
-    await direct.app.fleet.report(SHARED, { kind: 'fault', reason: 'lifted' });
+    await direct.fleet.report(SHARED, { kind: 'fault', reason: 'lifted' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(kept.received.filter((message) => message.topic.startsWith(`/downlink/vehicle/${SHARED}/`) && message.payload.event === 'fault')).toEqual([]);
     // navimow-sdk without a device list subscribes with `+`: the retained state of the former share is not among it.
@@ -226,6 +226,6 @@ describe.each(testDatabaseKinds)('Home Assistant\'s live state, connected as its
     expect(restarted.granted).toEqual([0, 0, 0, 128, 128, 128]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(restarted.received.map((message) => message.payload.device_id)).not.toContain(SHARED);
-    await direct.app.fleet.report(SHARED, { kind: 'clear' });
+    await direct.fleet.report(SHARED, { kind: 'clear' });
   });
 });

@@ -1,4 +1,4 @@
-import type { MqttConfig } from '../../config.ts';
+import type { MqttConfig } from './mqtt-config.ts';
 
 /** Where `userInfo/get/v2` sends MQTT clients (contract section 6). */
 export interface MqttEndpoint {

@@ -1,31 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MqttConfig } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { TrustedProxies } from '../../http/client-address.ts';
-import { CommandBudget, type CommandLimits } from './command-budget.ts';
-import { type Clock, Fleet } from './fleet.ts';
-import { postFleetMessages } from './fleet-messages.ts';
-import { fleetApiRoutes, simulatorFleetRoutes } from './fleet-routes.ts';
-import { LiveFeed, liveStreamRoutes } from './live-stream.ts';
-import { ExternalBroker, mqttAuthRoutes, publishStatusChanges } from './external-broker.ts';
-import { EmbeddedBroker, type Publisher, publishFleetChanges } from './mqtt-broker.ts';
-import { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
-import { HOME_ASSISTANT_TCP_PORT, mqttEndpoint } from './mqtt-endpoint.ts';
-import { openApiRoutes } from './openapi-routes.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The mowers' live state (server/modules/fleet). */
-    fleet: Fleet;
-    /** The embedded MQTT broker's TCP port once it listens. */
-    mqttPort(): number | undefined;
-    /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
-    liveFeed: LiveFeed;
-    /** How many commands reach the mowers (server/modules/fleet/command-budget.ts), for every way of sending one. */
-    commandBudget: CommandBudget;
-  }
-}
+import type { Db } from './db/database.ts';
+import type { TrustedProxies } from './http/client-address.ts';
+import {
+  type Clock,
+  CommandBudget,
+  type CommandLimits,
+  Fleet,
+  fleetApiRoutes,
+  LiveFeed,
+  liveStreamRoutes,
+  postFleetMessages,
+  simulatorFleetRoutes,
+} from './modules/fleet/public.ts';
+import {
+  EmbeddedBroker,
+  ExternalBroker,
+  HOME_ASSISTANT_TCP_PORT,
+  mqttAuthRoutes,
+  type MqttConfig,
+  mqttEndpoint,
+  type Publisher,
+  publishFleetChanges,
+  publishStatusChanges,
+  sweepExpiredMqttCredentials,
+} from './modules/mqtt/public.ts';
+import { openApiRoutes } from './modules/navimow-api/public.ts';
 
 export interface LiveFleetOptions {
   db: Db;
@@ -40,7 +40,9 @@ export interface LiveFleetOptions {
 }
 
 /**
- * Wires the fleet into the app: messages and MQTT hear its changes, /openapi serves the Navimow-compatible API,
+ * Wires the mower cloud's three modules into the app (docs/decisions/025-mower-cloud-modules.md): the fleet
+ * (server/modules/fleet), its MQTT broker (server/modules/mqtt) and the Navimow-compatible API
+ * (server/modules/navimow-api). Messages and MQTT hear the fleet's changes, /openapi serves the Navimow-compatible API,
  * the broker listens on TCP and on the WebSocket path once the app is ready, and the ticker plays the fleet in
  * real time (`tickMs` 0: tests move the clock themselves). Everything stops with the app.
  */
@@ -74,11 +76,6 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   fleet.onChange(publishFleetChanges(broker));
 
   let boundPort: number | undefined;
-  app.decorate('fleet', fleet);
-  app.decorate('liveFeed', feed);
-  app.decorate('commandBudget', commandBudget);
-  app.decorate('mqttPort', () => boundPort);
-
   const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);
   await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, commandBudget, mqttEndpoint: endpoint });
 
@@ -118,6 +115,14 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
   });
 
   return {
+    /** The mowers' live state (server/modules/fleet). */
+    fleet,
+    /** How many commands reach the mowers (server/modules/fleet/command-budget.ts), for every way of sending one. */
+    commandBudget,
+    /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
+    liveFeed: feed,
+    /** The embedded MQTT broker's TCP port once it listens. */
+    mqttPort: (): number | undefined => boundPort,
     apiRoutes: (async (api) => {
       await api.register(fleetApiRoutes(db, fleet));
       await api.register(liveStreamRoutes(db, fleet, feed));

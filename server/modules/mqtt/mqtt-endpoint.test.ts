@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { mqttEndpoint } from './mqtt-endpoint.ts';
-import { homeAssistantMqtt, navimowSdkConnection } from './navimow-test-client.ts';
+import { homeAssistantMqtt, navimowSdkConnection } from '../../testing/navimow-test-client.ts';
 
 const TOKEN = 'access-token';
 

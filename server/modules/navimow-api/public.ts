@@ -1,0 +1,2 @@
+/** What the rest of the server may use of the navimow-api module (docs/decisions/008-import-boundaries.md). */
+export { openApiRoutes } from './openapi-routes.ts';
