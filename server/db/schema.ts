@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * The database schema as Kysely sees it. Columns use types that mean the same on SQLite and PostgreSQL:
@@ -267,5 +267,4 @@ export interface CommandBucketTable {
 }
 
 export type Account = Selectable<AccountTable>;
-export type NewAccount = Insertable<AccountTable>;
 export type Mower = Selectable<MowerTable>;

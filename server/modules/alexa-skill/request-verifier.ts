@@ -156,4 +156,3 @@ export function createAlexaVerifier(trust: AlexaTrust, now: () => number = Date.
   };
 }
 
-export type AlexaVerifier = ReturnType<typeof createAlexaVerifier>;

@@ -107,7 +107,6 @@ export function createAmazonClient(config: AmazonConfig) {
   };
 }
 
-export type AmazonClient = ReturnType<typeof createAmazonClient>;
 
 /** The two URLs of app-to-app linking that start it, with our state and PKCE challenge. */
 export function alexaStartUrls(config: AmazonConfig, state: string, codeChallenge: string) {
