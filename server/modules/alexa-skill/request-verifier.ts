@@ -155,4 +155,3 @@ export function createAlexaVerifier(trust: AlexaTrust, now: () => number = Date.
     if (Math.abs(now() - timestamp) > (isEvent ? SKILL_EVENT_TOLERANCE_MS : REQUEST_TOLERANCE_MS)) throw refuse('the request is too old');
   };
 }
-
