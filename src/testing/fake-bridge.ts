@@ -1,4 +1,4 @@
-import type { BridgeRequest } from '../lib/bridge/bridge.ts';
+import type { BridgeRequest } from '../lib/bridge/protocol.ts';
 import type { BridgeMethod } from '../lib/bridge/methods.ts';
 
 export interface FakeAnswer {
