@@ -1,70 +1,36 @@
 import { expect, type Page, test } from '@playwright/test';
+import { failure, noAnswer, ok } from '../src/lib/bridge/native-fake.ts';
+import { type FakeNativeSetup, installFakeNative, nativeFakeRecord } from './native-fake.ts';
 
 type Mode = 'ok' | 'never' | 'malformed-then-valid' | 'duplicate' | 'late' | 'invalid-result' | 'native-failure';
 
+const VERSION = { versionName: '3.1.0', versionCode: 300100000 };
+
+/** How the fake native app answers getAppVersion in each mode: the deliberately wrong answers are raw replies. */
+const VERSION_ANSWERS: Record<Mode, NonNullable<FakeNativeSetup['answers']['getAppVersion']>> = {
+  // As a JSON string, as the Android app answers.
+  ok: { replies: [{ body: JSON.stringify(ok(VERSION)), afterMs: 10 }] },
+  never: noAnswer,
+  'malformed-then-valid': {
+    replies: [
+      { body: 'not json at all', afterMs: 5 },
+      { body: { nocode: true }, afterMs: 10 },
+      { body: ok(VERSION), afterMs: 20 },
+    ],
+  },
+  duplicate: { replies: [{ body: ok(VERSION), afterMs: 10 }, { body: ok({ versionName: '9.9.9', versionCode: 999 }), afterMs: 10 }] },
+  late: { replies: [{ body: ok(VERSION), afterMs: 3_500 }] },
+  'invalid-result': { replies: [{ body: { code: 0, data: { versionName: 5 } }, afterMs: 10 }] },
+  'native-failure': failure(500, 'boom'),
+};
+
 /**
- * A fake native app, installed before any page script runs, on the iOS or the Android transport. It records
- * every request as received and answers getAppVersion according to `mode`.
+ * The fake native app (e2e/native-fake.ts), installed before any page script runs, on the iOS or the Android
+ * transport. It records every request as received, answers getAppVersion according to `mode` and acknowledges
+ * the rest.
  */
-async function installFakeNative(page: Page, platform: 'ios' | 'android', mode: Mode) {
-  await page.addInitScript(
-    ({ platform, mode }) => {
-      const w = window as unknown as Record<string, unknown> & { __requests: unknown[]; __callbacksAfterAnswer: Record<string, string> };
-      w.__requests = [];
-      w.__callbacksAfterAnswer = {};
-      const reply = (callback: string, response: unknown, delay = 10) =>
-        setTimeout(() => {
-          const fn = w[callback];
-          if (typeof fn === 'function') fn(response);
-        }, delay);
-      const versionOk = { code: 0, data: { versionName: '3.1.0', versionCode: 300100000 } };
-      const receive = (raw: unknown) => {
-        w.__requests.push(raw);
-        const request = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { method: string; callback: string };
-        if (request.method !== 'getAppVersion') {
-          reply(request.callback, { code: 0 });
-          return;
-        }
-        const cb = request.callback;
-        switch (mode) {
-          case 'ok':
-            reply(cb, JSON.stringify(versionOk));
-            setTimeout(() => (w.__callbacksAfterAnswer[cb] = typeof w[cb]), 50);
-            break;
-          case 'never':
-            break;
-          case 'malformed-then-valid':
-            reply(cb, 'not json at all', 5);
-            reply(cb, { nocode: true }, 10);
-            reply(cb, versionOk, 20);
-            break;
-          case 'duplicate': {
-            const fn = w[cb] as (response: unknown) => void;
-            setTimeout(() => {
-              fn(versionOk);
-              fn({ code: 0, data: { versionName: '9.9.9', versionCode: 999 } });
-            }, 10);
-            break;
-          }
-          case 'late':
-            reply(cb, versionOk, 3_500);
-            break;
-          case 'invalid-result':
-            reply(cb, { code: 0, data: { versionName: 5 } });
-            break;
-          case 'native-failure':
-            reply(cb, { code: 500, msg: 'boom' });
-            break;
-        }
-      };
-      if (platform === 'ios') {
-        (window as unknown as { webkit: unknown }).webkit = { messageHandlers: { NavimowBridge: { postMessage: receive } } };
-      } else {
-        (window as unknown as { NavimowBridge: unknown }).NavimowBridge = { postMessage: receive };
-      }
-    },
-    { platform, mode },
-  );
+function installProtocolFake(page: Page, platform: 'ios' | 'android', mode: Mode) {
+  return installFakeNative(page, { platform, answers: { getAppVersion: VERSION_ANSWERS[mode] }, otherwise: { code: 0 }, latencyMs: 10 });
 }
 
 function trackPageErrors(page: Page) {
@@ -78,7 +44,7 @@ const bridgeCheck = (page: Page) => page.getByTestId('check-bridge');
 for (const platform of ['ios', 'android'] as const) {
   test.describe(`bridge protocol on ${platform}`, () => {
     test('posts one well-formed request per call and removes the callback after its answer', async ({ page }) => {
-      await installFakeNative(page, platform, 'ok');
+      await installProtocolFake(page, platform, 'ok');
       const errors = trackPageErrors(page);
       await page.goto('/healthPing?lang=en');
       await expect(bridgeCheck(page)).toHaveAttribute('data-status', 'ok');
@@ -87,7 +53,7 @@ for (const platform of ['ios', 'android'] as const) {
       // A real native app is present, so the simulator stays away.
       await expect(page.locator('#native-simulator')).toHaveCount(0);
 
-      const requests = await page.evaluate(() => (window as unknown as { __requests: unknown[] }).__requests);
+      const { requests } = await nativeFakeRecord(page);
       const parsed = requests.map((raw) => {
         expect(typeof raw).toBe(platform === 'ios' ? 'object' : 'string');
         return (typeof raw === 'string' ? JSON.parse(raw) : raw) as { method: string; callback: string; params: unknown };
@@ -100,16 +66,15 @@ for (const platform of ['ios', 'android'] as const) {
       expect(new Set(parsed.map((request) => request.callback)).size).toBe(parsed.length);
       expect(parsed.map((request) => request.method)).toEqual(expect.arrayContaining(['getAppVersion', 'finishRendering']));
 
-      await expect
-        .poll(() => page.evaluate(() => Object.values((window as unknown as { __callbacksAfterAnswer: Record<string, string> }).__callbacksAfterAnswer)))
-        .toContain('undefined');
+      const versionCallback = parsed.find((request) => request.method === 'getAppVersion')!.callback;
+      await expect.poll(async () => (await nativeFakeRecord(page)).callbackAfterAnswer[versionCallback]).toBe('undefined');
       expect(errors).toEqual([]);
     });
   });
 }
 
 test('a call that is never answered times out as a failure and the page goes on', async ({ page }) => {
-  await installFakeNative(page, 'android', 'never');
+  await installProtocolFake(page, 'android', 'never');
   const errors = trackPageErrors(page);
   await page.goto('/healthPing?lang=en');
   await expect(page.getByTestId('check-server')).toHaveAttribute('data-status', 'ok');
@@ -119,7 +84,7 @@ test('a call that is never answered times out as a failure and the page goes on'
 });
 
 test('malformed answers are ignored until a valid one comes', async ({ page }) => {
-  await installFakeNative(page, 'ios', 'malformed-then-valid');
+  await installProtocolFake(page, 'ios', 'malformed-then-valid');
   const errors = trackPageErrors(page);
   await page.goto('/healthPing?lang=en');
   await expect(bridgeCheck(page)).toHaveAttribute('data-status', 'ok');
@@ -127,7 +92,7 @@ test('malformed answers are ignored until a valid one comes', async ({ page }) =
 });
 
 test('a repeated answer is ignored: the first one counts', async ({ page }) => {
-  await installFakeNative(page, 'android', 'duplicate');
+  await installProtocolFake(page, 'android', 'duplicate');
   const errors = trackPageErrors(page);
   await page.goto('/healthPing?lang=en');
   await expect(page.getByText('App version 3.1.0 (build 300100000)')).toBeVisible();
@@ -137,7 +102,7 @@ test('a repeated answer is ignored: the first one counts', async ({ page }) => {
 });
 
 test('a late answer after the timeout is ignored without an error', async ({ page }) => {
-  await installFakeNative(page, 'ios', 'late');
+  await installProtocolFake(page, 'ios', 'late');
   const errors = trackPageErrors(page);
   await page.goto('/healthPing?lang=en');
   await expect(bridgeCheck(page)).toHaveAttribute('data-status', 'failed', { timeout: 10_000 });
@@ -148,7 +113,7 @@ test('a late answer after the timeout is ignored without an error', async ({ pag
 
 for (const mode of ['invalid-result', 'native-failure'] as const) {
   test(`an answer that is a ${mode} settles the call as a failure`, async ({ page }) => {
-    await installFakeNative(page, 'android', mode);
+    await installProtocolFake(page, 'android', mode);
     const errors = trackPageErrors(page);
     await page.goto('/healthPing?lang=en');
     await expect(bridgeCheck(page)).toHaveAttribute('data-status', 'failed');

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { PageRouteId } from '../common/page-routes.ts';
+import { ok } from '../src/lib/bridge/native-fake.ts';
+import { installFakeNative } from './native-fake.ts';
 
 /** Runs axe on the page (WCAG 2.1 A and AA) and fails on any violation. */
 export async function expectAccessible(page: Page, include?: string) {
@@ -88,24 +90,19 @@ export async function signIn(request: APIRequestContext, account: { email: strin
 }
 
 /** A native app on the Android transport that gives the page this token (and answers the rest as a phone would). */
-export async function installNativeApp(page: Page, accessToken: string) {
-  await page.addInitScript((token) => {
-    const answers: Record<string, unknown> = {
-      getAppVersion: { versionName: '3.2.0', versionCode: 300000200 },
-      getCommonAppData: { vehicle_sn: 'NVM-DEMO-0001', email: 'reader@navimow.example', client_ver: '3.2.0', access_token: token, platform: 'android' },
-      getMowerList: {
+export function installNativeApp(page: Page, accessToken: string) {
+  return installFakeNative(page, {
+    platform: 'android',
+    answers: {
+      getAppVersion: ok({ versionName: '3.2.0', versionCode: 300000200 }),
+      getCommonAppData: ok({ vehicle_sn: 'NVM-DEMO-0001', email: 'reader@navimow.example', client_ver: '3.2.0', access_token: accessToken, platform: 'android' }),
+      getMowerList: ok({
         mowers: [
           { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 },
           { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 },
         ],
-      },
-    };
-    const w = window as unknown as Record<string, unknown>;
-    w.NavimowBridge = {
-      postMessage(raw: string) {
-        const { method, callback } = JSON.parse(raw) as { method: string; callback: string };
-        setTimeout(() => (w[callback] as ((answer: unknown) => void) | undefined)?.({ code: 0, data: answers[method] ?? {} }), 0);
-      },
-    };
-  }, accessToken);
+      }),
+    },
+    otherwise: { code: 0, data: {} },
+  });
 }

@@ -25,7 +25,7 @@ async function appWithTokens(...tokens: string[]) {
   bridge = installFakeBridge({
     getCommonAppData: () => ({
       code: 0,
-      data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: tokens[Math.min(calls++, tokens.length - 1)] },
+      data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: tokens[Math.min(calls++, tokens.length - 1)]! },
     }),
   });
   // Each test is a new page load: the session reads the app data (the first token) afresh.

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeHandler, installFakeBridge } from '../testing/fake-bridge.ts';
 import type * as Bridge from './bridge/bridge.ts';
+import type { Mower } from './bridge/methods.ts';
 import type * as CurrentMower from './current-mower.ts';
 
 /** The session keeps the app data of the page load: each test is a fresh page load. */
@@ -8,14 +9,14 @@ let getCurrentMower: typeof CurrentMower.getCurrentMower;
 let isNoNativeApp: typeof Bridge.isNoNativeApp;
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
-const FRONT_LAWN = { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 };
-const BACK_GARDEN = { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 };
+const FRONT_LAWN: Mower = { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 };
+const BACK_GARDEN: Mower = { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 };
 
-const appData = (vehicleSn: string): FakeAnswer => ({
+const appData = (vehicleSn: string): FakeAnswer<'getCommonAppData'> => ({
   code: 0,
   data: { vehicle_sn: vehicleSn, email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' },
 });
-const mowerList: FakeHandler = () => ({ code: 0, data: { mowers: [FRONT_LAWN, BACK_GARDEN] } });
+const mowerList: FakeHandler<'getMowerList'> = () => ({ code: 0, data: { mowers: [FRONT_LAWN, BACK_GARDEN] } });
 
 beforeEach(async () => {
   vi.resetModules();
@@ -34,9 +35,9 @@ describe('getCurrentMower', () => {
   });
 
   it('asks for the app data and the mower list at once: one round trip', async () => {
-    let answerAppData!: (answer: FakeAnswer) => void;
+    let answerAppData!: (answer: FakeAnswer<'getCommonAppData'>) => void;
     bridge = installFakeBridge({
-      getCommonAppData: () => new Promise<FakeAnswer>((resolve) => (answerAppData = resolve)),
+      getCommonAppData: () => new Promise<FakeAnswer<'getCommonAppData'>>((resolve) => (answerAppData = resolve)),
       getMowerList: mowerList,
     });
     const mower = getCurrentMower();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, installFakeBridge } from '../testing/fake-bridge.ts';
+import type { CommonAppData } from './bridge/methods.ts';
 import type * as ErrorReporting from './error-reporting/error-reporting.ts';
 import type * as Session from './session.ts';
 
@@ -8,7 +9,7 @@ let session: typeof Session;
 let reporting: typeof ErrorReporting;
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
-const APP_DATA = {
+const APP_DATA: CommonAppData = {
   vehicle_sn: 'NVM-DEMO-0001',
   email: 'demo@navimow.example',
   client_ver: '3.0.200',
@@ -18,7 +19,7 @@ const APP_DATA = {
   device_model: 'iPhone15,2',
 };
 
-function app(...answers: FakeAnswer[]) {
+function app(...answers: FakeAnswer<'getCommonAppData'>[]) {
   let calls = 0;
   bridge = installFakeBridge({ getCommonAppData: () => answers[Math.min(calls++, answers.length - 1)]! });
   return bridge;

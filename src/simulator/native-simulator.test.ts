@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MowerListResponse } from '../../common/api-types.ts';
 import type { MowerStatusDto } from '../../common/fleet.ts';
-import { BridgeError, call, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
+import { BridgeError, call } from '../lib/bridge/bridge.ts';
 import { type BridgeMethod, type BridgeParams, BRIDGE_METHODS } from '../lib/bridge/methods.ts';
+import { NATIVE_FAILURE } from '../lib/bridge/protocol.ts';
 import { NativeSimulator } from './native-simulator.ts';
 import { DEFAULT_STATE, type SimulatorState } from './simulator-state.ts';
 

@@ -1,8 +1,9 @@
 import type { LoginRequest, MowerListResponse, TokenResponse } from '../../common/api-types.ts';
 import type { MowerStatusDto, SimulatorReport } from '../../common/fleet.ts';
-import { type BridgeRequest, NATIVE_FAILURE } from '../lib/bridge/bridge.ts';
+import type { BridgeParams, Mower } from '../lib/bridge/methods.ts';
+import { NATIVE_FAILURE } from '../lib/bridge/protocol.ts';
+import { type Answer, createNativeFake, failure, type NativeHandlers, ok } from '../lib/bridge/native-fake.ts';
 import { isAllowedUri } from '../lib/bridge/uri-allowlist.ts';
-import type { BridgeMethod, BridgeParams, Mower } from '../lib/bridge/methods.ts';
 import {
   type AmazonFaultMode,
   amazonUserFor,
@@ -23,12 +24,6 @@ export interface LogEntry {
   code?: number;
   note?: string;
   ms?: number;
-}
-
-interface Answer {
-  code: number;
-  data?: unknown;
-  msg?: string;
 }
 
 const LATENCY_MS = 30;
@@ -67,11 +62,9 @@ function carriedLog(): LogEntry[] {
   }
 }
 
-const ok = (data?: unknown): Answer => ({ code: 0, data });
-const failure = (code: number, msg: string): Answer => ({ code, msg });
 /** The native side refuses what the page never should have sent (the same allowlist as the page's). */
-const refusedUri = (uri: unknown): Answer =>
-  failure(NATIVE_FAILURE.badParams, `refused to open ${String(uri).split(':', 1)[0]}: not a scheme or host the app opens`);
+const refusedUri = (uri: string) =>
+  failure(NATIVE_FAILURE.badParams, `refused to open ${uri.split(':', 1)[0]}: not a scheme or host the app opens`);
 
 function toBase64(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes));
@@ -144,103 +137,74 @@ export class NativeSimulator {
     return full;
   }
 
+  /** The native side's answer to each method, checked complete against the bridge's method map. */
+  private readonly handlers = {
+    closeWebView: () => ok(),
+    finishRendering: () => ok(),
+    getCommonAppData: () => this.commonAppData(),
+    ipSearch: () => ok({ country_code: (navigator.language.split('-')[1] ?? 'DE').toUpperCase().slice(0, 2) }),
+    handleEncipherment: async ({ text }) => ok(await this.encipher(text)),
+    handleDecrypt: ({ text }) => this.decrypt(text),
+    showAppNavigationBar: ({ visible }) => {
+      this.navigationBarVisible = visible;
+      return ok();
+    },
+    openExternalURI: ({ uri }) => {
+      if (!isAllowedUri(uri, 'external')) return refusedUri(uri);
+      // Login with Amazon in the phone's browser: Amazon's consent, then back into the app.
+      if (isAmazonConsent(uri, 'external')) this.afterAmazonConsent(uri);
+      return ok();
+    },
+    openGoogleHomeURI: ({ uri }) => {
+      if (!isAllowedUri(uri, 'googleHome')) return refusedUri(uri);
+      return { code: 0, msg: googleHomeOpens(uri, this.state.installedApps.google_home) };
+    },
+    openScheme: ({ uri }) => {
+      if (!isAllowedUri(uri, 'scheme')) return refusedUri(uri);
+      const opened = this.schemeIsInstalled(uri);
+      // The Alexa app's consent page, when the Alexa app is there to open it.
+      if (opened && isAmazonConsent(uri, 'scheme')) this.afterAmazonConsent(uri);
+      return ok({ opened });
+    },
+    getMowerList: () => this.mowerList(),
+    getDevicePermissions: ({ permissions }) => ok(this.permissions(permissions ?? [])),
+    openSystemPermissionPage: ({ permission }) => {
+      // The tester plays the user who switches the permission on in the system settings.
+      this.update({ permissions: { ...this.state.permissions, [permission]: 'granted' } });
+      return ok();
+    },
+    getAppVersion: () => ok({ versionName: versionNameFor(this.state.appVersionCode), versionCode: this.state.appVersionCode }),
+    appIsInstall: ({ app }) => ok({ installed: this.state.installedApps[app] ?? false }),
+    setAppFlipResult: (params) => ({ code: 0, msg: takeAppFlipResult(params) }),
+    changeMowerOpenScheme: ({ vehicle_sn: serial, uri }) => {
+      if (uri !== undefined && !isAllowedUri(uri, 'scheme')) return refusedUri(uri);
+      return this.changeMower(serial);
+    },
+    handleH5MowerSet: ({ vehicle_sn }) => this.ownMower(vehicle_sn),
+    setWinterStorageMode: (params) => this.setWinterStorageMode(params),
+  } satisfies NativeHandlers;
+
+  /** The app answering over the bridge's protocol, every request and answer in the log. */
+  private readonly fake = createNativeFake(this.handlers, {
+    latencyMs: LATENCY_MS,
+    encoding: 'json',
+    onUnreadable: (raw) => void this.record({ method: '?', params: raw, note: 'unreadable request' }),
+    onRequest: (request) => {
+      const started = performance.now();
+      const entry = this.record({ method: request.method, params: request.params });
+      return (answer) => {
+        if ('replies' in answer) return;
+        entry.code = answer.code;
+        entry.note = answer.msg;
+        entry.ms = Math.round(performance.now() - started);
+        this.notify();
+      };
+    },
+  });
+
   /** The transport entry point: what `window.NavimowBridge.postMessage` receives. */
   receive(message: string): void {
-    let request: BridgeRequest;
-    try {
-      request = JSON.parse(message) as BridgeRequest;
-    } catch {
-      this.record({ method: '?', params: message, note: 'unreadable request' });
-      return;
-    }
-    const started = performance.now();
-    const entry = this.record({ method: request.method, params: request.params });
-    void this.handle(request.method, request.params ?? {}).then(async (answer) => {
-      await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
-      entry.code = answer.code;
-      entry.note = answer.msg;
-      entry.ms = Math.round(performance.now() - started);
-      this.notify();
-      const callback = (window as unknown as Record<string, unknown>)[request.callback];
-      if (typeof callback === 'function') callback(JSON.stringify(answer));
-    });
-  }
-
-  private async handle(method: BridgeMethod, params: Record<string, unknown>): Promise<Answer> {
-    try {
-      return await this.dispatch(method, params);
-    } catch (error) {
-      // Something on the app's side broke (its own request to the server, say): not a refusal by the mower.
-      return failure(NATIVE_FAILURE.internal, error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  private async dispatch(method: BridgeMethod, params: Record<string, unknown>): Promise<Answer> {
-    const p = params as never;
-    switch (method) {
-      case 'closeWebView':
-        return ok();
-      case 'finishRendering':
-        return ok();
-      case 'getCommonAppData':
-        return this.commonAppData();
-      case 'ipSearch':
-        return ok({ country_code: (navigator.language.split('-')[1] ?? 'DE').toUpperCase().slice(0, 2) });
-      case 'handleEncipherment':
-        return ok(await this.encipher((p as BridgeParams<'handleEncipherment'>).text));
-      case 'handleDecrypt':
-        return this.decrypt((p as BridgeParams<'handleDecrypt'>).text);
-      case 'showAppNavigationBar':
-        this.navigationBarVisible = Boolean((p as BridgeParams<'showAppNavigationBar'>).visible);
-        return ok();
-      case 'openExternalURI': {
-        const { uri } = p as BridgeParams<'openExternalURI'>;
-        if (!isAllowedUri(String(uri), 'external')) return refusedUri(uri);
-        // Login with Amazon in the phone's browser: Amazon's consent, then back into the app.
-        if (isAmazonConsent(String(uri), 'external')) this.afterAmazonConsent(String(uri));
-        return ok();
-      }
-      case 'openGoogleHomeURI': {
-        const { uri } = p as BridgeParams<'openGoogleHomeURI'>;
-        if (!isAllowedUri(String(uri), 'googleHome')) return refusedUri(uri);
-        return { code: 0, msg: googleHomeOpens(String(uri), this.state.installedApps.google_home) };
-      }
-      case 'openScheme': {
-        const { uri } = p as BridgeParams<'openScheme'>;
-        if (!isAllowedUri(String(uri), 'scheme')) return refusedUri(uri);
-        const opened = this.schemeIsInstalled(String(uri));
-        // The Alexa app's consent page, when the Alexa app is there to open it.
-        if (opened && isAmazonConsent(String(uri), 'scheme')) this.afterAmazonConsent(String(uri));
-        return ok({ opened });
-      }
-      case 'getMowerList':
-        return this.mowerList();
-      case 'getDevicePermissions':
-        return ok(this.permissions((p as BridgeParams<'getDevicePermissions'>).permissions ?? []));
-      case 'openSystemPermissionPage': {
-        // The tester plays the user who switches the permission on in the system settings.
-        const { permission } = p as BridgeParams<'openSystemPermissionPage'>;
-        this.update({ permissions: { ...this.state.permissions, [permission]: 'granted' } });
-        return ok();
-      }
-      case 'getAppVersion':
-        return ok({ versionName: versionNameFor(this.state.appVersionCode), versionCode: this.state.appVersionCode });
-      case 'appIsInstall':
-        return ok({ installed: this.state.installedApps[(p as BridgeParams<'appIsInstall'>).app] ?? false });
-      case 'setAppFlipResult':
-        return { code: 0, msg: takeAppFlipResult(p as BridgeParams<'setAppFlipResult'>) };
-      case 'changeMowerOpenScheme': {
-        const { vehicle_sn: serial, uri } = p as BridgeParams<'changeMowerOpenScheme'>;
-        if (uri !== undefined && !isAllowedUri(String(uri), 'scheme')) return refusedUri(uri);
-        return this.changeMower(serial);
-      }
-      case 'handleH5MowerSet':
-        return this.ownMower((p as BridgeParams<'handleH5MowerSet'>).vehicle_sn);
-      case 'setWinterStorageMode':
-        return this.setWinterStorageMode(p as BridgeParams<'setWinterStorageMode'>);
-      default:
-        return failure(NATIVE_FAILURE.unknownMethod, `unknown method ${String(method)}`);
-    }
+    this.fake.receive(message);
   }
 
   private accessToken(): Promise<string> {
@@ -312,7 +276,7 @@ export class NativeSimulator {
     return setAmazonFault(mode, (entry) => void this.record(entry));
   }
 
-  private async commonAppData(): Promise<Answer> {
+  private async commonAppData(): Promise<Answer<'getCommonAppData'>> {
     let accessToken: string;
     try {
       accessToken = await this.accessToken();
@@ -331,7 +295,7 @@ export class NativeSimulator {
     });
   }
 
-  private async mowerList(): Promise<Answer> {
+  private async mowerList(): Promise<Answer<'getMowerList'>> {
     try {
       return ok({ mowers: await this.loadMowers() });
     } catch (error) {
@@ -393,7 +357,7 @@ export class NativeSimulator {
     return `${toBase64(bytes)}#NB2`;
   }
 
-  private async decrypt(text: string): Promise<Answer> {
+  private async decrypt(text: string): Promise<Answer<'handleDecrypt'>> {
     try {
       const bytes = fromBase64(text.replace(/#[A-Za-z0-9._-]+$/, ''));
       const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await this.key(), bytes.slice(12));
@@ -403,14 +367,14 @@ export class NativeSimulator {
     }
   }
 
-  private async ownMower(serial: string): Promise<Answer> {
+  private async ownMower(serial: string): Promise<Answer<'handleH5MowerSet'>> {
     const mowers = await this.loadMowers();
     return mowers.some((mower) => mower.vehicle_sn === serial)
       ? ok()
       : failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
   }
 
-  private async changeMower(serial: string): Promise<Answer> {
+  private async changeMower(serial: string): Promise<Answer<'changeMowerOpenScheme'>> {
     const known = await this.ownMower(serial);
     if (known.code !== 0) return known;
     this.update({ mower: serial });
@@ -460,7 +424,7 @@ export class NativeSimulator {
   }
 
   /** Winter storage is the server's state (`PUT /api/mowers/:serial/winter-mode`); its refusals are the mower's. */
-  private async setWinterStorageMode({ vehicle_sn, enabled }: BridgeParams<'setWinterStorageMode'>): Promise<Answer> {
+  private async setWinterStorageMode({ vehicle_sn, enabled }: BridgeParams<'setWinterStorageMode'>): Promise<Answer<'setWinterStorageMode'>> {
     const mower = (await this.loadMowers()).find((candidate) => candidate.vehicle_sn === vehicle_sn);
     if (!mower) return failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
     const { status, json } = await this.serverCall('PUT', `/mowers/${encodeURIComponent(vehicle_sn)}/winter-mode`, { enabled });

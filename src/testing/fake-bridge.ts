@@ -1,39 +1,17 @@
-import type { BridgeRequest } from '../lib/bridge/bridge.ts';
 import type { BridgeMethod } from '../lib/bridge/methods.ts';
+import { type Answer, installNativeFake, type NativeHandler, type NativeHandlers } from '../lib/bridge/native-fake.ts';
 
-export interface FakeAnswer {
-  code: number;
-  data?: unknown;
-  msg?: string;
-}
-
-/** What the fake app does with one request: answer it (now or later), or never (to test timeouts). */
-export type FakeHandler = (params: Record<string, unknown>) => FakeAnswer | Promise<FakeAnswer> | 'no-answer';
+/** A test's answer for one method (`FakeAnswer<'getMowerList'>`), or any method's failure. */
+export type FakeAnswer<M extends BridgeMethod = BridgeMethod> = Answer<M>;
+export type FakeHandler<M extends BridgeMethod = BridgeMethod> = NativeHandler<M>;
+/** A test's handlers: the methods it is about. */
+export type FakeHandlers = Partial<NativeHandlers>;
 
 /**
- * Installs a fake Android app as `window.NavimowBridge`: component tests talk to it over the real protocol.
- * Methods without a handler answer code 404, like the apps do for unknown methods.
+ * Installs the one fake of the native app (src/lib/bridge/native-fake.ts) as `window.NavimowBridge`, answering
+ * with this test's handlers: component tests talk to it over the real protocol. Methods without a handler answer
+ * code 404, like the apps do for unknown methods; a handler that returns `noAnswer` never answers.
  */
-export function installFakeBridge(handlers: Partial<Record<BridgeMethod, FakeHandler>>) {
-  const requests: BridgeRequest[] = [];
-  window.NavimowBridge = {
-    postMessage(message: string) {
-      const request = JSON.parse(message) as BridgeRequest;
-      requests.push(request);
-      const handler = handlers[request.method];
-      void Promise.resolve(handler ? handler(request.params) : { code: 404, msg: 'unknown method' }).then((answer) => {
-        if (answer === 'no-answer') return;
-        const callback = (window as unknown as Record<string, unknown>)[request.callback];
-        if (typeof callback === 'function') callback(answer);
-      });
-    },
-  };
-  return {
-    requests,
-    /** The params of every request for one method, in order. */
-    callsOf: (method: BridgeMethod) => requests.filter((request) => request.method === method).map((request) => request.params),
-    uninstall: () => {
-      delete window.NavimowBridge;
-    },
-  };
+export function installFakeBridge(handlers: FakeHandlers) {
+  return installNativeFake(handlers);
 }

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { refreshAccessToken } from '../../lib/session.ts';
 import { type FakeReply, installFakeApi } from '../../testing/fake-api.ts';
-import { type FakeHandler, installFakeBridge } from '../../testing/fake-bridge.ts';
-import type { BridgeMethod } from '../../lib/bridge/methods.ts';
+import { type FakeHandlers, installFakeBridge } from '../../testing/fake-bridge.ts';
 
 /** Where a screen navigated to: the path and query the router shows now. */
 function Location() {
@@ -29,7 +28,7 @@ export async function renderAlexaScreen(
     entry: string;
     path?: string;
     replies?: Record<string, FakeReply[]>;
-    bridge?: Partial<Record<BridgeMethod, FakeHandler>>;
+    bridge?: FakeHandlers;
     nativeApp?: boolean;
   },
 ) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bufferedBreadcrumbs } from '../error-reporting/error-reporting.ts';
-import { BridgeError, type BridgeRequest, call, hasNativeApp, isNoNativeApp, NATIVE_FAILURE } from './bridge.ts';
+import { BridgeError, call, hasNativeApp, isNoNativeApp } from './bridge.ts';
+import { type BridgeRequest, NATIVE_FAILURE } from './protocol.ts';
 import { BRIDGE_METHODS } from './methods.ts';
 
 type Host = Record<string, unknown>;

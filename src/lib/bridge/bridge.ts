@@ -1,18 +1,7 @@
 import * as v from 'valibot';
 import { addBreadcrumb } from '../error-reporting/error-reporting.ts';
-import {
-  type BridgeMethod,
-  type BridgeParams,
-  type BridgeResult,
-  bridgeMethods,
-} from './methods.ts';
-
-/** Contract section 3: what the page posts and what the native side answers. */
-export interface BridgeRequest {
-  method: BridgeMethod;
-  callback: string;
-  params: Record<string, unknown>;
-}
+import { type BridgeMethod, type BridgeParams, type BridgeResult, bridgeMethods } from './methods.ts';
+import { type BridgeRequest, NATIVE_FAILURE, type NativeFailure } from './protocol.ts';
 
 const responseSchema = v.object({
   code: v.pipe(v.number(), v.integer()),
@@ -21,22 +10,6 @@ const responseSchema = v.object({
 });
 
 export type BridgeFailureReason = 'unavailable' | 'timeout' | 'native' | 'invalid-params' | 'invalid-result';
-
-/**
- * The `code`s of a native failure that the page and the simulator tell apart (docs/bridge.md); any other
- * non-zero code is a failure without a particular meaning.
- */
-export const NATIVE_FAILURE = {
-  badParams: 400,
-  notSignedIn: 401,
-  unknownMethod: 404,
-  /** The app could not do it for a reason of its own (a failed request, a crash caught). */
-  internal: 500,
-  /** The app or the mower said no, for example to hibernation below the battery minimum. */
-  refused: 1001,
-} as const;
-
-export type NativeFailure = keyof typeof NATIVE_FAILURE;
 
 /** Native failures that are answers a screen shows, not defects of the app or the page. */
 const EXPECTED_NATIVE_CODES: ReadonlySet<number> = new Set([NATIVE_FAILURE.notSignedIn, NATIVE_FAILURE.refused]);
@@ -66,21 +39,6 @@ export class BridgeError extends Error {
    */
   get expected(): boolean {
     return this.reason === 'unavailable' || (this.reason === 'native' && EXPECTED_NATIVE_CODES.has(this.code!));
-  }
-}
-
-interface IosHandler {
-  postMessage(request: BridgeRequest): void;
-}
-interface AndroidHandler {
-  postMessage(request: string): void;
-  /** Set by the simulated native app only. */
-  simulated?: boolean;
-}
-declare global {
-  interface Window {
-    webkit?: { messageHandlers?: { NavimowBridge?: IosHandler } };
-    NavimowBridge?: AndroidHandler;
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeRequest } from './bridge.ts';
+import type { BridgeRequest } from './protocol.ts';
 import {
   decodeBase64Utf8,
   decrypt,

@@ -2,9 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlexaStart } from '../../../../common/voice-links.ts';
 import { apiError, type FakeReply } from '../../../testing/fake-api.ts';
-import type { FakeHandler } from '../../../testing/fake-bridge.ts';
+import type { FakeHandlers } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
-import type { BridgeMethod } from '../../../lib/bridge/methods.ts';
 import { renderAlexaScreen } from '../test-render.tsx';
 import { StartLinkScreen } from './start-link-screen.tsx';
 
@@ -27,7 +26,7 @@ async function setup({
   entry?: string;
   replies?: FakeReply[];
   installed?: boolean;
-  bridge?: Partial<Record<BridgeMethod, FakeHandler>>;
+  bridge?: FakeHandlers;
   nativeApp?: boolean;
 } = {}) {
   const rendered = await renderAlexaScreen(<StartLinkScreen />, {

@@ -10,12 +10,12 @@ import { AppBindScreen } from './app-bind-screen.tsx';
 
 const REDIRECT = 'https://oauth-redirect.googleusercontent.com/r/navimow-demo';
 const QUERY = `?client_id=google&scope=mower%3Aread+mower%3Acontrol&redirect_uri=${encodeURIComponent(REDIRECT)}&state=st-1`;
-const SIGNED_IN: FakeAnswer = { code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'app-token' } };
+const SIGNED_IN: FakeAnswer<'getCommonAppData'> = { code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'app-token' } };
 
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 let api: ReturnType<typeof installFakeApi>;
 
-async function setup({ query = QUERY, appData = SIGNED_IN, replies = {} }: { query?: string; appData?: FakeAnswer; replies?: Record<string, FakeReply[]> }) {
+async function setup({ query = QUERY, appData = SIGNED_IN, replies = {} }: { query?: string; appData?: FakeAnswer<'getCommonAppData'>; replies?: Record<string, FakeReply[]> }) {
   bridge = installFakeBridge({
     getCommonAppData: () => appData,
     setAppFlipResult: () => ({ code: 0 }),

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VoiceLink } from '../../../../common/voice-links.ts';
 import { refreshAccessToken } from '../../../lib/session.ts';
-import { type FakeHandler, installFakeBridge } from '../../../testing/fake-bridge.ts';
+import { type FakeHandlers, installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { BindDetailScreen } from './bind-detail-screen.tsx';
@@ -21,7 +21,7 @@ const links = (google: VoiceLink) => ({
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 let api: ReturnType<typeof installFakeApi>;
 
-async function setup(path: string, replies: Record<string, FakeReply[]>, handlers: Record<string, FakeHandler> = {}) {
+async function setup(path: string, replies: Record<string, FakeReply[]>, handlers: FakeHandlers = {}) {
   bridge = installFakeBridge({
     getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
     ...handlers,

@@ -1,15 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Mower } from '../../../lib/bridge/methods.ts';
 import { refreshAccessToken } from '../../../lib/session.ts';
 import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { type FakeAnswer, installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { VoiceInfoScreen } from './voice-info-screen.tsx';
 
-const mower = (vehicle_sn: string, name: string) => ({ vehicle_sn, name, model: 'Navimow i105E', role: 'owner' });
+const mower = (vehicle_sn: string, name: string): Mower => ({ vehicle_sn, name, model: 'Navimow i105E', role: 'owner' });
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
-async function setup(mowerList: FakeAnswer, replies: Record<string, FakeReply[]> = {}) {
+async function setup(mowerList: FakeAnswer<'getMowerList'>, replies: Record<string, FakeReply[]> = {}) {
   bridge = installFakeBridge({
     getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
     getMowerList: () => mowerList,

@@ -11,7 +11,7 @@ let bridge: ReturnType<typeof installFakeBridge> | undefined;
 /** A fake phone with these permissions; its settings page switches the permission on, like a user would. */
 function phone(
   permissions: { bluetooth: DevicePermissionState; location: DevicePermissionState },
-  { settings, read }: { settings?: () => FakeAnswer; read?: () => FakeAnswer } = {},
+  { settings, read }: { settings?: () => FakeAnswer<'openSystemPermissionPage'>; read?: () => FakeAnswer<'getDevicePermissions'> } = {},
 ) {
   const state = { ...permissions };
   bridge = installFakeBridge({

@@ -2,16 +2,18 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshAccessToken } from '../../../lib/session.ts';
+import type { Mower } from '../../../lib/bridge/methods.ts';
+import { noAnswer } from '../../../lib/bridge/native-fake.ts';
 import { type FakeHandler, installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { HibernationPanel } from './hibernation-panel.tsx';
 
-const MOWER = { vehicle_sn: 'NVM-TEST-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner' };
+const MOWER: Mower = { vehicle_sn: 'NVM-TEST-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner' };
 
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
 /** A fake app whose current mower has this battery level; `setWinterStorageMode` answers as given. */
-async function appWithMower(battery: number | undefined, setWinterStorageMode?: FakeHandler, vehicleSn = MOWER.vehicle_sn) {
+async function appWithMower(battery: number | undefined, setWinterStorageMode?: FakeHandler<'setWinterStorageMode'>, vehicleSn = MOWER.vehicle_sn) {
   bridge = installFakeBridge({
     getCommonAppData: () => ({
       code: 0,
@@ -100,7 +102,7 @@ describe('HibernationPanel', () => {
 
   it('tells the user when the mower does not answer in time', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await appWithMower(92, () => 'no-answer');
+    await appWithMower(92, () => noAnswer);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<HibernationPanel />);
     await user.click(beginButton());
