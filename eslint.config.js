@@ -17,7 +17,8 @@ const serverModules = directories('./server/modules/');
  * The layers of STYLE.md, as import zones (docs/decisions/008-import-boundaries.md). A zone forbids files under
  * `target` to import from `from`, `except` the listed paths.
  *   web view: app -> features -> components / lib -> common; no feature imports another; the simulator is
- *   reached only through its installer; the web view never imports the server, nor the server the web view.
+ *   reached only through its installer; only tests import src/testing; the web view never imports the server, nor
+ *   the server the web view.
  *   server: modules import each other (and are imported by the rest of the server) only through their
  *   `public.ts`.
  */
@@ -37,6 +38,12 @@ const zones = [
     except: [`./${feature}`],
     message: 'Features are independent: share through src/lib, src/components or common/.',
   })),
+  {
+    // Production code never reaches the tests' fakes; tests (`*.test.*`) and their helpers (`test-*`) may.
+    target: './src/!(testing)/**/!(*.test|test-*).{ts,tsx}',
+    from: './src/testing',
+    message: 'Production code never imports src/testing: the fakes and helpers there are for tests.',
+  },
   {
     target: './src/!(simulator)/**',
     from: './src/simulator',

@@ -23,6 +23,8 @@ describe('import boundaries', () => {
     ['a screen reaching into the simulator', 'src/features/health/bad.ts', "import '../../simulator/simulator-state.ts';"],
     ['the app reaching past the simulator installer', 'src/app/bad.ts', "import '../simulator/native-simulator.ts';"],
     ['the web view importing server code', 'src/lib/bad.ts', "import '../../server/config.ts';"],
+    ['a screen importing a test fake', 'src/features/health/bad.tsx', "import '../../testing/fake-bridge.ts';"],
+    ['shared code importing a test fake', 'src/lib/bad.ts', "import '../testing/fake-api.ts';"],
     ['common/ importing the web view', 'common/bad.ts', "import '../src/lib/use-async.ts';"],
     ['the server importing the web view', 'server/bad.ts', "import '../src/lib/use-async.ts';"],
     ['a server module importing another module’s internals', 'server/modules/comments/bad.ts', "import '../accounts/sessions.ts';"],
@@ -51,6 +53,8 @@ describe('import boundaries', () => {
   it.each([
     ['a feature importing its own files, shared UI and lib', 'src/features/guides/ok.ts', "import './guide-constants.ts';\nimport '../../components/button.tsx';\nimport '../../lib/use-async.ts';\nimport '../../../common/languages.ts';"],
     ['the entry loading the simulator through its installer', 'src/ok.ts', "import './simulator/install.tsx';"],
+    ['a test and a feature’s test helper using the fakes', 'src/features/health/ok.test.tsx', "import '../../testing/fake-bridge.ts';"],
+    ['a feature’s test helper using the fakes', 'src/features/alexa/test-ok.tsx', "import '../../testing/fake-api.ts';"],
     ['a server module using another through its public file', 'server/modules/comments/ok.ts', "import '../accounts/public.ts';"],
     ['a module importing its own internals', 'server/modules/accounts/ok.ts', "import './sessions.ts';"],
     ['the mower cloud’s wiring using its modules through their public files', 'server/ok.ts', "import './modules/fleet/public.ts';\nimport './modules/mqtt/public.ts';\nimport './modules/navimow-api/public.ts';"],
