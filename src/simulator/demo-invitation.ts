@@ -1,5 +1,5 @@
 import type { ApiErrorBody, LoginRequest, MowerListResponse, TokenResponse } from '../../common/api-types.ts';
-import type { InvitationResponse, MowerInvitationsResponse } from '../../common/sharing.ts';
+import type { CreateInvitationRequest, InvitationResponse, MowerInvitationsResponse } from '../../common/sharing.ts';
 import { DEMO_ACCOUNTS } from './simulator-state.ts';
 
 /** One HTTP call the simulator made for the tester, for its log. */
@@ -99,7 +99,7 @@ export async function createDemoInvitation({
   }
 
   const invite = () =>
-    request<InvitationResponse>(log, 'POST', '/sharing/invitations', inviterToken, { mower_serial: mower.serial_number, invitee });
+    request<InvitationResponse>(log, 'POST', '/sharing/invitations', inviterToken, { mower_serial: mower.serial_number, invitee } satisfies CreateInvitationRequest);
   let created: InvitationResponse;
   try {
     created = await invite();

@@ -1,5 +1,5 @@
 import type { LoginRequest, MowerListResponse, TokenResponse } from '../../common/api-types.ts';
-import type { MowerStatusDto, SimulatorReport } from '../../common/fleet.ts';
+import type { MowerStatusDto, SimulatorReport, WinterModeRequest } from '../../common/fleet.ts';
 import type { BridgeParams, Mower } from '../lib/bridge/methods.ts';
 import { NATIVE_FAILURE } from '../lib/bridge/protocol.ts';
 import { type Answer, createNativeFake, failure, type NativeHandlers, ok } from '../lib/bridge/native-fake.ts';
@@ -427,7 +427,7 @@ export class NativeSimulator {
   private async setWinterStorageMode({ vehicle_sn, enabled }: BridgeParams<'setWinterStorageMode'>): Promise<Answer<'setWinterStorageMode'>> {
     const mower = (await this.loadMowers()).find((candidate) => candidate.vehicle_sn === vehicle_sn);
     if (!mower) return failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
-    const { status, json } = await this.serverCall('PUT', `/mowers/${encodeURIComponent(vehicle_sn)}/winter-mode`, { enabled });
+    const { status, json } = await this.serverCall('PUT', `/mowers/${encodeURIComponent(vehicle_sn)}/winter-mode`, { enabled } satisfies WinterModeRequest);
     if (status === 409) {
       // Battery under 85 %, working or offline: the mower refuses.
       return failure(NATIVE_FAILURE.refused, (json as { error?: { message?: string } } | undefined)?.error?.message ?? 'the mower refused');

@@ -12,7 +12,6 @@ export const MOWER_STATES = ['docked', 'idle', 'mowing', 'paused', 'returning', 
 export type MowerState = (typeof MOWER_STATES)[number];
 export type ReturnReason = MessageParams['returnedToStation']['reason'];
 export type MowerCommand = 'start' | 'stop' | 'pause' | 'resume' | 'dock';
-export const MOWER_COMMANDS: readonly MowerCommand[] = ['start', 'stop', 'pause', 'resume', 'dock'];
 
 /** What the mower (or, here, the simulator panel) reports on its own: faults, rain, connection. */
 export type MowerCondition =

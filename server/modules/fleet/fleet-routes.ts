@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MowerStatusDto } from '../../../common/fleet.ts';
+import type { MowerStatusDto, WinterModeRequest } from '../../../common/fleet.ts';
 import { FAULT_REASONS } from '../../../common/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -43,7 +43,7 @@ export function fleetApiRoutes(db: Db, fleet: Fleet): FastifyPluginAsyncZod {
 
     app.put(
       '/:serial/winter-mode',
-      { schema: { params, body: z.object({ enabled: z.boolean() }) } },
+      { schema: { params, body: z.object({ enabled: z.boolean() }) satisfies z.ZodType<WinterModeRequest> } },
       async (request): Promise<MowerStatusDto> => {
         await mowerOfCaller(db, request, request.params.serial, 'mower:control');
         const outcome = await fleet.setWinterMode(request.params.serial, request.body.enabled);

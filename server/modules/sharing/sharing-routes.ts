@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdentifier } from '../../../common/account-identifiers.ts';
 import {
+  type CreateInvitationRequest,
   INVITATION_LIFETIME_DAYS,
   type InvitationResponse,
   type InvitationState,
@@ -89,7 +90,9 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
   app.post(
     '/invitations',
     {
-      schema: { body: z.object({ mower_serial: serial, invitee: z.string().trim().min(1, 'must be an e-mail address or phone number').max(254) }) },
+      schema: {
+        body: z.object({ mower_serial: serial, invitee: z.string().trim().min(1, 'must be an e-mail address or phone number').max(254) }) satisfies z.ZodType<CreateInvitationRequest>,
+      },
       config: {
         rateLimit: {
           max: INVITATIONS_PER_ACCOUNT_PER_HOUR,
