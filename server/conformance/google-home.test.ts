@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TokenResponse } from '../../common/api-types.ts';
 import { DEMO } from '../db/seed.ts';
 import { openLinkInBrowser, postForm } from '../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -18,13 +19,6 @@ const GOOGLE = { id: 'google', secret: 'google-demo-secret', redirectUri: 'https
 const TOKEN_URL = '/oauth/token';
 const HOUR_MS = 60 * 60 * 1000;
 
-interface GoogleTokens {
-  token_type: string;
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-}
-
 describe.each(testDatabaseKinds)('Google Home account linking on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -42,6 +36,10 @@ describe.each(testDatabaseKinds)('Google Home account linking on %s', (kind) => 
       headers: { authorization: `Bearer ${accessToken}` },
       payload: { requestId: randomUUID(), inputs: [{ intent: 'action.devices.SYNC' }] },
     });
+
+  /** Google's code exchange: a form POST with its client id and secret in the body. */
+  const redeem = (code: string) =>
+    postForm(t.app, TOKEN_URL, { client_id: GOOGLE.id, client_secret: GOOGLE.secret, grant_type: 'authorization_code', code, redirect_uri: GOOGLE.redirectUri });
 
   async function link(userLocale = 'de-DE') {
     const state = `google-${randomUUID()}`;
@@ -64,15 +62,9 @@ describe.each(testDatabaseKinds)('Google Home account linking on %s', (kind) => 
     expect(`${callback.origin}${callback.pathname}`).toBe(GOOGLE.redirectUri);
     expect(callback.searchParams.get('state')).toBe(state);
 
-    const response = await postForm(t.app, TOKEN_URL, {
-      client_id: GOOGLE.id,
-      client_secret: GOOGLE.secret,
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code')!,
-      redirect_uri: GOOGLE.redirectUri,
-    });
+    const response = await redeem(callback.searchParams.get('code')!);
     expect(response.statusCode, response.body).toBe(200);
-    const tokens = response.json<GoogleTokens>();
+    const tokens = response.json<TokenResponse>();
     expect(tokens).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 3600 });
 
     const devices = await sync(tokens.access_token);
@@ -83,14 +75,8 @@ describe.each(testDatabaseKinds)('Google Home account linking on %s', (kind) => 
 
   it('refreshes an hour later with the secret in the body, and SYNC works with the new token only', async () => {
     const { callback } = await link('en-US');
-    const issued = await postForm(t.app, TOKEN_URL, {
-      client_id: GOOGLE.id,
-      client_secret: GOOGLE.secret,
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code')!,
-      redirect_uri: GOOGLE.redirectUri,
-    });
-    const tokens = issued.json<GoogleTokens>();
+    const issued = await redeem(callback.searchParams.get('code')!);
+    const tokens = issued.json<TokenResponse>();
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + HOUR_MS + 60_000);
@@ -102,7 +88,7 @@ describe.each(testDatabaseKinds)('Google Home account linking on %s', (kind) => 
       refresh_token: tokens.refresh_token,
     });
     expect(refreshed.statusCode, refreshed.body).toBe(200);
-    const renewed = refreshed.json<GoogleTokens>();
+    const renewed = refreshed.json<TokenResponse>();
     expect(renewed).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     expect((await sync(renewed.access_token)).statusCode).toBe(200);
     vi.useRealTimers();

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TokenResponse } from '../../common/api-types.ts';
 import { DEMO } from '../db/seed.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../modules/accounts/public.ts';
 import { CookieJar, openLinkInBrowser, postForm } from '../testing/oauth-test-client.ts';
@@ -40,13 +41,6 @@ function authorizeUrl(state: string) {
   return `/smartHome/login?${query}`;
 }
 
-interface HaToken {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  token_type: string;
-}
-
 describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its link on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -67,7 +61,7 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
     t.app.inject({ method: 'GET', url: '/openapi/smarthome/authList', headers: { authorization: `Bearer ${accessToken}`, requestid: randomUUID() } });
 
   /** A new Home Assistant instance adding the integration: the flow in the user's browser, then the code redeemed. */
-  async function addIntegration(jar = new CookieJar()): Promise<HaToken> {
+  async function addIntegration(jar = new CookieJar()): Promise<TokenResponse> {
     const state = flowState(randomUUID().replace(/-/g, ''));
     const { loginPage, callback } = await openLinkInBrowser(t.app, authorizeUrl(state), { jar });
     expect(loginPage.pathname).toBe('/smartHome/login');
@@ -78,7 +72,7 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
     expect(response.statusCode, response.body).toBe(200);
     // aiohttp's resp.json() refuses any other content type.
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    return response.json<HaToken>();
+    return response.json<TokenResponse>();
   }
 
   async function at<T>(time: number, action: () => Promise<T>): Promise<T> {
@@ -107,7 +101,7 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
     for (let month = 1; month <= 13; month++) {
       const response = await at(start + month * 30 * DAY_MS, () => refresh(token.refresh_token));
       expect(response.statusCode, `month ${month}: ${response.body}`).toBe(200);
-      token = { ...token, ...response.json<HaToken>() };
+      token = { ...token, ...response.json<TokenResponse>() };
       expect(token.refresh_token).toEqual(expect.any(String));
       expect((await authList(token.access_token)).statusCode, `month ${month}`).toBe(200);
     }
@@ -150,11 +144,11 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
     expect(rotated.statusCode).toBe(200);
     const replay = await at(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000, () => refresh(cabin.refresh_token));
     expect(replay.statusCode).toBe(401);
-    expect((await authList(rotated.json<HaToken>().access_token)).statusCode).toBe(401);
+    expect((await authList(rotated.json<TokenResponse>().access_token)).statusCode).toBe(401);
 
     const kitchenRefresh = await refresh(kitchen.refresh_token);
     vi.useRealTimers();
     expect(kitchenRefresh.statusCode).toBe(200);
-    expect((await authList(kitchenRefresh.json<HaToken>().access_token)).statusCode).toBe(200);
+    expect((await authList(kitchenRefresh.json<TokenResponse>().access_token)).statusCode).toBe(200);
   });
 });
