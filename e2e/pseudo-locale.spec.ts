@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type PageRouteId, pageRoutes } from '../common/page-routes.ts';
+import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
 import { PSEUDO_LETTERS, pseudoLocalizeResource } from '../scripts/pseudo-locale.ts';
 import { DEMO } from '../server/db/seed.ts';
 import { expectFitsTheScreen, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
@@ -72,7 +72,7 @@ function clippedTexts(page: Page) {
 for (const id of (Object.keys(pageRoutes) as PageRouteId[]).filter((page) => !MOVING_ON.includes(page))) {
   test(`${id} in the pseudo-locale: every text from the locale files, nothing clipped`, async ({ page }) => {
     await servePseudoLocale(page);
-    const path = pageRoutes[id].path ?? '/no/such/page';
+    const { path = '/no/such/page' }: PageRoute = pageRoutes[id];
     await page.goto(`${path}?${QUERY[id] ? `${QUERY[id]}&` : ''}lang=en`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(/[ȧḗīǿŭ]/);
     await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);

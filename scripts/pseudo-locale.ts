@@ -4,22 +4,19 @@
  * Finnish and Hungarian run up to 40 % longer than English). Placeholders (`{{name}}`) and nesting (`$t(key)`) are
  * kept as they are, so i18next still fills them in.
  */
-const ACCENTED: Record<string, string> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [
-    letter,
-    [...'ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ'][index],
-  ]),
-);
+const PLAIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+const PSEUDO = [...'ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ'];
+const ACCENTED = new Map(PLAIN.map((letter, index) => [letter, PSEUDO[index] ?? letter]));
 
 /** The letters the pseudo-locale uses: a text node with Latin letters and none of these did not come from it. */
-export const PSEUDO_LETTERS = new Set(Object.values(ACCENTED));
+export const PSEUDO_LETTERS = new Set(PSEUDO);
 
 const KEPT = /(\{\{[^}]*\}\}|\$t\([^)]*\))/;
 
 export function pseudoLocalize(text: string): string {
   const accented = text
     .split(KEPT)
-    .map((part, index) => (index % 2 === 1 ? part : [...part].map((char) => ACCENTED[char] ?? char).join('')))
+    .map((part, index) => (index % 2 === 1 ? part : [...part].map((char) => ACCENTED.get(char) ?? char).join('')))
     .join('');
   const letters = text.replace(new RegExp(KEPT, 'g'), '').replace(/\s/g, '').length;
   // The padding is words, as a long language's extra length is: it wraps where a real translation would.
