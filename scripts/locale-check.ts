@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SUPPORTED_LANGUAGES } from '../common/languages.ts';
+import { pluralLocale, SUPPORTED_LANGUAGES } from '../common/languages.ts';
 import { GLOSSARY, type GlossaryEntry, type LanguageGlossary } from './glossary.ts';
 
 /**
@@ -108,7 +108,7 @@ export function checkLocaleTexts(
         continue;
       }
       const strings = language === 'en' ? english : flatten(tree as Record<string, unknown>, problems, where);
-      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const categories = new Intl.PluralRules(pluralLocale(language)).resolvedOptions().pluralCategories;
       const terms = glossary[language];
       const rules = terms ? compileGlossary(terms) : [];
 
