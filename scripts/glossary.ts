@@ -221,6 +221,9 @@ export const GLOSSARY: Glossary = {
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['System', 'Status'],
+    other: {
+      alexaApp: { use: 'Alexa-appens engelska menyer: ”More” > ”Skills & Games”', avoid: [/Skills och spel/u, /Mer > /u], note: 'Alexa-appen finns inte på svenska och visas på engelska.' },
+    },
   },
   no: {
     mower: { use: 'robotgressklipper', avoid: ['klipperen', 'gressklipper', 'klipperrobot'], note: 'Verbet «klipper» er greit.' },
@@ -237,6 +240,7 @@ export const GLOSSARY: Glossary = {
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['System', 'Status'],
     other: {
+      alexaApp: { use: 'Alexa-appens engelske menyer: «More» > «Skills & Games»', avoid: [/Skills og spill/u, /Mer > /u], note: 'Alexa-appen finnes ikke på norsk og vises på engelsk.' },
       signIn: { use: 'logg på (logget på)', avoid: [/(?<!\p{L})logg(?:e|et|er)?\s+inn(?!\p{L})/iu] },
     },
   },
@@ -273,6 +277,7 @@ export const GLOSSARY: Glossary = {
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['System', 'Status', 'Smart home'],
     other: {
+      alexaApp: { use: 'Alexa-appens engelske menuer: »More« > »Skills & Games«', avoid: [/Skills og spil/u, /Mere > /u], note: 'Alexa-appen findes ikke på dansk og vises på engelsk.' },
       quotes: { use: '»citat«', avoid: [/["“”„]/u] },
       imperative: { use: 'bydeform uden accent: Kontroller, Accepter, Marker', avoid: [/(?<!\p{L})\p{L}{3,}ér(?!\p{L})/u], note: '„dér“ (betonet) er tilladt.' },
     },
