@@ -205,6 +205,11 @@ export const GLOSSARY: Glossary = {
         avoid: [/(?<!\p{L})(?:Tocchi|Apra|Dica|Verifichi|Scelga|Cerchi|Acceda|Installi|Consenta|Selezioni|Riprovi|Confermi|Inserisca|Colleghi|Scolleghi|Avvii|Continui|Segua|Ricominci|Usi|Torni)(?!\p{L})/u, /(?<!\p{L})(?:tocchi|apra|acceda|consenta|confermi|colleghi|cerchi|segua|ricominci|riapra|effettui|accetti|selezioni)(?!\p{L})/u],
         note: "Le istruzioni usano l'infinito, non l'imperativo di cortesia (Tocchi, Apra).",
       },
+      courtesyPronouns: {
+        use: 'lei, suo, le in minuscolo (il suo account, inviarle)',
+        avoid: [/(?<=\p{L}\s)(?:Suo|Sua|Suoi|Sue|Lei|Le|La)(?!\p{L})/u, /(?<=\p{Ll})(?:Le|La|Lo)(?!\p{L})/u],
+        note: 'Forma di cortesia senza maiuscole, come nel resto delle interfacce.',
+      },
     },
   },
   sv: {
