@@ -148,7 +148,7 @@ describe('the locale check', () => {
     ['ro', 'Deschideți singur aplicația.', ['Deschideți singur']],
     ['de', 'Die Anfrage ist abgelaufen. Starten Sie neu.', ['Starten Sie neu']],
     ['sv', 'Öppna Mer > Skills och spel i Alexa-appen.', ['Skills och spel', 'Mer > ']],
-    ['it', 'Il robot non verrà condiviso con Lei.', ['Lei']],
+    ['it', 'Il robot tagliaerba non verrà condiviso con Lei.', ['Lei']],
   ])('reports what the %s glossary rules out in “%s”', (language, text, found) => {
     const problems = checkLocaleTexts({ en: { guide: { text: 'An English text.' } }, [language]: { guide: { text } } } satisfies LocaleTexts, {
       languages: ['en', language],
