@@ -8,6 +8,17 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 export const FALLBACK_LANGUAGE: Language = 'en';
 
+/**
+ * The locale whose CLDR plural rules a language follows, where its bare tag would pick other rules: `pt` alone is
+ * Brazilian Portuguese, where zero takes the singular ("0 minuto"); the product writes European Portuguese, where
+ * it takes the plural ("0 minutos"). i18next (src/lib/i18n) and the locale check (scripts/locale-check.ts) use it.
+ */
+const PLURAL_LOCALES: Readonly<Partial<Record<Language, string>>> = { pt: 'pt-PT' };
+
+export function pluralLocale(language: string): string {
+  return PLURAL_LOCALES[language as Language] ?? language;
+}
+
 /** Norwegian arrives as the macro language or either written standard; we ship one Norwegian (Bokmål). */
 const ALIASES: Readonly<Record<string, Language>> = { nb: 'no', nn: 'no' };
 

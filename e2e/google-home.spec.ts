@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import accountLinkingEn from '../locales/en/accountLinking.json' with { type: 'json' };
 import en from '../locales/en/googleHome.json' with { type: 'json' };
+import fi from '../locales/fi/googleHome.json' with { type: 'json' };
+import smartHomeFr from '../locales/fr/smartHome.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
 import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
 import { DEMO_OWNER, expectAccessible } from './fixtures.ts';
@@ -199,4 +201,20 @@ test('the voice guide says the commands with the account’s own mower names', a
   await expect(page.getByRole('region', { name: 'Examples for Front lawn' })).toContainText('Hey Google, start Front lawn.');
   await expect(page.getByRole('region', { name: en.voice.yourMowers })).toContainText('Back garden');
   await expect(page.getByText(en.voice.languages)).toBeVisible();
+});
+
+test('in Finnish, which Google Assistant does not speak, the voice guide says so and shows the commands in a language it speaks', async ({ page }) => {
+  await page.goto('/smartHome/googleHome/voiceInfo?lang=fi');
+  const examples = page.getByTestId('google-voice-examples');
+  await expect(examples).toContainText('Hey Google, start Front lawn.');
+  await expect(page.getByTestId('google-voice-not-spoken')).toContainText('(suomi)');
+  await page.getByLabel(fi.voice.spokenLanguage).selectOption('de');
+  await expect(examples).toContainText('Hey Google, starte Front lawn.');
+  await expect(examples.locator('dd').first()).toHaveAttribute('lang', 'de');
+  await expectAccessible(page);
+});
+
+test('the smart-home list names the assistant as Google does in the page’s language', async ({ page }) => {
+  await page.goto('/smartHome?lang=fr');
+  await expect(page.getByRole('link', { name: new RegExp(`^${smartHomeFr.googleAssistant}`) })).toBeVisible();
 });

@@ -17,6 +17,8 @@ export type GlossaryEntry = {
   readonly use: string;
   readonly avoid?: readonly (string | RegExp)[];
   readonly note?: string;
+  /** Texts (`namespace:key`) that must read exactly `use`: where a name stands alone, its form is required, not just allowed. */
+  readonly spelledAt?: readonly string[];
 };
 
 export type PercentRule = {
@@ -35,12 +37,15 @@ export type TermName =
   | 'link'
   | 'unlink'
   | 'hibernation'
+  | 'assistant'
   | 'address'
   | 'numbers';
 
 export type LanguageGlossary = Readonly<Record<TermName, GlossaryEntry>> & {
   readonly percent: PercentRule;
   readonly other?: Readonly<Record<string, GlossaryEntry>>;
+  /** Rules for one plural form only (its `_other` keys, say), matched against the raw text with its placeholders. */
+  readonly plurals?: Readonly<Partial<Record<'zero' | 'one' | 'two' | 'few' | 'many' | 'other', GlossaryEntry>>>;
   /** Whole texts that are rightly the same as in English, which the check would otherwise take for untranslated. */
   readonly sameAsEnglish?: readonly string[];
   /**
@@ -63,6 +68,9 @@ function startsWith(...list: string[]): RegExp {
 }
 
 const NBSP = '\u00a0';
+
+/** Where Google's name for its assistant stands alone: the Google page's title and its entry in the smart-home list. */
+const GOOGLE_NAME_AT = ['googleHome:title', 'smartHome:googleAssistant'];
 
 export const GLOSSARY: Glossary = {
   en: {
@@ -87,6 +95,7 @@ export const GLOSSARY: Glossary = {
       note: "Only the seed's Unbind button (named as such, capitalised) and its exact messages keep Unbind.",
     },
     hibernation: { use: 'hibernation (Begin hibernating)', avoid: ['winter mode', 'sleep mode'] },
+    assistant: { use: 'Google Assistant', spelledAt: GOOGLE_NAME_AT, note: 'Google\'s name for its assistant; each language uses Google\'s own name for it.' },
     address: { use: 'you', note: 'Plain and polite; "please" only where something failed.' },
     numbers: { use: '300,000.5' },
     percent: { use: '85%', space: '' },
@@ -105,6 +114,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'verknüpfen (Verknüpfung)', avoid: ['verlinken'], note: '„verbinden“ nur für Bluetooth und Internet.' },
     unlink: { use: 'Verknüpfung aufheben', avoid: ['entkoppeln', 'entknüpfen'] },
     hibernation: { use: 'Winterschlaf (Winterschlaf starten)', avoid: ['Ruhezustand', 'Winterruhe', 'Hibernation', 'Überwinterungsmodus'] },
+    assistant: { use: 'Google Assistant', avoid: [/Google[- ]Assistent/u], spelledAt: GOOGLE_NAME_AT, note: 'So nennt Google ihn auf Deutsch.' },
     address: {
       use: 'Sie (Ihr, Ihnen)',
       avoid: [words('du', 'dich', 'dir', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines', 'euch', 'euer', 'eure')],
@@ -113,6 +123,7 @@ export const GLOSSARY: Glossary = {
     percent: { use: `85${NBSP}%`, space: NBSP, note: 'Mit geschütztem Leerzeichen (DIN 5008).' },
     sameAsEnglish: ['System', 'Status'],
     other: {
+      startAgain: { use: 'Beginnen Sie von vorn.', avoid: [/Starten Sie neu/u], note: '„neu starten“ klingt nach einem Neustart des Geräts.' },
       phone: { use: 'Smartphone', avoid: [/(?<!\p{L})telefon(?!nummer)/iu], note: '„Telefonnummer“ bleibt.' },
     },
   },
@@ -122,8 +133,8 @@ export const GLOSSARY: Glossary = {
       avoid: [/(?<!robots?[ -])tondeuses?/iu, 'robot-tondeuse', 'robot de tonte'],
       note: 'Masculin : le robot tondeuse est allumé, rallumez-le.',
     },
-    chargingStation: { use: 'station de charge', avoid: ['station de recharge', 'base de charge', "station d'accueil"] },
-    statusLight: { use: "voyant d'état", avoid: ["éclairage d'ambiance", "lumière d'ambiance", 'lumière ambiante', 'éclairage ambiant'] },
+    chargingStation: { use: 'station de charge', avoid: ['station de recharge', 'base de charge', 'station d’accueil'] },
+    statusLight: { use: 'voyant d’état', avoid: ['éclairage d’ambiance', 'lumière d’ambiance', 'lumière ambiante', 'éclairage ambiant'] },
     app: { use: 'application Navimow', avoid: [words('appli', 'applis', 'app')] },
     account: { use: 'compte (compte Navimow)' },
     link: { use: 'associer (association)', avoid: [words('lier', 'délier'), 'jumeler'] },
@@ -131,13 +142,15 @@ export const GLOSSARY: Glossary = {
     hibernation: {
       use: 'hibernation (Démarrer l’hibernation)',
       avoid: ['mode hiver', 'mise en veille'],
-      note: "L'hivernage est le rangement pour l'hiver (titre du guide) ; l'hibernation est le mode qui éteint le robot tondeuse.",
+      note: 'L’hivernage est le rangement pour l’hiver (titre du guide) ; l’hibernation est le mode qui éteint le robot tondeuse.',
     },
+    assistant: { use: 'Assistant Google', avoid: [/Google Assistant/u, /Assistant de Google/u], spelledAt: GOOGLE_NAME_AT, note: 'Nom de Google, avec l’article : l’Assistant Google, votre Assistant Google.' },
     address: { use: 'vous', avoid: [words('tu', 'toi', 'ton', 'ta', 'tes', 'te')] },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['Excellent'],
     other: {
+      apostrophe: { use: '’ (apostrophe typographique), comme dans l’application', avoid: [/'/u], note: 'Une seule apostrophe, la typographique.' },
       punctuation: {
         use: 'espace insécable (U+00A0) avant les deux-points, le point-virgule, les points d’exclamation et d’interrogation et le guillemet fermant, et après le guillemet ouvrant',
         avoid: [/ [:;!?»]/u, /« /u],
@@ -154,10 +167,15 @@ export const GLOSSARY: Glossary = {
     link: { use: 'koppelen', avoid: ['linken'], note: '„verbinding maken“ alleen voor bluetooth en internet.' },
     unlink: { use: 'ontkoppelen', avoid: ['loskoppelen'] },
     hibernation: { use: 'winterslaap', avoid: ['winterstand', 'slaapstand', 'hibernatie'] },
+    assistant: { use: 'Google Assistent', avoid: [/Google Assistant/u, /Google-assistent/iu], spelledAt: GOOGLE_NAME_AT, note: 'De naam die Google zelf gebruikt.' },
     address: { use: 'u (uw)', avoid: [words('je', 'jij', 'jou', 'jouw', 'jullie')] },
     numbers: { use: '300.000,5' },
     percent: { use: '85%', space: '' },
     sameAsEnglish: ['Smart home', 'Status', 'Hey Google, start {{name}}.'],
+    other: {
+      done: { use: 'Klaar', avoid: [/^Gereed$/u] },
+      quotes: { use: '‘enkele aanhalingstekens’, ’ als apostrof (menu’s)', avoid: [/['"“”„]/u] },
+    },
   },
   it: {
     mower: {
@@ -172,6 +190,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'collegare (collegamento)', avoid: ['associare', 'abbinare'] },
     unlink: { use: 'scollegare', avoid: ['dissociare'] },
     hibernation: { use: 'ibernazione (Avvia ibernazione)', avoid: ['letargo', 'modalità inverno'] },
+    assistant: { use: 'Assistente Google', avoid: [/Google Assistant/u, /Assistente di Google/u], spelledAt: GOOGLE_NAME_AT, note: "Il nome di Google, con l'articolo: l'Assistente Google." },
     address: {
       use: "Lei (suo, sua); istruzioni all'infinito (Verificare che…)",
       avoid: [words('tu', 'tuo', 'tua', 'tuoi', 'tue', 'ti', 'te', 'hai', 'puoi', 'vuoi')],
@@ -180,6 +199,18 @@ export const GLOSSARY: Glossary = {
     numbers: { use: '300.000,5' },
     percent: { use: '85%', space: '' },
     sameAsEnglish: ['Password'],
+    other: {
+      instructions: {
+        use: "infinito (Toccare «Collega», Accedere di nuovo…)",
+        avoid: [/(?<!\p{L})(?:Tocchi|Apra|Dica|Verifichi|Scelga|Cerchi|Acceda|Installi|Consenta|Selezioni|Riprovi|Confermi|Inserisca|Colleghi|Scolleghi|Avvii|Continui|Segua|Ricominci|Usi|Torni)(?!\p{L})/u, /(?<!\p{L})(?:tocchi|apra|acceda|consenta|confermi|colleghi|cerchi|segua|ricominci|riapra|effettui|accetti|selezioni)(?!\p{L})/u],
+        note: "Le istruzioni usano l'infinito, non l'imperativo di cortesia (Tocchi, Apra).",
+      },
+      courtesyPronouns: {
+        use: 'lei, suo, le in minuscolo (il suo account, inviarle)',
+        avoid: [/(?<=\p{L}\s)(?:Suo|Sua|Suoi|Sue|Lei|Le|La)(?!\p{L})/u, /(?<=\p{Ll})(?:Le|La|Lo)(?!\p{L})/u],
+        note: 'Forma di cortesia senza maiuscole, come nel resto delle interfacce.',
+      },
+    },
   },
   sv: {
     mower: { use: 'robotgräsklippare', avoid: ['klippare', 'gräsklippare', 'klipparrobot', 'gräsklipparrobot'] },
@@ -190,10 +221,14 @@ export const GLOSSARY: Glossary = {
     link: { use: 'länka (länkning)', avoid: ['koppla ihop'], note: '”ansluta” bara för Bluetooth och internet.' },
     unlink: { use: 'ta bort länkningen', avoid: ['avlänka'] },
     hibernation: { use: 'vinterdvala', avoid: ['viloläge', 'vinterläge'] },
+    assistant: { use: 'Google Assistent', avoid: [/Google Assistant/u, /Google-assistent/iu], spelledAt: GOOGLE_NAME_AT, note: 'Googles eget namn.' },
     address: { use: 'du', avoid: [words('ni', 'er', 'era', 'ert')], note: 'Svenska gränssnitt säger du; ni låter ålderdomligt.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['System', 'Status'],
+    other: {
+      alexaApp: { use: 'Alexa-appens engelska menyer: ”More” > ”Skills & Games”', avoid: [/Skills och spel/u, /Mer > /u], note: 'Alexa-appen finns inte på svenska och visas på engelska.' },
+    },
   },
   no: {
     mower: { use: 'robotgressklipper', avoid: ['klipperen', 'gressklipper', 'klipperrobot'], note: 'Verbet «klipper» er greit.' },
@@ -204,10 +239,15 @@ export const GLOSSARY: Glossary = {
     link: { use: 'koble til (Navimow-kontoen)', avoid: ['linke', 'lenke til'] },
     unlink: { use: 'koble fra', avoid: ['avlenke'] },
     hibernation: { use: 'vinterdvale', avoid: ['dvalemodus', 'vintermodus'] },
+    assistant: { use: 'Google Assistent', avoid: [/Google Assistant/u, /Google-assistent/iu], spelledAt: GOOGLE_NAME_AT, note: 'Googles eget navn.' },
     address: { use: 'du', note: 'Norske grensesnitt sier du; De brukes ikke.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['System', 'Status'],
+    other: {
+      alexaApp: { use: 'Alexa-appens engelske menyer: «More» > «Skills & Games»', avoid: [/Skills og spill/u, /Mer > /u], note: 'Alexa-appen finnes ikke på norsk og vises på engelsk.' },
+      signIn: { use: 'logg på (logget på)', avoid: [/(?<!\p{L})logg(?:e|et|er)?\s+inn(?!\p{L})/iu] },
+    },
   },
   fi: {
     mower: {
@@ -222,6 +262,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'linkittää (linkitys)', note: 'Bluetooth- ja verkkoyhteydestä sanotaan yhdistää, tilien linkityksestä linkittää.' },
     unlink: { use: 'poistaa linkitys' },
     hibernation: { use: 'horrostila', avoid: ['talviunitila', 'lepotila', 'talvitila'] },
+    assistant: { use: 'Google Assistant', avoid: [/Google[- ]Avustaja/iu], spelledAt: GOOGLE_NAME_AT, note: 'Googlen oma nimi; taivutetaan: Google Assistantilla.' },
     address: { use: 'sinä (yksikön 2. persoona)', avoid: [words('te', 'teidän', 'teille', 'teitä', 'teidät')], note: 'Suomalaiset käyttöliittymät puhuttelevat yksikössä; teitittely kuulostaa jäykältä.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP, note: 'Taivutettuna 85 %:iin.' },
@@ -235,10 +276,16 @@ export const GLOSSARY: Glossary = {
     link: { use: 'tilknytte (tilknytning)', avoid: ['linke', 'sammenkæde'], note: '"oprette forbindelse" kun om Bluetooth og internet.' },
     unlink: { use: 'fjerne tilknytningen' },
     hibernation: { use: 'vinterdvale', avoid: ['dvaletilstand', 'vintertilstand'] },
+    assistant: { use: 'Google Assistent', avoid: [/Google Assistant/u, /Google-assistent/iu], spelledAt: GOOGLE_NAME_AT, note: 'Googles eget navn.' },
     address: { use: 'du', note: 'Danske brugerflader siger du; De bruges ikke.' },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['System', 'Status', 'Smart home'],
+    other: {
+      alexaApp: { use: 'Alexa-appens engelske menuer: »More« > »Skills & Games«', avoid: [/Skills og spil/u, /Mere > /u], note: 'Alexa-appen findes ikke på dansk og vises på engelsk.' },
+      quotes: { use: '»citat«', avoid: [/["“”„]/u] },
+      imperative: { use: 'bydeform uden accent: Kontroller, Accepter, Marker', avoid: [/(?<!\p{L})\p{L}{3,}ér(?!\p{L})/u], note: '„dér“ (betonet) er tilladt.' },
+    },
   },
   pt: {
     mower: {
@@ -253,6 +300,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'associar (associação)', avoid: ['vincular'] },
     unlink: { use: 'desassociar', avoid: ['desvincular'] },
     hibernation: { use: 'hibernação (Iniciar hibernação)', avoid: ['modo de inverno', 'modo de suspensão'] },
+    assistant: { use: 'Assistente Google', avoid: [/Google Assistant/u, /Assistente (?:do|de) Google/u], spelledAt: GOOGLE_NAME_AT, note: 'O nome da Google, com artigo: o Assistente Google.' },
     address: { use: '3.ª pessoa de cortesia (o seu, verifique)', avoid: [words('tu', 'teu', 'tua', 'teus', 'tuas', 'te', 'ti', 'você')] },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: '85%', space: '' },
@@ -270,9 +318,13 @@ export const GLOSSARY: Glossary = {
     link: { use: 'vincular (vinculación)', avoid: ['enlazar', 'asociar'] },
     unlink: { use: 'desvincular', avoid: ['desenlazar', 'desasociar'] },
     hibernation: { use: 'hibernación (Iniciar hibernación)', avoid: ['modo invierno', 'modo de suspensión'] },
+    assistant: { use: 'Asistente de Google', avoid: [/Google Assistant/u, /Asistente Google/u], spelledAt: GOOGLE_NAME_AT, note: 'El nombre de Google, con artículo: el Asistente de Google.' },
     address: { use: 'usted (su, compruebe)', avoid: [words('tú', 'tu', 'tus', 'te', 'ti', 'contigo')] },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP, note: 'Con espacio de no separación (Ortografía de la RAE).' },
+    other: {
+      done: { use: 'Listo', avoid: [/^Hecho$/u] },
+    },
   },
   cs: {
     mower: { use: 'robotická sekačka (v běžném textu sekačka)', avoid: ['sekací robot', 'robotický sekač', 'travní robot'] },
@@ -283,12 +335,16 @@ export const GLOSSARY: Glossary = {
     link: { use: 'propojit (propojení)', avoid: ['spárovat'], note: '„připojit“ jen pro Bluetooth a internet.' },
     unlink: { use: 'zrušit propojení' },
     hibernation: { use: 'hibernace', avoid: ['zimní režim', 'režim spánku'] },
+    assistant: { use: 'Asistent Google', avoid: [/Google Assistant/u, /Google Asistent/u], spelledAt: GOOGLE_NAME_AT, note: 'Název od Googlu, skloňuje se: s Asistentem Google.' },
     address: {
       use: 'vy (vykání, malým písmenem)',
       avoid: [words('tvůj', 'tvoje', 'tvá', 'tvé', 'tvého', 'tvému', 'tvém', 'tvým', 'tvou', 'tvých', 'tvými', 'tebe', 'tobě', 'tebou')],
     },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP, note: '„85 %“ jako podstatné jméno; „85%“ jen ve významu „pětaosmdesátiprocentní“.' },
+    other: {
+      mowing: { use: 'sečení', avoid: ['sekání'] },
+    },
   },
   sk: {
     mower: { use: 'robotická kosačka (v bežnom texte kosačka)', avoid: ['kosiaci robot', 'sekačk'] },
@@ -299,6 +355,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'prepojiť (prepojenie)', avoid: ['spárovať'], note: '„pripojiť“ len pre Bluetooth a internet.' },
     unlink: { use: 'zrušiť prepojenie' },
     hibernation: { use: 'hibernácia', avoid: ['zimný režim', 'režim spánku'] },
+    assistant: { use: 'Asistent Google', avoid: [/Google Assistant/u, /Google Asistent/u], spelledAt: GOOGLE_NAME_AT, note: 'Názov od Googlu, skloňuje sa: s Asistentom Google.' },
     address: {
       use: 'vy (vykanie, malým písmenom)',
       avoid: [words('tvoj', 'tvoja', 'tvoje', 'tvojho', 'tvojom', 'tvojej', 'tvojim', 'tvojou', 'tvojich', 'teba', 'tebe', 'tebou')],
@@ -315,6 +372,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'połączyć (połączenie konta)', avoid: ['powiązać', 'sparować'] },
     unlink: { use: 'rozłączyć' },
     hibernation: { use: 'hibernacja', avoid: ['tryb zimowy', 'tryb uśpienia'] },
+    assistant: { use: 'Asystent Google', avoid: [/Google Assistant/u, /Google Asystent/u], spelledAt: GOOGLE_NAME_AT, note: 'Nazwa Google, odmieniana: z Asystentem Google.' },
     address: {
       use: 'Ty, pisane wielką literą (Twój, Twoja, Ci)',
       avoid: [/(?<!\p{L})(?:twój|twoj\p{L}*|twoi\p{L}*|ciebie|tobie)(?!\p{L})/u],
@@ -322,6 +380,9 @@ export const GLOSSARY: Glossary = {
     },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: '85%', space: '' },
+    other: {
+      tap: { use: 'stuknij (stuknąć)', avoid: [/(?<!\p{L})klikn\p{L}*/iu], note: 'Ekran dotykowy: stuknij, nie kliknij.' },
+    },
   },
   et: {
     mower: { use: 'robotniiduk', avoid: ['niiduk', 'niidurobot', 'muruniiduk'] },
@@ -332,6 +393,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'siduma (sidumine)', avoid: ['linki'], note: '„ühendama“ ainult Bluetoothi ja interneti kohta.' },
     unlink: { use: 'sidumise tühistamine' },
     hibernation: { use: 'talveuni', avoid: ['talverežiim', 'unerežiim', 'hibernatsioon'] },
+    assistant: { use: 'Google Assistant', avoid: [/Google[- ]Assistent/u], spelledAt: GOOGLE_NAME_AT, note: 'Google’i nimi, käänatakse: Google Assistanti abil.' },
     address: {
       use: 'teie (ka nuppudel: Proovige uuesti, Tühistage)',
       avoid: [
@@ -341,6 +403,9 @@ export const GLOSSARY: Glossary = {
     },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: '85%', space: '' },
+    other: {
+      voiceControl: { use: 'hääljuhtimine', avoid: ['häälejuhtim'] },
+    },
   },
   lt: {
     mower: { use: 'vejapjovė (robotinė vejapjovė)', avoid: ['žoliapjovė', 'vejos robot', 'robotas vejapjov'] },
@@ -351,12 +416,16 @@ export const GLOSSARY: Glossary = {
     link: { use: 'susieti (susiejimas)', avoid: ['sujungti paskyr'] },
     unlink: { use: 'atsieti' },
     hibernation: { use: 'žiemos miegas (žiemos miego režimas)', avoid: ['hibernacij', 'žiemos režim'] },
+    assistant: { use: 'Google Padėjėjas', avoid: [/Google Assistant/u], spelledAt: GOOGLE_NAME_AT, note: 'Google pavadinimas, linksniuojamas: su „Google Padėjėju“.' },
     address: {
       use: 'jūs (mažąja raide)',
       avoid: [words('tu', 'tavo', 'tau', 'tave', 'tavimi'), /(?<!^|[.!?]\s)Jū(?:s|sų|ms|mis)(?!\p{L})/u],
     },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
+    other: {
+      tap: { use: 'palieskite', avoid: ['bakstel'] },
+    },
   },
   lv: {
     mower: { use: 'pļāvējs (robotizētais zāles pļāvējs)', avoid: ['pļaujmašīn', 'robotpļāvēj', 'zāliena robot'] },
@@ -367,9 +436,13 @@ export const GLOSSARY: Glossary = {
     link: { use: 'saistīt (saistīšana)', note: '“savienot” tikai par Bluetooth un interneta savienojumu.' },
     unlink: { use: 'atsaistīt' },
     hibernation: { use: 'hibernācija', avoid: ['ziemas režīm', 'miega režīm'] },
+    assistant: { use: 'Google asistents', avoid: [/Google Assistant/u], spelledAt: GOOGLE_NAME_AT, note: 'Google nosaukums, locāms: ar Google asistentu.' },
     address: { use: 'jūs (ar mazo burtu)', avoid: [words('tu', 'tev', 'tevi', 'tavs', 'tava', 'tavu', 'tavā', 'tavam', 'tavas', 'tavi')] },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: '85%', space: '' },
+    other: {
+      neutral: { use: 'Jūsu sesija ir beigusies', avoid: [/(?<!\p{L})esat\s+\p{L}+(?:ies|jies)(?!\p{L})/u], note: 'Bez vīriešu dzimtes divdabja par lietotāju (“esat izrakstījies”).' },
+    },
   },
   bg: {
     mower: { use: 'косачка (роботизирана косачка)', avoid: ['робот-косачк', 'косачка-робот'] },
@@ -380,6 +453,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'свързване (свържете)', avoid: ['обвързване', 'сдвояване'] },
     unlink: { use: 'прекратяване на връзката', avoid: ['развързване'] },
     hibernation: { use: 'хибернация', avoid: ['зимен режим', 'режим на заспиване'] },
+    assistant: { use: 'Google Асистент', avoid: [/Google Assistant/u, /Гугъл/u], spelledAt: GOOGLE_NAME_AT, note: 'Името, което Google използва.' },
     address: {
       use: 'Вие, с главна буква (Ви, Вас, Ваш)',
       avoid: [/(?<!\p{L})(?:вие|ви|вас|ваш\p{L}*)(?!\p{L})/u],
@@ -397,13 +471,14 @@ export const GLOSSARY: Glossary = {
     link: { use: 'összekapcsolás (összekapcsolja)', avoid: ['párosítás', 'csatolás'], note: 'A „csatlakozás” csak Bluetooth- és internetkapcsolatra.' },
     unlink: { use: 'összekapcsolás megszüntetése', avoid: ['leválasztás'] },
     hibernation: { use: 'hibernálás', avoid: ['téli mód', 'alvó mód'] },
+    assistant: { use: 'Google Segéd', avoid: [/Google Assistant/u, /Google Asszisztens/iu], spelledAt: GOOGLE_NAME_AT, note: 'A Google saját neve, ragozva: a Google Segéddel.' },
     address: { use: 'Ön (magázás)', avoid: [words('te', 'téged', 'neked', 'veled', 'tiéd', 'tőled', 'hozzád')] },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: '85%', space: '', note: 'Toldalékkal: 85%-ra, 85%-os.' },
     other: {
       navimowCompounds: {
-        use: 'Navimow-fiók, Navimow-csapat, Navimow-szerver, Navimow-ügyfélszolgálat',
-        avoid: [/Navimow (?:fiók|csapat|szerver|eszköz|ügyfélszolgálat)/u],
+        use: 'Navimow-fiók, Navimow-csapat, Navimow-szerver, Navimow-ügyfélszolgálat, Alexa-hangutasítások, Google Home-alkalmazás',
+        avoid: [/Navimow (?:fiók|csapat|szerver|eszköz|ügyfélszolgálat)/u, /(?:Alexa|Google Home) (?:alkalmaz|hangutasít)/u],
         note: 'Tulajdonnév és köznév összetétele kötőjellel.',
       },
     },
@@ -417,6 +492,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'povezati (povezivanje)', avoid: ['upariti', 'spojiti račun'] },
     unlink: { use: 'prekinuti povezivanje' },
     hibernation: { use: 'hibernacija', avoid: ['zimski način', 'stanje mirovanja'] },
+    assistant: { use: 'Google asistent', avoid: [/Google Assistant/u], spelledAt: GOOGLE_NAME_AT, note: 'Googleov naziv, sklanja se: s Google asistentom.' },
     address: {
       use: 'vi, malim slovom (i na gumbima: Pokušajte ponovno)',
       avoid: [
@@ -427,6 +503,9 @@ export const GLOSSARY: Glossary = {
     },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP },
+    other: {
+      stepLabel: { use: '2. korak', avoid: [/Korak (?:\{\{\}\}|\d)/u] },
+    },
   },
   ro: {
     mower: {
@@ -441,9 +520,20 @@ export const GLOSSARY: Glossary = {
     link: { use: 'asociere (asociați)', avoid: ['împerechere'], note: '„conectare” doar pentru Bluetooth și internet.' },
     unlink: { use: 'anularea asocierii' },
     hibernation: { use: 'hibernare', avoid: ['mod de iarnă', 'modul de iarnă', 'hibernație'] },
+    assistant: { use: 'Asistentul Google', avoid: [/Google Assistant/u], spelledAt: GOOGLE_NAME_AT, note: 'Numele folosit de Google.' },
     address: { use: 'dumneavoastră (dvs.)', avoid: [words('tu', 'tău', 'ta', 'tale', 'tine', 'te', 'îți', 'ți')] },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP },
+    plurals: {
+      other: {
+        use: '20 de minute, 20 de necitite',
+        avoid: [/\{\{count[^}]*\}\}\s+(?!de\s)\p{L}/u],
+        note: 'De la 20 în sus numărul cere „de” (forma other); 2–19 fără (forma few).',
+      },
+    },
+    other: {
+      neutral: { use: 'Deschideți manual…', avoid: [/(?<!\p{L})\p{L}+ți\s+singur(?!\p{L})/u], note: 'Fără adjective la masculin despre utilizator.' },
+    },
   },
   sl: {
     mower: { use: 'kosilnica (robotska kosilnica)', avoid: ['kosilni robot', 'robotski kosilnik', 'kosilnik'] },
@@ -454,6 +544,7 @@ export const GLOSSARY: Glossary = {
     link: { use: 'povezati (povezovanje)', avoid: ['seznaniti', 'združiti račun'] },
     unlink: { use: 'prekiniti povezavo' },
     hibernation: { use: 'hibernacija', avoid: ['zimski način', 'stanje mirovanja'] },
+    assistant: { use: 'Google Pomočnik', avoid: [/Google Assistant/u, /Google Asistent/iu], spelledAt: GOOGLE_NAME_AT, note: 'Googlovo ime, sklanja se: z Google Pomočnikom.' },
     address: {
       use: 'vi (vikanje, tudi na gumbih: Poskusite znova)',
       avoid: [
@@ -463,5 +554,8 @@ export const GLOSSARY: Glossary = {
     },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP },
+    other: {
+      stepLabel: { use: '2. korak', avoid: [/Korak (?:\{\{\}\}|\d)/u] },
+    },
   },
 };

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SUPPORTED_LANGUAGES } from '../common/languages.ts';
+import { pluralLocale, SUPPORTED_LANGUAGES } from '../common/languages.ts';
 import { GLOSSARY, type GlossaryEntry, type LanguageGlossary } from './glossary.ts';
 
 /**
@@ -49,12 +49,20 @@ function toPattern(variant: string | RegExp): RegExp {
 
 type CompiledRule = { readonly name: string; readonly use: string; readonly pattern: RegExp };
 
+function glossaryEntries(glossary: LanguageGlossary): [string, GlossaryEntry][] {
+  const { percent: _percent, sameAsEnglish: _sameAsEnglish, seedTexts: _seedTexts, plurals: _plurals, other, ...terms } = glossary;
+  return Object.entries({ ...terms, ...other });
+}
+
 function compileGlossary(glossary: LanguageGlossary): CompiledRule[] {
-  const { percent: _percent, sameAsEnglish: _sameAsEnglish, seedTexts: _seedTexts, other, ...terms } = glossary;
-  const entries: Record<string, GlossaryEntry> = { ...terms, ...other };
-  return Object.entries(entries).flatMap(([name, entry]) =>
+  return glossaryEntries(glossary).flatMap(([name, entry]) =>
     (entry.avoid ?? []).map((variant) => ({ name, use: entry.use, pattern: toPattern(variant) })),
   );
+}
+
+/** The texts that must read exactly an entry's `use` (its `spelledAt`), by `namespace:key`. */
+function requiredTexts(glossary: LanguageGlossary): Map<string, { name: string; use: string }> {
+  return new Map(glossaryEntries(glossary).flatMap(([name, entry]) => (entry.spelledAt ?? []).map((at) => [at, { name, use: entry.use }] as const)));
 }
 
 function glossaryProblems(text: string, rules: readonly CompiledRule[], space: string | undefined): string[] {
@@ -108,9 +116,10 @@ export function checkLocaleTexts(
         continue;
       }
       const strings = language === 'en' ? english : flatten(tree as Record<string, unknown>, problems, where);
-      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const categories = new Intl.PluralRules(pluralLocale(language)).resolvedOptions().pluralCategories;
       const terms = glossary[language];
       const rules = terms ? compileGlossary(terms) : [];
+      const required = terms ? requiredTexts(terms) : new Map<string, { name: string; use: string }>();
 
       for (const [key, text] of english) {
         if (PLURAL_SUFFIX.test(key)) continue;
@@ -137,8 +146,16 @@ export function checkLocaleTexts(
         }
       }
       for (const [key, text] of strings) {
+        const spelled = required.get(`${namespace}:${key}`);
+        if (spelled && text !== spelled.use) problems.push(`${where}: ${key} is “${text}”; the glossary's ${spelled.name} is “${spelled.use}”`);
         const base = key.replace(PLURAL_SUFFIX, '');
         if (!english.has(key) && !pluralBases.has(base)) problems.push(`${where}: unknown key ${key}`);
+        const category = PLURAL_SUFFIX.exec(key)?.[1] as keyof NonNullable<LanguageGlossary['plurals']> | undefined;
+        const pluralRule = category && terms?.plurals?.[category];
+        for (const variant of pluralRule ? (pluralRule.avoid ?? []) : []) {
+          const found = toPattern(variant).exec(text);
+          if (found) problems.push(`${where}: ${key} uses “${found[0]}”; the glossary's ${category} plural is “${pluralRule!.use}”`);
+        }
         if (terms?.seedTexts?.includes(text)) continue;
         for (const problem of glossaryProblems(text, rules, terms?.percent.space)) problems.push(`${where}: ${key} ${problem}`);
       }

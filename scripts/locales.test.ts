@@ -127,12 +127,62 @@ describe('the locale check', () => {
     ['nl', 'Controleer je maaier.', ['maaier', 'je']],
     ['es', 'Comprueba tu robot.', ['robot', 'tu']],
     ['fr', 'Vérifiez la tondeuse : elle est éteinte.', ['tondeuse', ' :']],
+    ['fr', 'Dissocier Google Assistant', ['Google Assistant']],
+    ["fr", "Ouvrez l'application Navimow.", ["'"]],
+    ['es', 'Desvincular el Asistente Google', ['Asistente Google']],
+    ['es', 'Hecho', ['Hecho']],
+    ['cs', 'Zrušit propojení s Google Assistant', ['Google Assistant']],
+    ['hu', 'Nyissa meg a Google Home alkalmazást.', ['Google Home alkalmaz']],
+    ['nl', 'Tik op "Koppelen".', ['"']],
+    ['nl', 'Gereed', ['Gereed']],
+    ['da', 'Kontrollér, at robotplæneklipperen er tændt.', ['Kontrollér']],
+    ['da', 'Vælg "Fungerer med Google".', ['"']],
+    ['no', 'Logg inn i Navimow-appen.', ['Logg inn']],
+    ['pl', 'Kliknij Połącz.', ['Kliknij']],
+    ['lt', 'Bakstelėkite Susieti.', ['Bakstel']],
+    ['cs', 'Pokračujte v sekání.', ['sekání']],
+    ['et', 'Häälejuhtimine Alexaga', ['Häälejuhtim']],
+    ['it', 'Tocchi «Collega» e confermi.', ['Tocchi', 'confermi']],
+    ['hr', 'Korak 2. Provjerite kosilicu.', ['Korak 2']],
+    ['lv', 'Jūs esat izrakstījies.', ['esat izrakstījies']],
+    ['ro', 'Deschideți singur aplicația.', ['Deschideți singur']],
+    ['de', 'Die Anfrage ist abgelaufen. Starten Sie neu.', ['Starten Sie neu']],
+    ['sv', 'Öppna Mer > Skills och spel i Alexa-appen.', ['Skills och spel', 'Mer > ']],
+    ['it', 'Il robot tagliaerba non verrà condiviso con Lei.', ['Lei']],
   ])('reports what the %s glossary rules out in “%s”', (language, text, found) => {
     const problems = checkLocaleTexts({ en: { guide: { text: 'An English text.' } }, [language]: { guide: { text } } } satisfies LocaleTexts, {
       languages: ['en', language],
     });
     expect(problems.length).toBe(found.length);
     found.forEach((word, index) => expect(problems[index]).toContain(word));
+  });
+
+  it('requires the glossary’s form where a name stands alone: Google’s own name for its assistant in each language', () => {
+    const english = { googleHome: { title: 'Google Assistant' }, smartHome: { googleAssistant: 'Google Assistant' } };
+    const texts = {
+      en: english,
+      pl: { googleHome: { title: 'Asystent Google' }, smartHome: { googleAssistant: 'Google Asystent' } },
+      fr: { googleHome: { title: 'Google Assistant' }, smartHome: { googleAssistant: 'Assistant Google' } },
+      de: english,
+    };
+    expect(checkLocaleTexts(texts, { languages: ['en', 'pl', 'fr', 'de'] })).toEqual([
+      'fr/googleHome: title is “Google Assistant”; the glossary\'s assistant is “Assistant Google”',
+      'fr/googleHome: title uses “Google Assistant”; the glossary\'s assistant is “Assistant Google”',
+      'pl/smartHome: googleAssistant is “Google Asystent”; the glossary\'s assistant is “Asystent Google”',
+      'pl/smartHome: googleAssistant uses “Google Asystent”; the glossary\'s assistant is “Asystent Google”',
+    ]);
+  });
+
+  it('holds a rule for one plural form only: Romanian says “de” from 20 on (other), not from 2 to 19 (few)', () => {
+    const texts = {
+      en: { messages: { unread_one: '{{count, number}} unread', unread_other: '{{count, number}} unread' } },
+      ro: { messages: { unread_one: '{{count, number}} necitit', unread_few: '{{count, number}} necitite', unread_other: '{{count, number}} necitite' } },
+    };
+    expect(checkLocaleTexts(texts, { languages: ['en', 'ro'] })).toEqual([
+      'ro/messages: unread_other uses “{{count, number}} n”; the glossary\'s other plural is “20 de minute, 20 de necitite”',
+    ]);
+    texts.ro.messages.unread_other = '{{count, number}} de necitite';
+    expect(checkLocaleTexts(texts, { languages: ['en', 'ro'] })).toEqual([]);
   });
 
   it('accepts a text that is rightly the same as in English where the glossary says so', () => {
@@ -172,7 +222,7 @@ describe('the glossary', () => {
   });
 
   it.each(SUPPORTED_LANGUAGES)('%s: its chosen words and percent example pass its own rules', (language) => {
-    const { percent, sameAsEnglish: _sameAsEnglish, seedTexts: _seedTexts, other, ...terms } = GLOSSARY[language];
+    const { percent, sameAsEnglish: _sameAsEnglish, seedTexts: _seedTexts, plurals: _plurals, other, ...terms } = GLOSSARY[language];
     const chosen = { ...Object.fromEntries(Object.entries({ ...terms, ...other }).map(([name, entry]) => [name, entry.use])), percent: percent.use };
     const english = Object.fromEntries(Object.keys(chosen).map((name) => [name, 'An English text.']));
     const texts = language === 'en' ? { en: { glossary: chosen } } : { en: { glossary: english }, [language]: { glossary: chosen } };

@@ -15,7 +15,7 @@ import { SUPPORTED_LANGUAGES } from '../common/languages.ts';
 import type { CreatePageRenderer } from '../common/page-render.ts';
 import { RootLayout } from './app/root-layout.tsx';
 import { appRoutes, notFoundRoute, preloadScreen } from './app/routes.ts';
-import { i18next, type Namespace } from './lib/i18n/i18n.ts';
+import { i18next, type Namespace, applyPluralLocales } from './lib/i18n/i18n.ts';
 import { withPersonalView } from './lib/personal-view-data.ts';
 
 export const createPageRenderer: CreatePageRenderer = async (readNamespace) => {
@@ -39,6 +39,7 @@ export const createPageRenderer: CreatePageRenderer = async (readNamespace) => {
     react: { useSuspense: false },
     initAsync: false,
   });
+  applyPluralLocales(i18next);
   // Every screen is there before the first render, as the page preloads its first screen before it hydrates.
   await Promise.all(routes.map(preloadScreen));
   const instances = new Map(SUPPORTED_LANGUAGES.map((language) => [language as string, i18next.cloneInstance({ lng: language, initAsync: false })]));

@@ -36,3 +36,20 @@ describe('locale loading', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('de/sharing.json'))).toHaveLength(3);
   });
 });
+
+describe('plural forms', () => {
+  it('follow European Portuguese in pt: zero takes the plural (0 minutos), where Brazilian rules would say 0 minuto', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ minutes_one: '{{count}} minuto', minutes_many: '{{count}} de minutos', minutes_other: '{{count}} minutos' })),
+    );
+    await initI18n('pt', ['common']);
+    // A key of this test's own file, not of the typed locale resources.
+    const t = i18next.t.bind(i18next) as unknown as (key: string, options: { count: number }) => string;
+    expect([0, 1, 2].map((count) => t('minutes', { count }))).toEqual(['0 minutos', '1 minuto', '2 minutos']);
+    // Once more after a second init, which makes a new plural resolver.
+    await initI18n('pt', ['common']);
+    expect((i18next.t.bind(i18next) as unknown as typeof t)('minutes', { count: 0 })).toBe('0 minutos');
+    expect(new Intl.PluralRules('pt').select(0)).toBe('one');
+  });
+});

@@ -1,7 +1,7 @@
-import i18next, { type CustomTypeOptions } from 'i18next';
+import i18next, { type CustomTypeOptions, type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { type Language, resolveLanguage, SUPPORTED_LANGUAGES } from '../../../common/languages.ts';
+import { type Language, pluralLocale, resolveLanguage, SUPPORTED_LANGUAGES } from '../../../common/languages.ts';
 
 /** A locale namespace: one file per language in `locales/<lang>/`, declared in `i18next.d.ts`. */
 export type Namespace = keyof CustomTypeOptions['resources'];
@@ -35,6 +35,21 @@ async function loadNamespace(language: string, namespace: string): Promise<Recor
   return (await response.json()) as Record<string, unknown>;
 }
 
+type PluralResolver = { getRule(code: string, options?: object): Intl.PluralRules | undefined };
+const withPluralLocales = new WeakSet<PluralResolver>();
+
+/**
+ * i18next picks plural forms by `new Intl.PluralRules(language)`; this makes it ask for `pluralLocale(language)`
+ * instead (European Portuguese for `pt`). Call it after each `init`, which makes a new resolver; clones share it.
+ */
+export function applyPluralLocales(instance: i18n): void {
+  const resolver = instance.services.pluralResolver as PluralResolver;
+  if (withPluralLocales.has(resolver)) return;
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(pluralLocale(code), options);
+  withPluralLocales.add(resolver);
+}
+
 export function languageFromLocation(search = window.location.search): Language {
   return resolveLanguage(new URLSearchParams(search).get('lang'), navigator.languages ?? [navigator.language]);
 }
@@ -56,6 +71,7 @@ export async function initI18n(language: Language, namespaces: readonly Namespac
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });
+  applyPluralLocales(i18next);
   await ensureLoaded(namespaces);
   document.documentElement.lang = language;
   document.documentElement.dir = 'ltr';

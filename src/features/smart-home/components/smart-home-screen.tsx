@@ -13,10 +13,10 @@ import { PLATFORM_PAGES } from '../platform-pages.ts';
 import { ConnectedServices } from './connected-services.tsx';
 import styles from './smart-home.module.css';
 
-/** Product names, the same in every language (scripts/locale-check.ts). */
-const PLATFORM_NAMES: Readonly<Record<VoicePlatform, string>> = {
+/** Product names: Amazon's and Hornbach's are the same in every language, Google names its assistant in each. */
+const PLATFORM_NAMES: Readonly<Record<VoicePlatform, string | null>> = {
   alexa: 'Amazon Alexa',
-  google: 'Google Assistant',
+  google: null,
   hornbach: 'Hornbach',
 };
 
@@ -31,7 +31,7 @@ function PlatformList({ links }: { links: readonly VoiceLink[] }) {
           <li key={platform}>
             <Link to={PLATFORM_PAGES[platform]} className={styles.platform} data-platform={platform}>
               <span className={styles.text}>
-                <span className={styles.name}>{PLATFORM_NAMES[platform]}</span>
+                <span className={styles.name}>{PLATFORM_NAMES[platform] ?? t('googleAssistant')}</span>
                 <span className={styles.description}>{t(`platforms.${platform}`)}</span>
               </span>
               {active && <span className={styles.active}>{t('active')}</span>}
