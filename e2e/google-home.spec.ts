@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import accountLinkingEn from '../locales/en/accountLinking.json' with { type: 'json' };
+import commonEn from '../locales/en/common.json' with { type: 'json' };
 import en from '../locales/en/googleHome.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
 import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
@@ -166,8 +167,8 @@ test.describe('the owner’s link with Google', () => {
     });
     await page.goto(`/oauth/authorize?${query}`);
     await expect(page).toHaveURL(/\/smartHome\/login\?interaction=/);
-    await page.getByLabel(accountLinkingEn.form.account).fill(OWNER.email);
-    await page.getByLabel(accountLinkingEn.form.password).fill(OWNER.password);
+    await page.getByLabel(commonEn.signIn.account).fill(OWNER.email);
+    await page.getByLabel(commonEn.signIn.password).fill(OWNER.password);
     await page.getByRole('button', { name: accountLinkingEn.actions.logInAndConnect }).click();
     await expect.poll(() => caught.length).toBe(1);
     const back = new URL(caught[0]!);

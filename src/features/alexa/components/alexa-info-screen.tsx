@@ -8,7 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
 import { getAlexaLink } from '../api/get-alexa-link.ts';
-import { requestFailure } from '../failure.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
 import { Explanation } from './explanation.tsx';
 
@@ -41,14 +41,14 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
       </Card>
     );
     action = (
-      <Link className={styles.linkButton} to={alexaHref.unlink()}>
+      <Link variant="secondary" to={alexaHref.unlink()}>
         {t('actions.unlink')}
       </Link>
     );
   } else {
     state = <p>{t('status.notBound')}</p>;
     action = (
-      <Link className={styles.linkButtonPrimary} to={alexaHref.startLink()}>
+      <Link variant="primary" to={alexaHref.startLink()}>
         {t('actions.link')}
       </Link>
     );
@@ -78,12 +78,12 @@ export function AlexaInfoScreen() {
       <Explanation variant="app" />
       <ul className={styles.links}>
         <li>
-          <Link className={styles.linkButton} to={alexaHref.voiceGuide()}>
+          <Link variant="secondary" to={alexaHref.voiceGuide()}>
             {t('actions.voiceGuide')}
           </Link>
         </li>
         <li>
-          <Link className={styles.linkButton} to={alexaHref.troubleshooting()}>
+          <Link variant="secondary" to={alexaHref.troubleshooting()}>
             {t('actions.troubleshooting')}
           </Link>
         </li>

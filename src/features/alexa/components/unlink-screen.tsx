@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
+import { CloseButton } from '../../../components/close-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -10,9 +11,8 @@ import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { alexaHref } from '../alexa-links.ts';
 import { getAlexaLink } from '../api/get-alexa-link.ts';
 import { unlinkAlexa } from '../api/unlink-alexa.ts';
-import { type RequestFailure, requestFailure } from '../failure.ts';
+import { type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
-import { CloseButton } from './close-button.tsx';
 
 /** `attempt` tells a second failure from the first, so that its screen is announced again. */
 type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailure; attempt: number };
@@ -85,7 +85,7 @@ export function UnlinkScreen() {
           {t('status.notBound')}
         </p>
         <div className={styles.actions}>
-          <Link className={styles.linkButtonPrimary} to={alexaHref.startLink()}>
+          <Link variant="primary" to={alexaHref.startLink()}>
             {t('actions.link')}
           </Link>
         </div>

@@ -43,7 +43,7 @@ function Connect() {
         {t('detail.openGoogleHome')}
       </Button>
       {openFailed && <ErrorMessage>{t('detail.openFailed')}</ErrorMessage>}
-      <Link to={pageRoutes.googleHowToConnect.path} className={styles.secondaryLinkButton}>
+      <Link to={pageRoutes.googleHowToConnect.path} variant="secondary">
         {t('detail.howToConnect')}
       </Link>
     </div>
@@ -63,7 +63,7 @@ function LinkState({ link }: { link: VoiceLink }) {
         <div className={styles.actions}>
           <LinkedSince since={link.bound_since} />
           <p>{t('detail.linkedText')}</p>
-          <Link to={pageRoutes.googleStartUnbindLink.path} className={styles.secondaryLinkButton}>
+          <Link to={pageRoutes.googleStartUnbindLink.path} variant="secondary">
             {t('detail.unlink')}
           </Link>
         </div>

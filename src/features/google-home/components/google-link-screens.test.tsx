@@ -8,7 +8,6 @@ import { type FakeHandlers, installFakeBridge } from '../../../testing/fake-brid
 import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { BindDetailScreen } from './bind-detail-screen.tsx';
-import { HowToConnectScreen } from './how-to-connect-screen.tsx';
 import { StartUnbindLinkScreen } from './start-unbind-link-screen.tsx';
 
 const GOOGLE_LINKED: VoiceLink = { platform: 'google', bound: true, bound_since: '2026-05-01T10:00:00.000Z', client_id: 'google' };
@@ -161,19 +160,5 @@ describe('StartUnbindLinkScreen', () => {
     await setup(path, { '/voice-links': [links(NOT_LINKED)] });
     expect(await screen.findByText('Google Assistant is not linked with your Navimow account.')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-});
-
-describe('HowToConnectScreen', () => {
-  it('gives the Google Home app’s steps: + > Device > Works with Google > Navimow > sign in', () => {
-    render(<HowToConnectScreen />);
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(steps.map((step) => step.textContent)).toEqual([
-      'Step 1 Open Google HomeOpen the Google Home app on your phone.',
-      'Step 2 Add a deviceTap + (Add), then Device.',
-      'Step 3 Works with GoogleChoose Works with Google.',
-      'Step 4 Find NavimowSearch for Navimow and select it.',
-      'Step 5 Sign in and agreeSign in with your Navimow account and agree to the link. Your mowers then appear in Google Home.',
-    ]);
   });
 });

@@ -81,7 +81,7 @@ export function StartUnbindLinkScreen() {
       {link.status === 'success' && !linked && (
         <>
           <p>{t('unlink.notLinked')}</p>
-          <Link to={pageRoutes.googleBindDetail.path} className={styles.linkButton}>
+          <Link to={pageRoutes.googleBindDetail.path} variant="primary">
             {t('title')}
           </Link>
         </>
@@ -93,7 +93,7 @@ export function StartUnbindLinkScreen() {
             <Button ref={unlinkButton} onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
               {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
             </Button>
-            <Link to={pageRoutes.googleBindDetail.path} className={styles.secondaryLinkButton}>
+            <Link to={pageRoutes.googleBindDetail.path} variant="secondary">
               {t('unlink.cancel')}
             </Link>
           </div>
