@@ -133,8 +133,12 @@ test.describe('the owner’s link with Google', () => {
     await expect(page.getByTestId('google-link-state')).toHaveText(en.detail.linked);
     await page.getByRole('link', { name: en.detail.unlink }).click();
 
+    // One pattern for every "are you sure": the page says what unlinking does, the dialog comes after the tap.
+    await expect(page.getByRole('main')).toContainText(en.unlink.confirmText);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('main').getByRole('button', { name: en.unlink.action }).click();
     const dialog = page.getByRole('dialog', { name: en.unlink.confirmTitle });
-    await expect(dialog).toContainText(en.unlink.confirmText);
+    await expect(dialog).toContainText(en.unlink.text);
     await expect(dialog.getByRole('button', { name: en.unlink.cancel })).toBeFocused();
     await expectAccessible(page, 'dialog');
     await dialog.getByRole('button', { name: en.unlink.action }).click();

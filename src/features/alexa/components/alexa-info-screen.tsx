@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { VoiceLink } from '../../../../common/voice-links.ts';
 import { Button } from '../../../components/button.tsx';
-import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
+import { StatusPill } from '../../../components/status-pill.tsx';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
 import { getAlexaLink } from '../api/get-alexa-link.ts';
@@ -32,13 +32,13 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
   } else if (link.data.bound) {
     const since = link.data.bound_since ? new Date(link.data.bound_since) : undefined;
     state = (
-      <Card tone="success">
-        <p>
+      <p>
+        <StatusPill on>
           {since && !Number.isNaN(since.getTime())
             ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(since) })
             : t('status.bound')}
-        </p>
-      </Card>
+        </StatusPill>
+      </p>
     );
     action = (
       <Link variant="secondary" to={alexaHref.unlink()}>
@@ -46,7 +46,11 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
       </Link>
     );
   } else {
-    state = <p>{t('status.notBound')}</p>;
+    state = (
+      <p>
+        <StatusPill on={false}>{t('status.notBound')}</StatusPill>
+      </p>
+    );
     action = (
       <Link variant="primary" to={alexaHref.startLink()}>
         {t('actions.link')}

@@ -75,7 +75,7 @@ describe('UnlinkScreen', () => {
 
   it('tells an account that Alexa is not linked, and offers to link instead of a success for nothing', async () => {
     const { api } = await open([], linked(false));
-    expect(await screen.findByText('Not linked with Alexa')).toHaveAttribute('role', 'status');
+    expect((await screen.findByText('Not linked with Alexa')).closest('[role="status"]')).toHaveAttribute('data-state', 'notBound');
     expect(screen.getByRole('link', { name: 'Bind' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
     expect(screen.queryByRole('button', { name: 'Unbind' })).toBeNull();
     expect(api.changes()).toEqual([]);

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
+import { StatusPill } from '../../../components/status-pill.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { alexaHref } from '../alexa-links.ts';
@@ -82,7 +83,7 @@ export function UnlinkScreen() {
     return (
       <Page title={t('unbind.title')}>
         <p role="status" data-testid="alexa-link-state" data-state="notBound">
-          {t('status.notBound')}
+          <StatusPill on={false}>{t('status.notBound')}</StatusPill>
         </p>
         <div className={styles.actions}>
           <Link variant="primary" to={alexaHref.startLink()}>
@@ -107,12 +108,13 @@ export function UnlinkScreen() {
             {t('unbind.unlinking')}
           </p>
         )}
-        <Button disabled={unlinking.pending} onClick={() => setConfirming(true)}>
+        <Button variant="danger" disabled={unlinking.pending} onClick={() => setConfirming(true)}>
           {t('actions.unlink')}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
+        destructive
         title={t('unbind.confirm.title')}
         confirmLabel={t('unbind.confirm.confirm')}
         cancelLabel={t('unbind.confirm.cancel')}

@@ -4,10 +4,10 @@ import { pageRoutes } from '../../../../common/page-routes.ts';
 import type { VoiceLink } from '../../../../common/voice-links.ts';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
-import { classNames } from '../../../components/class-names.ts';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
+import { StatusPill } from '../../../components/status-pill.tsx';
 import { call } from '../../../lib/bridge/bridge.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
@@ -54,10 +54,10 @@ function LinkState({ link }: { link: VoiceLink }) {
   const { t } = useTranslation('googleHome');
   return (
     <>
-      <p className={styles.status}>
-        <span className={classNames(styles.badge, link.bound && styles.linked)} data-testid="google-link-state">
+      <p>
+        <StatusPill on={link.bound} data-testid="google-link-state">
           {link.bound ? t('detail.linked') : t('detail.notLinked')}
-        </span>
+        </StatusPill>
       </p>
       {link.bound ? (
         <div className={styles.actions}>

@@ -124,6 +124,7 @@ function ServiceRow({ service, date, onUnlinked }: { service: ConnectedService; 
       )}
       <ConfirmDialog
         open={confirming}
+        destructive
         title={t('services.confirm.title', { name: service.name })}
         confirmLabel={t('services.unlink')}
         cancelLabel={t('services.confirm.cancel')}
