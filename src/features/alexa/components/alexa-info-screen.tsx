@@ -41,8 +41,8 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
       </p>
     );
     action = (
-      <Link variant="secondary" to={alexaHref.unlink()}>
-        {t('actions.unlink')}
+      <Link variant="secondary" to={alexaHref.unbind()}>
+        {t('actions.unbind')}
       </Link>
     );
   } else {

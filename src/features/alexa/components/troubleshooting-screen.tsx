@@ -37,7 +37,7 @@ export function TroubleshootingScreen() {
           </Link>
         </li>
         <li>
-          <Link variant="secondary" to={alexaHref.unlink()}>
+          <Link variant="secondary" to={alexaHref.unbind()}>
             {t('unbind.title')}
           </Link>
         </li>
