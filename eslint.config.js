@@ -57,9 +57,16 @@ const zones = [
       ...serverModules.filter((other) => other !== module).map((other) => `./server/modules/${other}/**`),
     ],
     from: `./server/modules/${module}`,
-    except: ['./public.ts'],
+    except: ['./public.ts', './simulator.ts'],
     message: `Other code reaches the ${module} module only through server/modules/${module}/public.ts.`,
   })),
+  {
+    // A module's stand-ins for the simulated setup (`simulator.ts`): mounted by server/app.ts with the simulator only,
+    // and used by tests; no other production code reaches them.
+    target: ['./server/!(app).ts', './server/!(modules|testing)/**/!(*.test).ts', './server/modules/**/!(*.test|simulator).ts'],
+    from: './server/modules/*/simulator.ts',
+    message: "A module's simulator.ts is for server/app.ts (with the simulator) and tests only, never production code.",
+  },
 ];
 
 export default tseslint.config(

@@ -85,7 +85,7 @@ export function messagesPath({ category, window, cursor, limit }: { category: Me
   return `/messages?${query}`;
 }
 
-/** POST /api/messages/read-all: everything in `category` up to the newest message the reader has seen. */
+/** POST /api/messages/mark-all-read: everything in `category` up to the newest message the reader has seen. */
 export interface MarkAllReadRequest {
   category: MessageFilter;
   /** `created_at` of the newest message the reader has seen: later arrivals stay unread. */

@@ -1,8 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import * as oauth from 'openid-client';
 import de from '../locales/de/accountLinking.json' with { type: 'json' };
+import commonDe from '../locales/de/common.json' with { type: 'json' };
 import en from '../locales/en/accountLinking.json' with { type: 'json' };
+import commonEn from '../locales/en/common.json' with { type: 'json' };
 import fi from '../locales/fi/accountLinking.json' with { type: 'json' };
+import commonFi from '../locales/fi/common.json' with { type: 'json' };
 import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
 
 const DEMO_REDIRECT = 'http://127.0.0.1:8765/callback';
@@ -41,8 +44,8 @@ async function catchRedirect(page: Page, pattern: string) {
 }
 
 async function signIn(page: Page, account: string, password: string, button = en.actions.logInAndConnect) {
-  await page.getByLabel(en.form.account).fill(account);
-  await page.getByLabel(en.form.password).fill(password);
+  await page.getByLabel(commonEn.signIn.account).fill(account);
+  await page.getByLabel(commonEn.signIn.password).fill(password);
   await page.getByRole('button', { name: button }).click();
 }
 
@@ -114,18 +117,41 @@ test('validates the form with the seed’s prompts and shows its wrong-credentia
   const { url } = await authorizationUrl(config, { lang: 'en' });
   await page.goto(url.href);
   await page.getByRole('button', { name: en.actions.logInAndConnect }).click();
-  await expect(page.getByText(en.form.accountRequired)).toBeVisible();
-  await expect(page.getByLabel(en.form.account)).toBeFocused();
-  await page.getByLabel(en.form.account).fill('not an account');
+  await expect(page.getByText(commonEn.signIn.accountRequired)).toBeVisible();
+  await expect(page.getByLabel(commonEn.signIn.account)).toBeFocused();
+  await page.getByLabel(commonEn.signIn.account).fill('not an account');
   await page.getByRole('button', { name: en.actions.logInAndConnect }).click();
-  await expect(page.getByText(en.form.accountInvalid)).toBeVisible();
-  await page.getByLabel(en.form.account).fill('demo@navimow.example');
+  await expect(page.getByText(commonEn.signIn.accountInvalid)).toBeVisible();
+  await page.getByLabel(commonEn.signIn.account).fill('demo@navimow.example');
   await page.getByRole('button', { name: en.actions.logInAndConnect }).click();
-  await expect(page.getByText(en.form.passwordRequired)).toBeVisible();
+  await expect(page.getByText(commonEn.signIn.passwordRequired)).toBeVisible();
 
   await signIn(page, 'demo@navimow.example', 'wrong password');
   await expect(page.getByRole('alert')).toHaveText(en.errors.wrongCredentials);
   await expectAccessible(page, '#root');
+});
+
+test('shows the password on request and says where a forgotten one is reset', async ({ page, baseURL }) => {
+  const config = await demoClient(baseURL!);
+  const { url } = await authorizationUrl(config, { lang: 'en' });
+  const caught = await catchRedirect(page, `${DEMO_REDIRECT}**`);
+  await page.goto(url.href);
+  const password = page.getByLabel(commonEn.signIn.password, { exact: true });
+  await password.fill('my secret');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: commonEn.signIn.showPassword }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: commonEn.signIn.showPassword, pressed: true })).toBeVisible();
+  await page.getByRole('button', { name: commonEn.signIn.showPassword }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+
+  await expect(page.getByText(en.form.forgotPasswordHelp)).toBeHidden();
+  await page.getByText(en.form.forgotPassword).click();
+  await expect(page.getByText(en.form.forgotPasswordHelp)).toBeVisible();
+  await expectAccessible(page, '#root');
+  // Neither control is part of the form: signing in still works with what the fields hold.
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  await expect.poll(() => caught.length).toBe(1);
 });
 
 test('the Alexa page asks to control devices; Cancel returns access_denied with the state', async ({ page }) => {
@@ -217,8 +243,8 @@ test.describe('the real integrations link through the web login', () => {
     await expect(page).toHaveURL(/\/smartHome\/login\?interaction=.*channel=homeassistant/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1, name: de.title })).toBeVisible();
-    await page.getByLabel(de.form.account).fill(DEMO_OWNER.email);
-    await page.getByLabel(de.form.password).fill(DEMO_OWNER.password);
+    await page.getByLabel(commonDe.signIn.account).fill(DEMO_OWNER.email);
+    await page.getByLabel(commonDe.signIn.password).fill(DEMO_OWNER.password);
     await page.getByRole('button', { name: de.actions.logInAndConnect }).click();
     await expect.poll(() => caught.length).toBe(1);
     const callback = new URL(caught[0]!);
@@ -254,8 +280,8 @@ test.describe('the real integrations link through the web login', () => {
     });
     await page.goto(`/smartHome/login?${query}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
-    await page.getByLabel(fi.form.account).fill(DEMO_OWNER.email);
-    await page.getByLabel(fi.form.password).fill(DEMO_OWNER.password);
+    await page.getByLabel(commonFi.signIn.account).fill(DEMO_OWNER.email);
+    await page.getByLabel(commonFi.signIn.password).fill(DEMO_OWNER.password);
     await page.getByRole('button', { name: fi.actions.logInAndConnect }).click();
     await expect.poll(() => caught.length).toBe(1);
 

@@ -95,7 +95,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
 
     await page.goto(`/smartHome/alexa/info?${AS_FRIEND}`);
     await expect(page.getByText(/^Linked with Alexa since /)).toBeVisible();
-    await expect(page.getByRole('link', { name: alexaEn.actions.unlink, exact: true })).toHaveAttribute('href', '/smartHome/alexa/unbindAlexa');
+    await expect(page.getByRole('link', { name: alexaEn.actions.unbind, exact: true })).toHaveAttribute('href', '/smartHome/alexa/unbindAlexa');
   });
 
   test('links through Login with Amazon in the browser when the panel says the Alexa app is not installed', async ({ page, request }) => {
@@ -159,7 +159,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
 
     await page.goto(`/smartHome/alexa/unbindAlexa?${AS_FRIEND}`);
     await expect(page).toHaveTitle(`${alexaEn.unbind.title} - Navimow`);
-    await page.getByRole('button', { name: alexaEn.actions.unlink, exact: true }).click();
+    await page.getByRole('button', { name: alexaEn.actions.unbind, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: alexaEn.unbind.confirm.title });
     await expect(dialog.getByRole('button', { name: alexaEn.unbind.confirm.cancel })).toBeFocused();
     await expectAccessible(page, 'dialog');
@@ -168,7 +168,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     expect(await alexaBound(request)).toBe(true);
 
     await setAmazonFault(request, 'fail');
-    await page.getByRole('button', { name: alexaEn.actions.unlink, exact: true }).click();
+    await page.getByRole('button', { name: alexaEn.actions.unbind, exact: true }).click();
     await dialog.getByRole('button', { name: alexaEn.unbind.confirm.confirm }).click();
     await expect(heading(page, alexaEn.unbind.failure.title)).toBeFocused();
     await expect(page.getByText(alexaEn.unbind.failure.text)).toBeVisible();

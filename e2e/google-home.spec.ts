@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import accountLinkingEn from '../locales/en/accountLinking.json' with { type: 'json' };
+import commonEn from '../locales/en/common.json' with { type: 'json' };
 import en from '../locales/en/googleHome.json' with { type: 'json' };
 import fi from '../locales/fi/googleHome.json' with { type: 'json' };
 import smartHomeFr from '../locales/fr/smartHome.json' with { type: 'json' };
@@ -134,8 +135,12 @@ test.describe('the owner’s link with Google', () => {
     await expect(page.getByTestId('google-link-state')).toHaveText(en.detail.linked);
     await page.getByRole('link', { name: en.detail.unlink }).click();
 
+    // One pattern for every "are you sure": the page says what unlinking does, the dialog comes after the tap.
+    await expect(page.getByRole('main')).toContainText(en.unlink.confirmText);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('main').getByRole('button', { name: en.unlink.action }).click();
     const dialog = page.getByRole('dialog', { name: en.unlink.confirmTitle });
-    await expect(dialog).toContainText(en.unlink.confirmText);
+    await expect(dialog).toContainText(en.unlink.text);
     await expect(dialog.getByRole('button', { name: en.unlink.cancel })).toBeFocused();
     await expectAccessible(page, 'dialog');
     await dialog.getByRole('button', { name: en.unlink.action }).click();
@@ -168,8 +173,8 @@ test.describe('the owner’s link with Google', () => {
     });
     await page.goto(`/oauth/authorize?${query}`);
     await expect(page).toHaveURL(/\/smartHome\/login\?interaction=/);
-    await page.getByLabel(accountLinkingEn.form.account).fill(OWNER.email);
-    await page.getByLabel(accountLinkingEn.form.password).fill(OWNER.password);
+    await page.getByLabel(commonEn.signIn.account).fill(OWNER.email);
+    await page.getByLabel(commonEn.signIn.password).fill(OWNER.password);
     await page.getByRole('button', { name: accountLinkingEn.actions.logInAndConnect }).click();
     await expect.poll(() => caught.length).toBe(1);
     const back = new URL(caught[0]!);

@@ -245,7 +245,7 @@ test.describe('message centre', () => {
     await expect(dialog).toBeHidden();
     await expect(item(page, 'demo-msg-online')).toHaveAttribute('data-read', 'false');
 
-    const sent = page.waitForRequest((request) => request.url().endsWith('/api/messages/read-all'));
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/messages/mark-all-read'));
     await page.getByRole('button', { name: en.actions.markAllRead }).click();
     await dialog.getByRole('button', { name: en.markAll.confirm }).click();
     const body = (await sent).postDataJSON() as { category: string; up_to: string };

@@ -219,7 +219,7 @@ test.describe('invitations that cannot be answered', () => {
       await route.abort('connectionreset');
     });
     await page.goto('/shareInvitation?id=demo-expired&lang=en');
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(sharingEn.failure.load);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(sharingEn.failure.other);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(heading(page, sharingEn.expired.title)).toBeVisible();

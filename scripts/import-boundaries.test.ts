@@ -32,6 +32,9 @@ describe('import boundaries', () => {
     ['the MQTT broker reaching into the fleet', 'server/modules/mqtt/bad.ts', "import '../fleet/fleet-model.ts';"],
     ['the Navimow-compatible API reaching into the MQTT broker', 'server/modules/navimow-api/bad.ts', "import '../mqtt/mqtt-credentials.ts';"],
     ['the fleet reaching into the Navimow-compatible API', 'server/modules/fleet/bad.ts', "import '../navimow-api/openapi-routes.ts';"],
+    ['production code using a module’s simulator stand-ins', 'server/config.ts', "import './modules/voice-links/simulator.ts';"],
+    ['another module using a module’s simulator stand-ins', 'server/modules/accounts/bad.ts', "import '../voice-links/simulator.ts';"],
+    ['server infrastructure using a module’s simulator stand-ins', 'server/http/bad.ts', "import '../modules/voice-links/simulator.ts';"],
   ])('refuses %s', async (_name, filePath, code) => {
     expect(await ruleIds(filePath, code)).toContain(BOUNDARY);
   });
@@ -58,6 +61,8 @@ describe('import boundaries', () => {
     ['a server module using another through its public file', 'server/modules/comments/ok.ts', "import '../accounts/public.ts';"],
     ['a module importing its own internals', 'server/modules/accounts/ok.ts', "import './sessions.ts';"],
     ['the mower cloud’s wiring using its modules through their public files', 'server/ok.ts', "import './modules/fleet/public.ts';\nimport './modules/mqtt/public.ts';\nimport './modules/navimow-api/public.ts';"],
+    ['the app mounting the fake of Amazon with the simulator', 'server/app.ts', "import './modules/voice-links/simulator.ts';"],
+    ['a test using the fake of Amazon', 'server/modules/accounts/ok.test.ts', "import '../voice-links/simulator.ts';"],
   ])('allows %s', async (_name, filePath, code) => {
     const ids = await ruleIds(filePath, code);
     expect(ids.filter((id) => id.startsWith('import-x/'))).toEqual([]);

@@ -29,6 +29,23 @@ function Host({ onConfirm = vi.fn() }: { onConfirm?: () => void }) {
 }
 
 describe('ConfirmDialog', () => {
+  it('gives an irreversible action the danger look, the safe choice still focused first', () => {
+    const { rerender } = render(
+      <ConfirmDialog open destructive title="Unlink Alexa?" confirmLabel="Unbind" cancelLabel="Cancel" onConfirm={() => {}} onCancel={() => {}}>
+        <p>Voice control stops.</p>
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Unlink Alexa?' });
+    expect(within(dialog).getByRole('button', { name: 'Unbind' })).toHaveClass('danger');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    rerender(
+      <ConfirmDialog open title="Unlink Alexa?" confirmLabel="Unbind" cancelLabel="Cancel" onConfirm={() => {}} onCancel={() => {}}>
+        <p>Voice control stops.</p>
+      </ConfirmDialog>,
+    );
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unbind' })).toHaveClass('primary');
+  });
+
   it('asks, named by its title and described by its text, with the focus on the safe choice', async () => {
     render(<Host />);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -18,6 +18,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   returnFocusTo,
+  destructive = false,
 }: {
   open: boolean;
   title: string;
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** What it asks about cannot be undone (unlink, unbind, reject): the confirm button has the kit's danger look. */
+  destructive?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -73,7 +76,9 @@ export function ConfirmDialog({
             <Button ref={cancelButton} variant="secondary" onClick={onCancel}>
               {cancelLabel}
             </Button>
-            <Button onClick={onConfirm}>{confirmLabel}</Button>
+            <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
           </div>
         </Card>
       )}

@@ -29,6 +29,22 @@ describe('Link', () => {
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/smartHome/googleHome/voiceInfo?from=detail');
   });
 
+  it('looks like a button of the kit when given a variant, and stays a link that navigates', async () => {
+    renderAt(
+      <>
+        <Link to="/smartHome/alexa/startBindLink" variant="primary">Link account</Link>
+        <Link to="/smartHome/alexa/troubleshooting" variant="secondary" className="wide">Troubleshooting</Link>
+        <Link to="/apiPolicy">Policy</Link>
+      </>,
+    );
+    const primary = screen.getByRole('link', { name: 'Link account' });
+    expect(primary).toHaveClass('button', 'primary');
+    expect(screen.getByRole('link', { name: 'Troubleshooting' })).toHaveClass('button', 'secondary', 'wide');
+    expect(screen.getByRole('link', { name: 'Policy' })).not.toHaveAttribute('class');
+    await userEvent.click(primary);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/smartHome/alexa/startBindLink');
+  });
+
   it('leaves a tap with a modifier key and a link with a target to the browser', () => {
     renderAt(
       <>

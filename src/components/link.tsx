@@ -1,11 +1,16 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
+import buttonStyles from './button.module.css';
+import { classNames } from './class-names.ts';
+import styles from './link.module.css';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A page of the web view (a path of common/page-routes.ts, with its query when it has one). */
   to: string;
   /** Replaces the current history entry instead of adding one. */
   replace?: boolean;
+  /** Looks like the kit's button of that variant: a step to another page offered as an action. */
+  variant?: 'primary' | 'secondary';
 }
 
 /**
@@ -15,12 +20,13 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * page's first load (docs/decisions/007-bytes-on-the-wire.md). A tap with a modifier key or on a link with a
  * `target` is left to the browser, as with React Router's `<Link>`.
  */
-export function Link({ to, replace, onClick, target, ...props }: LinkProps) {
+export function Link({ to, replace, onClick, target, variant, className, ...props }: LinkProps) {
   const href = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (!event.defaultPrevented) navigate(event);
   };
-  return <a {...props} href={href} target={target} onClick={handleClick} />;
+  const look = variant && classNames(buttonStyles.button, buttonStyles[variant], styles.button);
+  return <a {...props} className={classNames(look, className) || undefined} href={href} target={target} onClick={handleClick} />;
 }

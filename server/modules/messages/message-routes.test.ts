@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds)('message centre API on %s', (kind) => {
   it('marks all read up to the newest seen message, leaving one that arrives meanwhile unread', async () => {
     const newest = (await get('?limit=1')).json().messages[0] as MessageDto;
     const [marked] = await Promise.all([
-      post('/read-all', { category: 'all', up_to: newest.created_at }),
+      post('/mark-all-read', { category: 'all', up_to: newest.created_at }),
       postMessage(t.db, { id: 'arrived-meanwhile', mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'lifted' }, severity: 'critical', faultCode: 'E-105' }),
     ]);
     expect(marked.statusCode).toBe(200);
@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds)('message centre API on %s', (kind) => {
   });
 
   it('marks all read in one category only', async () => {
-    await post('/read-all', { category: 'workLog', up_to: new Date().toISOString() });
+    await post('/mark-all-read', { category: 'workLog', up_to: new Date().toISOString() });
     const { unread } = (await get('/unread-counts')).json();
     expect(unread.workLog).toBe(0);
     expect(unread.important).toBeGreaterThan(0);
@@ -127,7 +127,7 @@ describe.each(testDatabaseKinds)('message centre API on %s', (kind) => {
       expect([response.statusCode, response.json().error.field], url).toEqual([400, field]);
     }
     for (const body of [{ category: 'all' }, { category: 'nope', up_to: new Date().toISOString() }, { category: 'all', up_to: 'yesterday' }]) {
-      expect((await post('/read-all', body)).statusCode).toBe(400);
+      expect((await post('/mark-all-read', body)).statusCode).toBe(400);
     }
     expect((await get('/no-such-message')).statusCode).toBe(404);
     expect((await get('/unread-counts')).json().unread.all).toBeGreaterThan(0);

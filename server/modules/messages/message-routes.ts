@@ -76,7 +76,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   });
 
   app.post(
-    '/read-all',
+    '/mark-all-read',
     {
       schema: {
         body: z.object({

@@ -1,5 +1,4 @@
 /** What the rest of the server may use of the voice-links module (docs/decisions/008-import-boundaries.md). */
 export { type AmazonConfig, AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, APP_BIND_PATH, DEMO_AMAZON } from './amazon-config.ts';
-export { amazonFakeRoutes, FakeAmazon, type FakeAmazonSettings } from './amazon-fake.ts';
 export { voiceLinkRoutes } from './voice-link-routes.ts';
 export { endAlexaLinkFromAmazon } from './alexa-disabled.ts';

@@ -1,3 +1,3 @@
-import { UnlinkScreen } from '../../features/alexa/components/unlink-screen.tsx';
+import { UnbindScreen } from '../../features/alexa/components/unbind-screen.tsx';
 
-export default UnlinkScreen;
+export default UnbindScreen;

@@ -1,3 +1,5 @@
-import { HowToConnectScreen } from '../../features/google-home/components/how-to-connect-screen.tsx';
+import { HowToConnectScreen } from '../../features/smart-home/components/how-to-connect-screen.tsx';
 
-export default HowToConnectScreen;
+export default function GoogleHowToConnect() {
+  return <HowToConnectScreen platform="google" />;
+}

@@ -1,3 +1,5 @@
-import { HornbachHowToConnectScreen } from '../../features/smart-home/components/hornbach-how-to-connect-screen.tsx';
+import { HowToConnectScreen } from '../../features/smart-home/components/how-to-connect-screen.tsx';
 
-export default HornbachHowToConnectScreen;
+export default function HornbachHowToConnect() {
+  return <HowToConnectScreen platform="hornbach" />;
+}

@@ -5,7 +5,7 @@ export const alexaHref = {
   info: () => pageRoutes.alexaInfo.path,
   startLink: ({ browserOnly = false }: { browserOnly?: boolean } = {}) =>
     browserOnly ? `${pageRoutes.alexaStartBindLink.path}?via=browser` : pageRoutes.alexaStartBindLink.path,
-  unlink: () => pageRoutes.alexaUnbind.path,
+  unbind: () => pageRoutes.alexaUnbind.path,
   voiceGuide: () => pageRoutes.alexaVoiceInfo.path,
   troubleshooting: () => pageRoutes.alexaTroubleshooting.path,
 };

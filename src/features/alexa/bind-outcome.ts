@@ -2,7 +2,7 @@ import { ALEXA_LINK_STATE_TTL_SECONDS, VOICE_LINK_ERRORS } from '../../../common
 import { ApiError } from '../../lib/api-client.ts';
 import { completeAlexaLink } from './api/complete-alexa-link.ts';
 import { getAlexaLink } from './api/get-alexa-link.ts';
-import { type RequestFailure, requestFailure } from './failure.ts';
+import { type RequestFailure, requestFailure } from '../../lib/request-failure.ts';
 
 /** Why linking did not succeed, as the failure page explains it. */
 export type BindFailure =

@@ -1,22 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/button.tsx';
-import { Page } from '../../components/page.tsx';
-import { call } from '../../lib/bridge/bridge.ts';
-import { useNativeApp } from '../../lib/bridge/use-native-app.ts';
-import { reportUnexpected } from '../../lib/error-reporting/error-reporting.ts';
+import { CloseButton } from '../../components/close-button.tsx';
+import { ResultScreen } from '../../components/result-screen.tsx';
 
-/** Any unknown path: a localized page, with a way back into the app when there is one. */
+/** Any unknown path: a localized result screen, with a way back into the app when there is one. */
 export function NotFoundScreen() {
   const { t } = useTranslation();
-  const inApp = useNativeApp();
   return (
-    <Page title={t('notFound.title')}>
-      <p>{t('notFound.message')}</p>
-      {inApp && (
-        <Button variant="secondary" onClick={() => void call('closeWebView').catch(reportUnexpected)}>
-          {t('actions.close')}
-        </Button>
-      )}
-    </Page>
+    <ResultScreen
+      status="failure"
+      title={t('notFound.title')}
+      message={t('notFound.message')}
+      actions={<CloseButton variant="secondary" />}
+    />
   );
 }

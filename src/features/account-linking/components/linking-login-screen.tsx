@@ -1,13 +1,12 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { parseIdentifier } from '../../../../common/account-identifiers.ts';
 import type { InteractionDetailsResponse, LinkingClientKind } from '../../../../common/api-types.ts';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SignInFields, useSignInForm } from '../../../components/sign-in-fields.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import {
@@ -32,11 +31,6 @@ const PERMISSIONS: Record<LinkingClientKind, readonly PermissionKey[]> = {
   third_party: ['readStatus', 'controlOnBehalf'],
 };
 
-interface FieldErrors {
-  account?: string;
-  password?: string;
-}
-
 function FailureMessage({ failure }: { failure: InteractionFailure }) {
   const { t } = useTranslation('accountLinking');
   const text = {
@@ -49,6 +43,20 @@ function FailureMessage({ failure }: { failure: InteractionFailure }) {
   return <ErrorMessage>{text}</ErrorMessage>;
 }
 
+/**
+ * The account's password is reset in the Navimow app (there is no reset on the web, and the bridge has no method that
+ * opens it; this page mostly runs in another app's browser anyway): the way there, in words, on request.
+ */
+function ForgotPassword() {
+  const { t } = useTranslation('accountLinking');
+  return (
+    <details className={styles.forgot}>
+      <summary>{t('form.forgotPassword')}</summary>
+      <p>{t('form.forgotPasswordHelp')}</p>
+    </details>
+  );
+}
+
 function LinkingForm({
   uid,
   details,
@@ -59,23 +67,13 @@ function LinkingForm({
   variant: 'alexa' | 'generic';
 }) {
   const { t } = useTranslation('accountLinking');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const signIn = useSignInForm();
   const [failure, setFailure] = useState<InteractionFailure | null>(null);
   const sending = useSingleFlight();
   // Set once the browser is on its way back to the client: the finished interaction cannot be sent again.
   const [leaving, setLeaving] = useState(false);
   const pending = sending.pending || leaving;
-  const accountRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const client = details.client.name;
-
-  function validate(account: string, password: string): FieldErrors {
-    const errors: FieldErrors = {};
-    if (!account.trim()) errors.account = t('form.accountRequired');
-    else if (!parseIdentifier(account)) errors.account = t('form.accountInvalid');
-    if (!password) errors.password = t('form.passwordRequired');
-    return errors;
-  }
 
   function run(action: () => Promise<string>) {
     return sending.run(
@@ -93,14 +91,8 @@ function LinkingForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const form = new FormData(event.currentTarget);
-    const account = String(form.get('account') ?? '');
-    const password = String(form.get('password') ?? '');
-    const errors = validate(account, password);
-    setFieldErrors(errors);
-    if (errors.account) return accountRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
-    void run(() => submitLogin(uid, account, password));
+    const credentials = signIn.read(event.currentTarget);
+    if (credentials) void run(() => submitLogin(uid, credentials.account, credentials.password));
   }
 
   return (
@@ -115,25 +107,7 @@ function LinkingForm({
       </Card>
 
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          ref={accountRef}
-          label={t('form.account')}
-          name="account"
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={fieldErrors.account}
-        />
-        <TextField
-          ref={passwordRef}
-          label={t('form.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={fieldErrors.password}
-        />
+        <SignInFields form={signIn} after={<ForgotPassword />} />
         {failure && <FailureMessage failure={failure} />}
         <Button type="submit" disabled={pending} aria-busy={pending}>
           {pending ? t('actions.linking') : variant === 'alexa' ? t('actions.agreeAndLink') : t('actions.logInAndConnect')}

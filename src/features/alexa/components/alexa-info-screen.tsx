@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { VoiceLink } from '../../../../common/voice-links.ts';
 import { Button } from '../../../components/button.tsx';
-import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
+import { StatusPill } from '../../../components/status-pill.tsx';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
 import { getAlexaLink } from '../api/get-alexa-link.ts';
-import { requestFailure } from '../failure.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
 import { Explanation } from './explanation.tsx';
 
@@ -32,23 +32,27 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
   } else if (link.data.bound) {
     const since = link.data.bound_since ? new Date(link.data.bound_since) : undefined;
     state = (
-      <Card tone="success">
-        <p>
+      <p>
+        <StatusPill on>
           {since && !Number.isNaN(since.getTime())
             ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(since) })
             : t('status.bound')}
-        </p>
-      </Card>
+        </StatusPill>
+      </p>
     );
     action = (
-      <Link className={styles.linkButton} to={alexaHref.unlink()}>
-        {t('actions.unlink')}
+      <Link variant="secondary" to={alexaHref.unbind()}>
+        {t('actions.unbind')}
       </Link>
     );
   } else {
-    state = <p>{t('status.notBound')}</p>;
+    state = (
+      <p>
+        <StatusPill on={false}>{t('status.notBound')}</StatusPill>
+      </p>
+    );
     action = (
-      <Link className={styles.linkButtonPrimary} to={alexaHref.startLink()}>
+      <Link variant="primary" to={alexaHref.startLink()}>
         {t('actions.link')}
       </Link>
     );
@@ -78,12 +82,12 @@ export function AlexaInfoScreen() {
       <Explanation variant="app" />
       <ul className={styles.links}>
         <li>
-          <Link className={styles.linkButton} to={alexaHref.voiceGuide()}>
+          <Link variant="secondary" to={alexaHref.voiceGuide()}>
             {t('actions.voiceGuide')}
           </Link>
         </li>
         <li>
-          <Link className={styles.linkButton} to={alexaHref.troubleshooting()}>
+          <Link variant="secondary" to={alexaHref.troubleshooting()}>
             {t('actions.troubleshooting')}
           </Link>
         </li>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { CloseButton } from '../../../components/close-button.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
@@ -8,8 +9,6 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
 import { type AmazonReturn, amazonErrorOutcome, type BindFailure, type BindOutcome, completeOnce, readAmazonReturn } from '../bind-outcome.ts';
 import { defaultVoiceLanguage, firstPhrases } from '../voice-phrases.ts';
-import styles from './alexa.module.css';
-import { CloseButton } from './close-button.tsx';
 import { VoicePhraseList } from './voice-phrase-list.tsx';
 
 function outcomeOf(answer: AmazonReturn): Promise<BindOutcome> {
@@ -33,7 +32,7 @@ function BindSucceeded() {
       actions={
         <>
           <CloseButton label={t('actions.done')} />
-          <Link className={styles.linkButton} to={alexaHref.voiceGuide()}>
+          <Link variant="secondary" to={alexaHref.voiceGuide()}>
             {t('bind.success.allCommands')}
           </Link>
         </>

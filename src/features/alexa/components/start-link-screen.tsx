@@ -7,7 +7,7 @@ import { Page } from '../../../components/page.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { type ConsentPlace, openAmazonConsent } from '../api/open-amazon-consent.ts';
 import { startAlexaLink } from '../api/start-alexa-link.ts';
-import { requestFailure } from '../failure.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
 
 /** Starts a linking attempt on the server, then opens Amazon's consent where the phone can show it. */

@@ -27,17 +27,17 @@ export function TroubleshootingScreen() {
       </StepList>
       <ul className={styles.links}>
         <li>
-          <Link className={styles.linkButtonPrimary} to={alexaHref.startLink()}>
+          <Link variant="primary" to={alexaHref.startLink()}>
             {t('actions.startAgain')}
           </Link>
         </li>
         <li>
-          <Link className={styles.linkButton} to={alexaHref.startLink({ browserOnly: true })}>
+          <Link variant="secondary" to={alexaHref.startLink({ browserOnly: true })}>
             {t('actions.linkInBrowser')}
           </Link>
         </li>
         <li>
-          <Link className={styles.linkButton} to={alexaHref.unlink()}>
+          <Link variant="secondary" to={alexaHref.unbind()}>
             {t('unbind.title')}
           </Link>
         </li>

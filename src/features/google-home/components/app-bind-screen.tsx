@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
+import { CloseButton } from '../../../components/close-button.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { BridgeError, call } from '../../../lib/bridge/bridge.ts';
+import { closeWebView } from '../../../lib/bridge/close-web-view.ts';
 import type { BridgeParams } from '../../../lib/bridge/methods.ts';
 import { useNativeApp } from '../../../lib/bridge/use-native-app.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
@@ -55,7 +57,7 @@ function InvalidRequest() {
       status="failure"
       title={t('appFlip.invalid.title')}
       message={t('appFlip.invalid.text')}
-      actions={<Button onClick={() => call('closeWebView').catch(reportUnexpected)}>{t('appFlip.invalid.close')}</Button>}
+      actions={<CloseButton label={t('appFlip.invalid.close')} />}
     />
   );
 }
@@ -89,7 +91,7 @@ function AppFlip({ params }: { params: AppFlipParams }) {
   const finish = async (result: BridgeParams<'setAppFlipResult'>) => {
     await call('setAppFlipResult', result);
     setOutcome('finished');
-    await call('closeWebView');
+    await closeWebView();
   };
 
   const agree = (session: Session) =>

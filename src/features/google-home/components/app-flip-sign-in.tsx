@@ -1,9 +1,8 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseIdentifier } from '../../../../common/account-identifiers.ts';
 import { Button } from '../../../components/button.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SignInFields, useSignInForm } from '../../../components/sign-in-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { signIn } from '../api/app-flip.ts';
@@ -23,24 +22,15 @@ function failureOf(error: unknown): SignInFailure {
  */
 export function AppFlipSignIn({ onSignedIn, onCancel }: { onSignedIn: (token: string, account: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('googleHome');
-  const [errors, setErrors] = useState<{ account?: string; password?: string }>({});
+  const fields = useSignInForm();
   const [failure, setFailure] = useState<SignInFailure | null>(null);
   const sending = useSingleFlight();
-  const accountRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const account = String(form.get('account') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    const found: typeof errors = {};
-    if (!account) found.account = t('appFlip.signIn.accountRequired');
-    else if (!parseIdentifier(account)) found.account = t('appFlip.signIn.accountInvalid');
-    if (!password) found.password = t('appFlip.signIn.passwordRequired');
-    setErrors(found);
-    if (found.account) return accountRef.current?.focus();
-    if (found.password) return passwordRef.current?.focus();
+    const credentials = fields.read(event.currentTarget);
+    if (!credentials) return;
+    const { account, password } = credentials;
     void sending.run(
       async () => {
         setFailure(null);
@@ -53,25 +43,7 @@ export function AppFlipSignIn({ onSignedIn, onCancel }: { onSignedIn: (token: st
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <p>{t('appFlip.signIn.lead')}</p>
-      <TextField
-        ref={accountRef}
-        label={t('appFlip.signIn.account')}
-        name="account"
-        type="text"
-        inputMode="email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.account}
-      />
-      <TextField
-        ref={passwordRef}
-        label={t('appFlip.signIn.password')}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password}
-      />
+      <SignInFields form={fields} />
       {failure?.kind === 'wrongCredentials' && <ErrorMessage>{t('appFlip.signIn.wrongCredentials')}</ErrorMessage>}
       {failure?.kind === 'throttled' && <ErrorMessage>{t('appFlip.signIn.tooManyAttempts', { count: failure.seconds })}</ErrorMessage>}
       {failure?.kind === 'failed' && <ErrorMessage>{t('appFlip.failed')}</ErrorMessage>}

@@ -4,10 +4,10 @@ import { pageRoutes } from '../../../../common/page-routes.ts';
 import type { VoiceLink } from '../../../../common/voice-links.ts';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
-import { classNames } from '../../../components/class-names.ts';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
+import { StatusPill } from '../../../components/status-pill.tsx';
 import { call } from '../../../lib/bridge/bridge.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
@@ -43,7 +43,7 @@ function Connect() {
         {t('detail.openGoogleHome')}
       </Button>
       {openFailed && <ErrorMessage>{t('detail.openFailed')}</ErrorMessage>}
-      <Link to={pageRoutes.googleHowToConnect.path} className={styles.secondaryLinkButton}>
+      <Link to={pageRoutes.googleHowToConnect.path} variant="secondary">
         {t('detail.howToConnect')}
       </Link>
     </div>
@@ -54,16 +54,16 @@ function LinkState({ link }: { link: VoiceLink }) {
   const { t } = useTranslation('googleHome');
   return (
     <>
-      <p className={styles.status}>
-        <span className={classNames(styles.badge, link.bound && styles.linked)} data-testid="google-link-state">
+      <p>
+        <StatusPill on={link.bound} data-testid="google-link-state">
           {link.bound ? t('detail.linked') : t('detail.notLinked')}
-        </span>
+        </StatusPill>
       </p>
       {link.bound ? (
         <div className={styles.actions}>
           <LinkedSince since={link.bound_since} />
           <p>{t('detail.linkedText')}</p>
-          <Link to={pageRoutes.googleStartUnbindLink.path} className={styles.secondaryLinkButton}>
+          <Link to={pageRoutes.googleStartUnbindLink.path} variant="secondary">
             {t('detail.unlink')}
           </Link>
         </div>

@@ -8,7 +8,6 @@ import { type FakeHandlers, installFakeBridge } from '../../../testing/fake-brid
 import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { BindDetailScreen } from './bind-detail-screen.tsx';
-import { HowToConnectScreen } from './how-to-connect-screen.tsx';
 import { StartUnbindLinkScreen } from './start-unbind-link-screen.tsx';
 
 const GOOGLE_LINKED: VoiceLink = { platform: 'google', bound: true, bound_since: '2026-05-01T10:00:00.000Z', client_id: 'google' };
@@ -97,38 +96,43 @@ describe('BindDetailScreen', () => {
 describe('StartUnbindLinkScreen', () => {
   const path = '/smartHome/googleHome/startUnbindLink';
 
-  it('says what unlinking does while it finds the link, and keeps saying it under the confirmation', async () => {
-    await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
+  it('says what unlinking does while it finds the link, and asks only after Unlink is tapped', async () => {
+    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
     const main = screen.getByRole('main');
     const said = within(main).getByText(/^Unlinking removes voice control/);
-    expect(screen.getByRole('status')).toBeInTheDocument();
-    await screen.findByRole('dialog', { name: 'Unlink Google Assistant?' });
-    expect(within(main).getAllByText(/^Unlinking removes voice control/)[0]).toBe(said);
+    const unlink = await screen.findByRole('button', { name: 'Unlink' });
+    expect(unlink).toHaveClass('danger');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(unlink);
+    const dialog = screen.getByRole('dialog', { name: 'Unlink Google Assistant?' });
+    // The dialog does not repeat the page: it adds what the page does not say.
+    expect(dialog).toHaveTextContent('You can link your Navimow account with Google again at any time.');
+    expect(dialog).not.toHaveTextContent('Unlinking removes voice control');
+    expect(within(main).getAllByText(/^Unlinking removes voice control/)).toEqual([said]);
   });
 
   it('does not speak of unlinking as if there were a link when there is none', async () => {
     await setup(path, { '/voice-links': [links(NOT_LINKED)] });
-    expect(await screen.findByText('Google Assistant is not linked with your Navimow account.')).toBeVisible();
+    await screen.findByText('Google Assistant is not linked with your Navimow account.');
     expect(screen.queryByText(/^Unlinking removes voice control/)).toBeNull();
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('asks first, saying that unlinking removes voice control; Cancel unlinks nothing', async () => {
+  it('focuses Cancel first; Cancel unlinks nothing and gives the focus back to Unlink', async () => {
     const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
-    const dialog = await screen.findByRole('dialog', { name: 'Unlink Google Assistant?' });
-    expect(dialog).toHaveTextContent('Unlinking removes voice control');
+    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unlink Google Assistant?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Unlink' })).toHaveClass('danger');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.changes()).toEqual([]);
-    // The confirmation opened by itself, so nothing had the focus before it: the focus goes to Unlink, not the body.
     expect(screen.getByRole('button', { name: 'Unlink' })).toHaveFocus();
   });
 
-  it('gives the focus to Unlink when the confirmation is dismissed with Escape', async () => {
-    await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
-    const dialog = await screen.findByRole('dialog', { name: 'Unlink Google Assistant?' });
-    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+  it('gives the focus back to Unlink when the confirmation is dismissed with Escape', async () => {
+    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
+    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Unlink' })).toHaveFocus();
     expect(api.changes()).toEqual([]);
@@ -136,8 +140,8 @@ describe('StartUnbindLinkScreen', () => {
 
   it('unlinks after the confirmation, once for a double tap, and Done goes back to the link state', async () => {
     const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED), links(NOT_LINKED)], 'DELETE /voice-links/google': [{ status: 204 }] });
-    const dialog = await screen.findByRole('dialog');
-    await user.dblClick(within(dialog).getByRole('button', { name: 'Unlink' }));
+    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
+    await user.dblClick(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toHaveFocus();
     expect(api.changes()).toEqual(['DELETE /voice-links/google']);
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -149,7 +153,8 @@ describe('StartUnbindLinkScreen', () => {
       '/voice-links': [links(GOOGLE_LINKED)],
       'DELETE /voice-links/google': [apiError(502, 'bad_gateway'), { status: 204 }],
     });
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unlinking failed' })).toBeVisible();
     expect(screen.getByText('Failed to unlink account. Please try again.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -161,19 +166,5 @@ describe('StartUnbindLinkScreen', () => {
     await setup(path, { '/voice-links': [links(NOT_LINKED)] });
     expect(await screen.findByText('Google Assistant is not linked with your Navimow account.')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-});
-
-describe('HowToConnectScreen', () => {
-  it('gives the Google Home app’s steps: + > Device > Works with Google > Navimow > sign in', () => {
-    render(<HowToConnectScreen />);
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(steps.map((step) => step.textContent)).toEqual([
-      'Step 1 Open Google HomeOpen the Google Home app on your phone.',
-      'Step 2 Add a deviceTap + (Add), then Device.',
-      'Step 3 Works with GoogleChoose Works with Google.',
-      'Step 4 Find NavimowSearch for Navimow and select it.',
-      'Step 5 Sign in and agreeSign in with your Navimow account and agree to the link. Your mowers then appear in Google Home.',
-    ]);
   });
 });

@@ -22,10 +22,10 @@ export function IntegrationInfoScreen() {
         <p>{t('integration.names')}</p>
       </Card>
       <div className={styles.actions}>
-        <Link to={pageRoutes.googleVoiceInfo.path} className={styles.linkButton}>
+        <Link to={pageRoutes.googleVoiceInfo.path} variant="primary">
           {t('integration.voiceInfo')}
         </Link>
-        <Link to={pageRoutes.googleHowToConnect.path} className={styles.secondaryLinkButton}>
+        <Link to={pageRoutes.googleHowToConnect.path} variant="secondary">
           {t('integration.howToConnect')}
         </Link>
       </div>

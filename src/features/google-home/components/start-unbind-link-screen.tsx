@@ -16,22 +16,21 @@ import { LoadError } from './load-error.tsx';
 type Outcome = 'unlinked' | 'failed' | undefined;
 
 /**
- * Route `smartHome/googleHome/startUnbindLink`: unlinking Google after a confirmation that says it removes voice
- * control (seed section 4). The server revokes our tokens for the Google client; a repeat is harmless. What
- * unlinking does is said from the first view, while the page asks the server whether there is a link, and stays in
- * place when the confirmation opens.
+ * Route `smartHome/googleHome/startUnbindLink`: unlinking Google (seed section 4), the product's one way to ask "are
+ * you sure": the page says what unlinking does (from the first view, while it asks the server whether there is a
+ * link), one Unlink button, and the confirmation after the tap. The server revokes our tokens for the Google
+ * client; a repeat is harmless.
  */
 export function StartUnbindLinkScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
   const navigate = useNavigate();
   const link = useAsync((signal) => getGoogleLink(signal));
   const linked = link.status === 'success' && link.data.bound;
-  // The user came here by choosing Unlink: once the link is known, the confirmation is the first thing they see.
-  const [confirming, setConfirming] = useState(true);
+  const [confirming, setConfirming] = useState(false);
+  // Disabled while unlinking: closed, the confirmation gives the focus back to Unlink, not to the page's body.
+  const unlinkButton = useRef<HTMLButtonElement>(null);
   const [outcome, setOutcome] = useState<Outcome>();
   const unlinking = useSingleFlight();
-  // The confirmation opens by itself, so nothing had the focus before it: closed, it gives the focus to Unlink.
-  const unlinkButton = useRef<HTMLButtonElement>(null);
 
   const unlink = () => {
     setConfirming(false);
@@ -81,24 +80,21 @@ export function StartUnbindLinkScreen() {
       {link.status === 'success' && !linked && (
         <>
           <p>{t('unlink.notLinked')}</p>
-          <Link to={pageRoutes.googleBindDetail.path} className={styles.linkButton}>
+          <Link to={pageRoutes.googleBindDetail.path} variant="primary">
             {t('title')}
           </Link>
         </>
       )}
       {linked && (
         <>
-          <p>{t('unlink.text')}</p>
           <div className={styles.actions}>
-            <Button ref={unlinkButton} onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
+            <Button ref={unlinkButton} variant="danger" onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
               {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
             </Button>
-            <Link to={pageRoutes.googleBindDetail.path} className={styles.secondaryLinkButton}>
-              {t('unlink.cancel')}
-            </Link>
           </div>
           <ConfirmDialog
             open={confirming}
+            destructive
             title={t('unlink.confirmTitle')}
             confirmLabel={t('unlink.action')}
             cancelLabel={t('unlink.cancel')}
@@ -106,7 +102,7 @@ export function StartUnbindLinkScreen() {
             onCancel={() => setConfirming(false)}
             returnFocusTo={unlinkButton}
           >
-            <p>{t('unlink.confirmText')}</p>
+            <p>{t('unlink.text')}</p>
           </ConfirmDialog>
         </>
       )}

@@ -2,11 +2,11 @@ import type { MarkAllReadRequest, UnreadCounts } from '../../../../common/messag
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * POST /api/messages/read-all: everything in a tab up to the newest message the reader has seen, so that a
+ * POST /api/messages/mark-all-read: everything in a tab up to the newest message the reader has seen, so that a
  * message arriving meanwhile stays unread. Answers the unread counts after it.
  */
 export async function markAllRead(request: MarkAllReadRequest): Promise<UnreadCounts> {
-  const { unread } = await apiRequest<{ marked: number; unread: UnreadCounts }>('/messages/read-all', {
+  const { unread } = await apiRequest<{ marked: number; unread: UnreadCounts }>('/messages/mark-all-read', {
     method: 'POST',
     auth: true,
     body: request,

@@ -8,7 +8,8 @@ import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { call, hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { closeWebView, useCloseWebView } from '../../../lib/bridge/close-web-view.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { dismissPrompt } from '../api/dismiss-prompt.ts';
@@ -27,14 +28,10 @@ function failureOf(error: unknown, fallback: Failure): Failure {
   return fallback;
 }
 
-const closeWebView = () => call('closeWebView');
-
 /** The thank-you after subscribing; the popup closes by itself a moment later, or at once on Close. */
 function Subscribed({ email }: { email: string }) {
   const { t } = useTranslation(['newsletter', 'common']);
-  const closing = useSingleFlight();
-  const [closeFailed, setCloseFailed] = useState(false);
-  const close = () => closing.run(closeWebView, () => setCloseFailed(true));
+  const { close, pending, failed } = useCloseWebView();
   const closeLater = useEffectEvent(() => void close());
   useEffect(() => {
     const timer = window.setTimeout(closeLater, CLOSE_AFTER_SUBSCRIBING_MS);
@@ -46,12 +43,12 @@ function Subscribed({ email }: { email: string }) {
       title={t('subscribed.title')}
       message={t('subscribed.text', { email })}
       actions={
-        <Button variant="secondary" disabled={closing.pending} onClick={() => void close()}>
+        <Button variant="secondary" disabled={pending} onClick={() => void close()}>
           {t('common:actions.close')}
         </Button>
       }
     >
-      {closeFailed && <ErrorMessage>{t('failure.close')}</ErrorMessage>}
+      {failed && <ErrorMessage>{t('failure.close')}</ErrorMessage>}
     </ResultScreen>
   );
 }

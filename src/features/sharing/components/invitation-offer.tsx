@@ -91,13 +91,14 @@ export function InvitationOffer({
         <Button onClick={() => void send('accept')} disabled={flight.pending}>
           {sending === 'accept' ? t('accepting') : t('accept')}
         </Button>
-        <Button variant="secondary" onClick={() => setConfirming(true)} disabled={flight.pending}>
+        <Button variant="danger" onClick={() => setConfirming(true)} disabled={flight.pending}>
           {sending === 'reject' ? t('rejecting') : t('reject')}
         </Button>
       </div>
 
       <ConfirmDialog
         open={confirming}
+        destructive
         title={t('confirmReject.title')}
         confirmLabel={t('confirmReject.confirm')}
         cancelLabel={t('confirmReject.cancel')}

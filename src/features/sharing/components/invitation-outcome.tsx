@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { InvitationDto } from '../../../../common/sharing.ts';
+import { CloseButton } from '../../../components/close-button.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import type { InvitationView } from '../invitation-view.ts';
-import { CloseButton } from './close-button.tsx';
 
 export type Outcome = Exclude<InvitationView, 'offer'> | 'notFound';
 
@@ -11,9 +11,9 @@ export type Outcome = Exclude<InvitationView, 'offer'> | 'notFound';
  * user's, and an app too old to accept. Names come from other users: React renders them as text.
  */
 export function InvitationOutcome({ outcome, invitation }: { outcome: Outcome; invitation?: InvitationDto }) {
-  const { t } = useTranslation(['sharing', 'common']);
+  const { t } = useTranslation('sharing');
   const name = invitation?.inviter_name ?? '';
-  const close = <CloseButton label={t('common:actions.close')} />;
+  const close = <CloseButton />;
   switch (outcome) {
     case 'accepted':
       return (

@@ -2,23 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { InvitationDto } from '../../../../common/sharing.ts';
-import { Button } from '../../../components/button.tsx';
-import { ErrorMessage } from '../../../components/error-message.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Page } from '../../../components/page.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { loadInvitation } from '../api/load-invitation.ts';
 import { invitationView } from '../invitation-view.ts';
 import { InvitationOffer } from './invitation-offer.tsx';
 import { InvitationOutcome } from './invitation-outcome.tsx';
-
-function loadFailure(error: unknown): 'offline' | 'notInApp' | 'signedOut' | 'load' {
-  // A request lost on the way while the phone is online is a failure to retry, not "offline".
-  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
-  if (error instanceof ApiError && error.status === 401) return hasNativeApp() ? 'signedOut' : 'notInApp';
-  return 'load';
-}
 
 function Invitation({ id }: { id: string }) {
   const { t } = useTranslation(['sharing', 'common']);
@@ -33,11 +23,9 @@ function Invitation({ id }: { id: string }) {
     );
   }
   if (loaded.status === 'error') {
-    const failure = loadFailure(loaded.error);
     return (
       <Page title={t('title')}>
-        <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>
-        {failure !== 'notInApp' && <Button onClick={loaded.reload}>{t('common:actions.retry')}</Button>}
+        <LoadError error={loaded.error} onRetry={loaded.reload} message={(failure) => t(`failure.${failure}`)} />
       </Page>
     );
   }

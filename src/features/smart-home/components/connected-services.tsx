@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { unlinkService } from '../api/connected-services.ts';
-import { loadFailure } from '../load-failure.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import styles from './smart-home.module.css';
 
 /**
@@ -87,7 +87,7 @@ function ServiceRow({ service, date, onUnlinked }: { service: ConnectedService; 
         await unlinkService(service.id);
         onUnlinked();
       },
-      (error) => setFailure(loadFailure(error) === 'offline' ? 'offline' : 'failed'),
+      (error) => setFailure(requestFailure(error) === 'offline' ? 'offline' : 'failed'),
     );
   };
 
@@ -124,6 +124,7 @@ function ServiceRow({ service, date, onUnlinked }: { service: ConnectedService; 
       )}
       <ConfirmDialog
         open={confirming}
+        destructive
         title={t('services.confirm.title', { name: service.name })}
         confirmLabel={t('services.unlink')}
         cancelLabel={t('services.confirm.cancel')}

@@ -3,7 +3,6 @@ import { pageRoutes } from '../../../../common/page-routes.ts';
 import { Card } from '../../../components/card.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
-import styles from './hornbach.module.css';
 
 /**
  * Route `smartHome/hornbach/intro`: what linking with Hornbach's smart-home app allows and needs. The link is
@@ -30,7 +29,7 @@ export function HornbachIntroScreen() {
       <Card title={t('intro.unlinkTitle')}>
         <p>{t('intro.unlink')}</p>
       </Card>
-      <Link to={pageRoutes.hornbachHowToConnect.path} className={styles.linkButton}>
+      <Link to={pageRoutes.hornbachHowToConnect.path} variant="primary">
         {t('intro.howToConnect')}
       </Link>
     </Page>

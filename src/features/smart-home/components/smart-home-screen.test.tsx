@@ -7,7 +7,6 @@ import { refreshAccessToken } from '../../../lib/session.ts';
 import { type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
-import { HornbachHowToConnectScreen } from './hornbach-how-to-connect-screen.tsx';
 import { HornbachIntroScreen } from './hornbach-intro-screen.tsx';
 import { SmartHomeScreen } from './smart-home-screen.tsx';
 
@@ -95,15 +94,4 @@ describe('Hornbach pages', () => {
     expect(screen.getByRole('link', { name: 'How to connect' })).toHaveAttribute('href', '/smartHome/hornbach/howToConnect');
   });
 
-  it('give the steps in order, signing in on the Navimow page', () => {
-    render(<HornbachHowToConnectScreen />);
-    const steps = within(screen.getByRole('list')).getAllByRole('heading', { level: 2 });
-    expect(steps.map((step) => step.textContent)).toEqual([
-      "Step 1 Open Hornbach's app",
-      'Step 2 Add a device',
-      'Step 3 Sign in with Navimow',
-      'Step 4 Agree',
-      'Step 5 Find your mower',
-    ]);
-  });
 });

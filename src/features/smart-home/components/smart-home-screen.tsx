@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { VOICE_PLATFORMS, type VoiceLink, type VoicePlatform } from '../../../../common/voice-links.ts';
-import { Button } from '../../../components/button.tsx';
-import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getConnectedServices } from '../api/connected-services.ts';
 import { getVoiceLinks } from '../api/get-voice-links.ts';
-import { loadFailure } from '../load-failure.ts';
 import { PLATFORM_PAGES } from '../platform-pages.ts';
 import { ConnectedServices } from './connected-services.tsx';
 import styles from './smart-home.module.css';
@@ -68,20 +66,15 @@ function SmartHome() {
     <Page title={t('title')}>
       <p>{t('intro')}</p>
       {links.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
-      {links.status === 'error' && <LoadError error={links.error} onRetry={links.reload} />}
+      {links.status === 'error' && (
+        <LoadError
+          error={links.error}
+          onRetry={links.reload}
+          message={(failure) => (failure === 'offline' ? t('common:offline.message') : t(`failure.${failure}`))}
+        />
+      )}
       <PlatformList links={links.data?.[0] ?? []} />
       {links.status === 'success' && <ConnectedServices services={links.data[1]} />}
     </Page>
-  );
-}
-
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation(['smartHome', 'common']);
-  const failure = loadFailure(error);
-  return (
-    <>
-      <ErrorMessage>{failure === 'offline' ? t('common:offline.message') : t(`failure.${failure}`)}</ErrorMessage>
-      {failure !== 'notInApp' && <Button onClick={onRetry}>{t('common:actions.retry')}</Button>}
-    </>
   );
 }

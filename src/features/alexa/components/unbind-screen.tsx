@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
+import { CloseButton } from '../../../components/close-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
+import { StatusPill } from '../../../components/status-pill.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { alexaHref } from '../alexa-links.ts';
 import { getAlexaLink } from '../api/get-alexa-link.ts';
-import { unlinkAlexa } from '../api/unlink-alexa.ts';
-import { type RequestFailure, requestFailure } from '../failure.ts';
+import { unbindAlexa } from '../api/unbind-alexa.ts';
+import { type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
-import { CloseButton } from './close-button.tsx';
 
 /** `attempt` tells a second failure from the first, so that its screen is announced again. */
 type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailure; attempt: number };
@@ -20,22 +21,22 @@ type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailu
 /**
  * Route `smartHome/alexa/unbindAlexa`: after a confirmation, the server disables the skill at Amazon and revokes
  * our tokens for Alexa. The seed's messages say how it went; a failure leaves the link as it was and offers to
- * try again (unlinking twice is harmless: the server answers success for what is not linked). An account that is
+ * try again (unbinding twice is harmless: the server answers success for what is not linked). An account that is
  * not linked (the troubleshooting guide leads here whatever the state) is told so, with the way to link instead of
  * a success for nothing; until its state is known, or when it cannot be (said above it), Unbind is offered.
  */
-export function UnlinkScreen() {
+export function UnbindScreen() {
   const { t } = useTranslation(['alexa', 'common']);
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
-  const unlinking = useSingleFlight();
+  const unbinding = useSingleFlight();
   const link = useAsync(getAlexaLink);
 
-  const unlink = () => {
+  const unbind = () => {
     setConfirming(false);
-    void unlinking.run(
+    void unbinding.run(
       async () => {
-        await unlinkAlexa();
+        await unbindAlexa();
         setOutcome({ status: 'success' });
       },
       (error) =>
@@ -68,8 +69,8 @@ export function UnlinkScreen() {
         actions={
           <>
             {reason !== 'notInApp' && (
-              <Button disabled={unlinking.pending} onClick={unlink}>
-                {unlinking.pending ? t('unbind.unlinking') : t('common:actions.retry')}
+              <Button disabled={unbinding.pending} onClick={unbind}>
+                {unbinding.pending ? t('unbind.unbinding') : t('common:actions.retry')}
               </Button>
             )}
             <CloseButton label={t('actions.close')} variant="secondary" />
@@ -82,10 +83,10 @@ export function UnlinkScreen() {
     return (
       <Page title={t('unbind.title')}>
         <p role="status" data-testid="alexa-link-state" data-state="notBound">
-          {t('status.notBound')}
+          <StatusPill on={false}>{t('status.notBound')}</StatusPill>
         </p>
         <div className={styles.actions}>
-          <Link className={styles.linkButtonPrimary} to={alexaHref.startLink()}>
+          <Link variant="primary" to={alexaHref.startLink()}>
             {t('actions.link')}
           </Link>
         </div>
@@ -102,21 +103,22 @@ export function UnlinkScreen() {
       )}
       <p>{t('unbind.text')}</p>
       <div className={styles.actions}>
-        {unlinking.pending && (
+        {unbinding.pending && (
           <p role="status" className={styles.status}>
-            {t('unbind.unlinking')}
+            {t('unbind.unbinding')}
           </p>
         )}
-        <Button disabled={unlinking.pending} onClick={() => setConfirming(true)}>
-          {t('actions.unlink')}
+        <Button variant="danger" disabled={unbinding.pending} onClick={() => setConfirming(true)}>
+          {t('actions.unbind')}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
+        destructive
         title={t('unbind.confirm.title')}
         confirmLabel={t('unbind.confirm.confirm')}
         cancelLabel={t('unbind.confirm.cancel')}
-        onConfirm={unlink}
+        onConfirm={unbind}
         onCancel={() => setConfirming(false)}
       >
         <p>{t('unbind.confirm.text')}</p>

@@ -1,7 +1,7 @@
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
-import { hasNativeApp, isNoNativeApp } from '../../lib/bridge/bridge.ts';
+import { ApiError, NetworkError } from './api-client.ts';
+import { hasNativeApp, isNoNativeApp } from './bridge/bridge.ts';
 
-/** Why a request of these screens failed, as far as the user can do something about it. */
+/** Why a request of a screen failed, as far as the user can do something about it; `other` is a failure to retry. */
 export type RequestFailure = 'offline' | 'signedOut' | 'notInApp' | 'other';
 
 export function requestFailure(error: unknown): RequestFailure {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeReply } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { renderAlexaScreen } from '../test-render.tsx';
-import { UnlinkScreen } from './unlink-screen.tsx';
+import { UnbindScreen } from './unbind-screen.tsx';
 
 let uninstall: (() => void) | undefined;
 
@@ -13,7 +13,7 @@ const linked = (bound: boolean): FakeReply => ({
 });
 
 async function open(replies: FakeReply[], state: FakeReply = linked(true)) {
-  const rendered = await renderAlexaScreen(<UnlinkScreen />, {
+  const rendered = await renderAlexaScreen(<UnbindScreen />, {
     entry: '/smartHome/alexa/unbindAlexa',
     replies: { 'GET /voice-links': [state], 'DELETE /voice-links/alexa': replies },
   });
@@ -28,7 +28,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('UnlinkScreen', () => {
+describe('UnbindScreen', () => {
   it('asks first: Cancel unlinks nothing, Unbind unlinks and says the seed’s success; Done closes the web view', async () => {
     const { user, api, bridge } = await open([{ status: 204 }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Unlink Alexa' })).toBeVisible();
@@ -75,13 +75,13 @@ describe('UnlinkScreen', () => {
 
   it('tells an account that Alexa is not linked, and offers to link instead of a success for nothing', async () => {
     const { api } = await open([], linked(false));
-    expect(await screen.findByText('Not linked with Alexa')).toHaveAttribute('role', 'status');
+    expect((await screen.findByText('Not linked with Alexa')).closest('[role="status"]')).toHaveAttribute('data-state', 'notBound');
     expect(screen.getByRole('link', { name: 'Bind' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
     expect(screen.queryByRole('button', { name: 'Unbind' })).toBeNull();
     expect(api.changes()).toEqual([]);
   });
 
-  it('offers Unbind when the link cannot be looked up (unlinking what is not linked is harmless)', async () => {
+  it('offers Unbind when the link cannot be looked up (unbinding what is not linked is harmless)', async () => {
     const { user, api } = await open([{ status: 204 }], apiError(503, 'unavailable'));
     expect(await screen.findByText('Could not check whether Alexa is linked.')).toHaveAttribute('role', 'status');
     await user.click(screen.getByRole('button', { name: 'Unbind' }));
