@@ -122,12 +122,13 @@ async function signIn(account: { email: string; password: string }): Promise<str
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** What a picture depends on: the build, the catalogue's recipes and the screen's texts in its language and English. */
+/**
+ * What a picture depends on: the build, the checks, the state's own recipe (its functions' source, so that changing
+ * one state re-pictures that state only) and the screen's texts in its language and English.
+ */
 function fingerprint(state: ScreenState, language: string): string {
   const hash = createHash('sha256');
-  for (const file of ['dist/web/.vite/manifest.json', 'scripts/gallery/catalogue.ts', 'e2e/screen-states.ts', 'scripts/gallery/detect.ts']) {
-    hash.update(readFileSync(join(ROOT, file)));
-  }
+  for (const file of ['dist/web/.vite/manifest.json', 'scripts/gallery/detect.ts']) hash.update(readFileSync(join(ROOT, file)));
   const { namespaces }: PageRoute = pageRoutes[state.screen];
   for (const namespace of new Set([...namespaces, 'common', state.namespace ?? namespaces[0]])) {
     for (const lang of new Set(['en', language])) {
@@ -135,7 +136,7 @@ function fingerprint(state: ScreenState, language: string): string {
       if (existsSync(file)) hash.update(readFileSync(file));
     }
   }
-  hash.update(JSON.stringify({ ...state, language }));
+  hash.update(JSON.stringify({ ...state, language }, (_key, value: unknown) => (typeof value === 'function' ? value.toString() : value)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -200,14 +201,25 @@ async function main() {
 
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  // Interrupted (Ctrl-C), the gallery takes its server and browser with it.
+  const results = new Map<string, ShotResult>();
+  /** Writes the page with what is pictured so far (and, from an earlier run, what is not pictured again). */
+  const save = () => {
+    const shots = [...results.values()];
+    for (const [key, shot] of kept) if (!results.has(key) && existsSync(join(out, shot.file))) shots.push(shot);
+    const gallery: GalleryResults = { generatedAt: new Date().toISOString(), durationMs: Date.now() - started, shots };
+    writeFileSync(resultsFile, JSON.stringify(gallery));
+    writeFileSync(join(out, 'index.html'), renderGallery(gallery));
+    return gallery;
+  };
+  // Interrupted (Ctrl-C), the gallery keeps what it pictured (`--changed` goes on from there) and takes its server
+  // and browser with it.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      save();
       server.kill();
       void browser.close().finally(() => process.exit(130));
     });
   }
-  const results = new Map<string, ShotResult>();
   try {
     const tokens = { owner: await signIn(DEMO_OWNER), friend: await signIn(DEMO_FRIEND) };
     // English first: each other language's picture is compared with the English one of the same state.
@@ -253,17 +265,16 @@ async function main() {
         if (language === 'en') english.resolve(new Set(result.texts));
         results.set(`${language}/${name}`, result);
         done += 1;
-        if (done % 25 === 0) console.log(`gallery: ${done + skipped}/${jobs.length} pictures`);
+        if (done % 25 === 0) {
+          console.log(`gallery: ${done + skipped}/${jobs.length} pictures`);
+          save();
+        }
       }
     };
     await Promise.all(Array.from({ length: concurrency }, run));
 
     // Pictures of other screens and languages from an earlier run stay in the page.
-    for (const [key, shot] of kept) if (!results.has(key) && existsSync(join(out, shot.file))) results.set(key, shot);
-    const shots = [...results.values()];
-    const gallery: GalleryResults = { generatedAt: new Date().toISOString(), durationMs: Date.now() - started, shots };
-    writeFileSync(resultsFile, JSON.stringify(gallery));
-    writeFileSync(join(out, 'index.html'), renderGallery(gallery));
+    const { shots } = save();
 
     const fresh = shots.filter((shot) => jobs.some(({ state, language }) => shot.language === language && shot.name === shotName(state)));
     const flagged = fresh.filter((shot) => shot.flags.length > 0);

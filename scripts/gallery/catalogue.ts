@@ -229,7 +229,12 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
     },
   ],
   winterGuide: [
-    { state: 'battery too low', path: '/robotWinterMode/guide', mower: 'NVM-DEMO-0002' },
+    {
+      state: 'battery too low',
+      path: '/robotWinterMode/guide',
+      mower: 'NVM-DEMO-0002',
+      act: (page, t) => page.getByTestId('hibernation').getByRole('button', { name: t('hibernate.begin') }).click(),
+    },
     { state: 'confirmation open', path: '/robotWinterMode/guide', ...dialog('hibernating the mower') },
   ],
   expansionBay: [
@@ -315,7 +320,8 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
   googleAppBind: [
     {
       state: 'unregistered client',
-      path: `/smartHome/googleHome/appBind?${new URLSearchParams({ client_id: 'unknown', scope: 'mower:read', redirect_uri: 'https://example.org/' })}`,
+      path: `/smartHome/googleHome/appBind?${new URLSearchParams({ client_id: 'intruder', scope: 'mower:read', redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo', state: 's-1' })}`,
+      act: submit('appFlip.agree'),
     },
   ],
 };
