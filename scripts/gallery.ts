@@ -200,7 +200,19 @@ async function main() {
   for (const language of languages) mkdirSync(join(out, 'shots', language), { recursive: true });
 
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launch = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let browser = await launch();
+  /** A browser that went away (on a starved machine Chromium's connection can drop) is started again, once at a time. */
+  let relaunching: Promise<Browser> | undefined;
+  const liveBrowser = async () => {
+    if (browser.isConnected()) return browser;
+    relaunching ??= launch().then((started) => {
+      browser = started;
+      relaunching = undefined;
+      return started;
+    });
+    return relaunching;
+  };
   const results = new Map<string, ShotResult>();
   /** Writes the page with what is pictured so far (and, from an earlier run, what is not pictured again). */
   const save = () => {
@@ -251,7 +263,11 @@ async function main() {
         const result: ShotResult = { screen: state.screen, state: state.state, name, path: state.path, language, file: '', fingerprint: print, flags: [], texts: [], width: 0, height: 0 };
         const began = Date.now();
         try {
-          const { file, measured, size } = await picture(browser, state, language, tokens);
+          // A picture whose browser went away is taken again, once, in a new one.
+          const { file, measured, size } = await picture(await liveBrowser(), state, language, tokens).catch(async (error: unknown) => {
+            if (browser.isConnected()) throw error;
+            return picture(await liveBrowser(), state, language, tokens);
+          });
           const flags: Flag[] = judgeOverflow(measured.measures);
           const englishSet = language === 'en' ? new Set<string>() : await english.promise;
           for (const text of untranslated(language, measured.texts, englishSet, USER_DATA)) {

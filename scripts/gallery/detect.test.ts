@@ -90,5 +90,6 @@ describe('judgeOverflow leaves alone', () => {
   it('a visually hidden text (a 1px clipped box for screen readers) and a box cut short by design', () => {
     expect(judgeOverflow([button(260, { overflowX: 'hidden', box: box(0, 0, 1, 1) })])).toEqual([]);
     expect(judgeOverflow([button(200, { scrollHeight: 90, lineClamp: '2', byDesign: true })])).toEqual([]);
+    expect(judgeOverflow([text(16, 60, box(16, 0, 1, 1))])).toEqual([]);
   });
 });

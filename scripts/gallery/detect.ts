@@ -95,6 +95,8 @@ export function judgeOverflow(measures: readonly Measure[]): Flag[] {
       }
     } else {
       const { box, container } = measure;
+      // In a visually hidden box (a 1px clipped one, read by screen readers only): never seen, never cut.
+      if (container.width <= 1 || container.height <= 1) continue;
       const right = box.x + box.width;
       if (!measure.inScroller && (right > measure.viewportWidth + TOLERANCE || box.x < -TOLERANCE)) {
         flags.push({ kind: 'offscreen', text: measure.text, where: measure.where, box, detail: 'runs off the screen' });
