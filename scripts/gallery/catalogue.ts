@@ -61,8 +61,6 @@ export const USER_DATA: ReadonlySet<string> = new Set([
   // The demo's welcome message: a generic message whose title and text the seed stores in English (server/db/seed.ts).
   'Welcome to the message centre',
   'What your mowers report arrives here.',
-  // The Alexa skill's invocation name: spoken in English whatever the page's language.
-  'Segway robot',
 ]);
 
 /** Elements cut short on purpose: a message's two-line preview in the lists (the detail shows it all). */

@@ -140,7 +140,8 @@ export interface ScreenMeasure {
 
 /**
  * Runs in the page: measures every visible element and text run. Self-contained (Playwright sends its source).
- * Texts inside `[translate="no"]` are data (a name, an address), not the product's words; elements matching
+ * Texts inside `[translate="no"]` are data (a name, an address), and texts marked as another language (`lang`) are
+ * meant so (Alexa's commands in the language Alexa speaks): neither is the product's words. Elements matching
  * `byDesign` are cut short on purpose.
  */
 export function measureScreen(byDesign: readonly string[] = []): ScreenMeasure {
@@ -185,7 +186,9 @@ export function measureScreen(byDesign: readonly string[] = []): ScreenMeasure {
     }
     const ownText = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
     if (ownText.length === 0) continue;
-    if (!element.closest('[translate="no"]')) texts.push(short((element as HTMLElement).innerText ?? element.textContent ?? ''));
+    // Data (`translate="no"`) and text the page marks as another language (Alexa's English commands) are not its words.
+    const declared = element.closest('[lang]')?.getAttribute('lang');
+    if (!element.closest('[translate="no"]') && declared === document.documentElement.lang) texts.push(short((element as HTMLElement).innerText ?? element.textContent ?? ''));
     let container: Element = element;
     while (container.parentElement && getComputedStyle(container).display.startsWith('inline') && container.tagName !== 'BUTTON') {
       container = container.parentElement;
