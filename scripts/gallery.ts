@@ -217,7 +217,7 @@ async function main() {
   /** Writes the page with what is pictured so far (and, from an earlier run, what is not pictured again). */
   const save = () => {
     const shots = [...results.values()];
-    for (const [key, shot] of kept) if (!results.has(key) && existsSync(join(out, shot.file))) shots.push(shot);
+    for (const [key, shot] of kept) if (!results.has(key) && shot.file && existsSync(join(out, shot.file))) shots.push(shot);
     const gallery: GalleryResults = { generatedAt: new Date().toISOString(), durationMs: Date.now() - started, shots };
     writeFileSync(resultsFile, JSON.stringify(gallery));
     writeFileSync(join(out, 'index.html'), renderGallery(gallery));
