@@ -122,13 +122,16 @@ async function signIn(account: { email: string; password: string }): Promise<str
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** The build and the checks as this run has them: read once, so that editing them during a run changes nothing of it. */
+let codeHash = '';
+
 /**
  * What a picture depends on: the build, the checks, the state's own recipe (its functions' source, so that changing
  * one state re-pictures that state only) and the screen's texts in its language and English.
  */
 function fingerprint(state: ScreenState, language: string): string {
   const hash = createHash('sha256');
-  for (const file of ['dist/web/.vite/manifest.json', 'scripts/gallery/detect.ts']) hash.update(readFileSync(join(ROOT, file)));
+  hash.update(codeHash);
   const { namespaces }: PageRoute = pageRoutes[state.screen];
   for (const namespace of new Set([...namespaces, 'common', state.namespace ?? namespaces[0]])) {
     for (const lang of new Set(['en', language])) {
@@ -193,6 +196,7 @@ async function picture(browser: Browser, state: ScreenState, language: string, t
 async function main() {
   const started = Date.now();
   buildIfStale();
+  codeHash = ['dist/web/.vite/manifest.json', 'scripts/gallery/detect.ts'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   mkdirSync(out, { recursive: true });
   const resultsFile = join(out, 'results.json');
   const previous: GalleryResults | undefined = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as GalleryResults) : undefined;
