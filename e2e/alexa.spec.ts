@@ -4,6 +4,7 @@ import alexaEn from '../locales/en/alexa.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
 import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
 import { DEMO_FRIEND, expectAccessible, LANGUAGES } from './fixtures.ts';
+import { stubAlexaBound, stubLinking } from './screen-states.ts';
 
 /**
  * The Alexa pages through the simulated native app, with the server's local fake of Amazon playing Amazon. The
@@ -226,29 +227,6 @@ const SCREENS = [
   { name: 'unbindAlexa', path: '/smartHome/alexa/unbindAlexa', title: alexaEn.unbind.title },
   { name: 'voiceInfo', path: '/smartHome/alexa/voiceInfo', title: alexaEn.voice.title },
 ] as const;
-
-/** The account's Alexa link as bound, for pages that show Unlink only then. */
-async function stubAlexaBound(page: Page) {
-  const links: VoiceLinksResponse = { links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }] };
-  await page.route('**/api/voice-links', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: links }) : route.continue()));
-}
-
-async function stubLinking(page: Page) {
-  await page.route('**/api/voice-links/alexa/start', (route) =>
-    route.fulfill({
-      json: {
-        alexa_app_url: 'https://alexa.amazon.com/spa/skill-account-linking-consent?state=stub',
-        lwa_fallback_url: 'https://www.amazon.com/ap/oa?state=stub',
-        expires_at: new Date(Date.now() + 600_000).toISOString(),
-      },
-    }),
-  );
-  // Amazon's consent does not answer: the start page stays where it asks the user to continue in the Alexa app.
-  await page.route('**/dev/amazon/authorize', (route) => route.abort());
-  await page.route('**/api/voice-links/alexa/complete', (route) =>
-    route.fulfill({ json: { link: { platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' } } }),
-  );
-}
 
 async function openScreen(page: Page, screen: (typeof SCREENS)[number], language: string) {
   await page.goto(`${screen.path}${screen.path.includes('?') ? '&' : '?'}lang=${language}`);

@@ -1,95 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, localeTexts } from './fixtures.ts';
+import { DIALOGS } from './screen-states.ts';
 
 /**
  * Every confirmation dialog of the product, in English, German and Finnish (long words): it opens with the safe
  * choice focused, passes axe, keeps the keyboard inside it, and Escape closes it with nothing done, giving the
  * focus back to the page's button. (Each feature's own journeys check what confirming does.)
  */
-
-interface DialogCase {
-  name: string;
-  namespace: string;
-  /** Keys of the dialog's title and its safe (cancel) button. */
-  title: string;
-  /** The title's placeholders. */
-  titleValues?: Record<string, string>;
-  cancel: string;
-  open: (page: Page, language: string, t: (path: string) => string) => Promise<void>;
-  /** What shows that nothing was done once the dialog is dismissed. */
-  untouched: (page: Page, t: (path: string) => string) => Promise<void>;
-}
-
-const googleLinked = { links: [{ platform: 'google', bound: true, bound_since: '2026-11-01T08:00:00.000Z', client_id: 'google' }] };
-const homeAssistantLinked = { services: [{ id: 'grant-dialogs', client_id: 'homeassistant', name: 'Home Assistant', since: '2026-11-03T08:00:00.000Z' }] };
-
-const DIALOGS: DialogCase[] = [
-  {
-    name: 'unlinking Google Assistant',
-    namespace: 'googleHome',
-    title: 'unlink.confirmTitle',
-    cancel: 'unlink.cancel',
-    async open(page, language, t) {
-      // Linked as far as this page knows, so that no other journey's account changes.
-      await page.route('**/api/voice-links', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: googleLinked }) : route.continue()));
-      await page.route('**/api/voice-links/google', (route) => route.abort());
-      await page.goto(`/smartHome/googleHome/startUnbindLink?lang=${language}`);
-      await page.getByRole('main').getByRole('button', { name: t('unlink.action') }).click();
-    },
-    // Still the page that offers to unlink, not its outcome (the unlink request would fail here: it is cut).
-    untouched: (page, t) => expect(page.getByRole('main').getByRole('button', { name: t('unlink.action') })).toBeEnabled(),
-  },
-  {
-    name: 'unlinking a connected service',
-    namespace: 'smartHome',
-    title: 'services.confirm.title',
-    titleValues: { name: 'Home Assistant' },
-    cancel: 'services.confirm.cancel',
-    async open(page, language, t) {
-      // A link as far as this page knows, and an unlink that never arrives: no account changes.
-      await page.route('**/api/voice-links/services', (route) => route.fulfill({ json: homeAssistantLinked }));
-      await page.route('**/api/voice-links/services/*', (route) => route.abort());
-      await page.goto(`/smartHome?lang=${language}`);
-      await page.getByRole('main').getByRole('listitem').getByRole('button', { name: t('services.unlink') }).click();
-    },
-    untouched: (page, t) => expect(page.getByRole('main').getByRole('listitem').getByRole('button', { name: t('services.unlink') })).toBeEnabled(),
-  },
-  {
-    name: 'rejecting an invitation',
-    namespace: 'sharing',
-    title: 'confirmReject.title',
-    cancel: 'confirmReject.cancel',
-    async open(page, language, t) {
-      await page.goto(`/shareInvitation?id=demo-pending&lang=${language}`);
-      await page.getByRole('button', { name: t('reject') }).click();
-    },
-    // Still pending: it can be accepted.
-    untouched: (page, t) => expect(page.getByRole('button', { name: t('accept') })).toBeEnabled(),
-  },
-  {
-    name: 'hibernating the mower',
-    namespace: 'winterGuide',
-    title: 'hibernate.confirm.title',
-    cancel: 'hibernate.confirm.cancel',
-    async open(page, language, t) {
-      await page.goto(`/robotWinterMode/guide?lang=${language}&sim_mower=NVM-DEMO-0001`);
-      await page.getByTestId('hibernation').getByRole('button', { name: t('hibernate.begin') }).click();
-    },
-    untouched: (page) => expect(page.getByTestId('bridge-log').locator('li[data-method="setWinterStorageMode"]')).toHaveCount(0),
-  },
-  {
-    name: 'marking all messages read',
-    namespace: 'messages',
-    title: 'markAll.title',
-    cancel: 'markAll.cancel',
-    async open(page, language, t) {
-      await page.goto(`/message-center?lang=${language}`);
-      await page.getByRole('button', { name: t('actions.markAllRead') }).click();
-    },
-    // Nothing was marked read: there is still something to mark.
-    untouched: (page, t) => expect(page.getByRole('button', { name: t('actions.markAllRead') })).toBeEnabled(),
-  },
-];
 
 for (const language of ['en', 'de', 'fi'] as const) {
   test.describe(`confirmation dialogs in ${language}`, () => {

@@ -1,22 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectFitsTheScreen, localeTexts } from './fixtures.ts';
+import { emptyInbox } from './screen-states.ts';
 
 /**
  * The empty states of the lists, in English, German and Finnish (long words): an inbox with nothing in it, in the
  * message centre and its history. The answers are stubbed (the demo inbox is full, and other journeys share it):
  * each page says so in its own words, passes axe and fits the screen.
  */
-
-async function emptyInbox(page: Page) {
-  await page.route('**/api/messages**', async (route) => {
-    const { pathname } = new URL(route.request().url());
-    if (route.request().method() !== 'GET') return route.continue();
-    if (pathname.endsWith('/unread-counts')) {
-      return route.fulfill({ json: { unread: { all: 0, important: 0, workLog: 0, notification: 0, system: 0, device: 0 } } });
-    }
-    return route.fulfill({ json: { messages: [], next_cursor: null } });
-  });
-}
 
 async function expectFitsAndPasses(page: Page) {
   await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
 import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY } from './fixtures.ts';
+import { serverOutage } from './screen-states.ts';
 
 /**
  * Every page of the page table in English, German and Finnish with the server failing (every API request of the
@@ -28,19 +29,7 @@ for (const language of ['en', 'de', 'fi'] as const) {
   test.describe(`every page in ${language} with the server failing`, () => {
     for (const { id, path } of pages) {
       test(`${id} says so, passes axe and fits the screen`, async ({ page }) => {
-        const failed: string[] = [];
-        await page.route('**/api/**', async (route) => {
-          const { pathname } = new URL(route.request().url());
-          // The simulated app signs in and lists the mowers through the API, as the real app does through its
-          // own: that keeps working (so Google's voice guide, which lists the mowers too, shows them).
-          if (pathname.startsWith('/api/auth/') || pathname === '/api/mowers') return route.continue();
-          failed.push(pathname);
-          await route.fulfill({
-            status: 503,
-            contentType: 'application/json',
-            json: { error: { code: 'unavailable', message: 'The service is unavailable. Try again later.' } },
-          });
-        });
+        const failed = await serverOutage(page);
         const query = MAIN_STATE_QUERY[id];
         await page.goto(`${path}?${query ? `${query}&` : ''}lang=${language}`);
         await expect(page).toHaveTitle(/ - /);

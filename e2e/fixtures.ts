@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { PageRouteId } from '../common/page-routes.ts';
 import { ok } from '../src/lib/bridge/native-fake.ts';
-import { installFakeNative } from './native-fake.ts';
+import { type FakeNativeSetup, installFakeNative } from './native-fake.ts';
 
 /** Runs axe on the page (WCAG 2.1 A and AA) and fails on any violation. */
 export async function expectAccessible(page: Page, include?: string) {
@@ -89,8 +89,11 @@ export async function signIn(request: APIRequestContext, account: { email: strin
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** A native app on the Android transport that gives the page this token (and answers the rest as a phone would). */
-export function installNativeApp(page: Page, accessToken: string) {
+/**
+ * A native app on the Android transport that gives the page this token (and answers the rest as a phone would);
+ * `answers` replace some of its answers (an older app, another current mower, a denied permission).
+ */
+export function installNativeApp(page: Page, accessToken: string, answers: FakeNativeSetup['answers'] = {}) {
   return installFakeNative(page, {
     platform: 'android',
     answers: {
@@ -102,6 +105,7 @@ export function installNativeApp(page: Page, accessToken: string) {
           { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 },
         ],
       }),
+      ...answers,
     },
     otherwise: { code: 0, data: {} },
   });

@@ -37,6 +37,21 @@ function flatten(tree: Readonly<Record<string, unknown>>, problems: string[], wh
   return result;
 }
 
+/**
+ * Whether a text may rightly read as in English in a language: a brand or product name, a text the language's
+ * glossary lists as `sameAsEnglish`, or no words at all (three letters or fewer, a number, a
+ * placeholder). The screen gallery (scripts/gallery/detect.ts) flags what is English on a screen by this rule too.
+ */
+export function rightlySameAsEnglish(
+  language: string,
+  text: string,
+  glossary: Readonly<Partial<Record<string, LanguageGlossary>>> = GLOSSARY,
+): boolean {
+  const terms = glossary[language];
+  if (SAME_IN_EVERY_LANGUAGE.has(text) || terms?.sameAsEnglish?.includes(text)) return true;
+  return text.length <= 3 || !/[a-z]{3}/.test(text.replace(PLACEHOLDER, ''));
+}
+
 function placeholders(text: string): string {
   return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!).sort().join();
 }
@@ -128,8 +143,7 @@ export function checkLocaleTexts(
         else if (!translated.trim()) problems.push(`${where}: empty ${key}`);
         else {
           if (placeholders(translated) !== placeholders(text)) problems.push(`${where}: placeholders of ${key} differ from English`);
-          const rightlySame = SAME_IN_EVERY_LANGUAGE.has(text) || terms?.sameAsEnglish?.includes(text);
-          if (language !== 'en' && translated === text && text.length > 3 && !rightlySame && /[a-z]{3}/.test(text.replace(PLACEHOLDER, ''))) {
+          if (language !== 'en' && translated === text && !rightlySameAsEnglish(language, text, glossary)) {
             problems.push(`${where}: ${key} is the English text`);
           }
         }

@@ -1,0 +1,321 @@
+/**
+ * `npm run gallery`: every screen in every state (scripts/gallery/catalogue.ts) in every language, at a phone's
+ * width, through the fake native app, into PNG files and one static HTML page (docs/gallery.md). Builds the pages
+ * when the build is missing or older than the sources, serves them like the journeys' server (its own port, a
+ * throwaway database), and flags text that overflows or is clipped and text still in English.
+ *
+ *   npm run gallery                         everything
+ *   npm run gallery -- --changed            only pictures whose screen, texts or build changed since the last run
+ *   npm run gallery -- --screen shareInvitation --lang de,fi
+ *   options: --out <dir> (default gallery/), --concurrency <n> (default 6), --port <n> (default 4417)
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type Browser, chromium, devices, type Page } from '@playwright/test';
+import { SUPPORTED_LANGUAGES } from '../common/languages.ts';
+import { type PageRoute, pageRoutes } from '../common/page-routes.ts';
+import { ok } from '../src/lib/bridge/native-fake.ts';
+import { DEMO_FRIEND, DEMO_OWNER, installNativeApp, localeTexts } from '../e2e/fixtures.ts';
+import { catalogue, type ScreenState, shotName, TRUNCATED_BY_DESIGN, USER_DATA } from './gallery/catalogue.ts';
+import { type Flag, judgeOverflow, measureScreen, untranslated } from './gallery/detect.ts';
+import { type GalleryResults, renderGallery, type ShotResult } from './gallery/html.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const VIEWPORT = { width: 412, height: 915 };
+
+const { values: options } = parseArgs({
+  options: {
+    changed: { type: 'boolean', default: false },
+    screen: { type: 'string', multiple: true },
+    lang: { type: 'string', multiple: true },
+    out: { type: 'string', default: 'gallery' },
+    concurrency: { type: 'string', default: '6' },
+    port: { type: 'string', default: process.env.GALLERY_PORT ?? '4417' },
+  },
+});
+
+const out = join(ROOT, options.out);
+const port = Number(options.port);
+const concurrency = Math.max(1, Number(options.concurrency));
+const origin = `http://127.0.0.1:${port}`;
+const split = (values: string[] | undefined) => values?.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const wantedLanguages = split(options.lang);
+for (const language of wantedLanguages ?? []) {
+  if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) throw new Error(`--lang ${language}: not one of ${SUPPORTED_LANGUAGES.join(', ')}`);
+}
+// English is always pictured: the others are compared with it.
+const languages: string[] = wantedLanguages ? ['en', ...wantedLanguages.filter((language) => language !== 'en')] : [...SUPPORTED_LANGUAGES];
+const wantedScreens = split(options.screen);
+const states = catalogue().filter(
+  (state) => !wantedScreens || wantedScreens.some((wanted) => state.screen === wanted || shotName(state).includes(wanted)),
+);
+if (states.length === 0) throw new Error(`--screen ${wantedScreens?.join(',')}: no such screen (${[...new Set(catalogue().map((state) => state.screen))].join(', ')})`);
+
+/** The newest modification time under a path. */
+function newest(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+function buildIfStale() {
+  const manifest = join(ROOT, 'dist/web/.vite/manifest.json');
+  const sources = ['src', 'locales', 'common', 'index.html', 'vite.config.ts'].map((path) => join(ROOT, path)).filter(existsSync);
+  if (existsSync(manifest) && existsSync(join(ROOT, 'dist/ssr')) && statSync(manifest).mtimeMs >= Math.max(...sources.map(newest))) return;
+  console.log('gallery: building the pages (npm run build)');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('gallery: the build failed');
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const data = mkdtempSync(join(tmpdir(), 'navimow-gallery-'));
+  const server = spawn(process.execPath, ['server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `file:${join(data, 'gallery.sqlite')}`,
+      NAVIMOW_SIMULATOR: 'on',
+      NAVIMOW_DEMO: 'on',
+      LOG_LEVEL: 'warn',
+      LOGIN_REQUESTS_PER_MINUTE: '100000',
+      FLEET_TICK_MS: '0',
+      MQTT_PORT: '0',
+    },
+  });
+  server.on('exit', () => rmSync(data, { recursive: true, force: true }));
+  for (let tries = 0; tries < 120; tries += 1) {
+    if (server.exitCode !== null) throw new Error(`gallery: the server on port ${port} stopped (${server.exitCode}); is the port taken?`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error(`gallery: the server on port ${port} did not answer in 60 s`);
+}
+
+async function signIn(account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`gallery: signing in as ${account.email} failed (${response.status})`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The build and the checks as this run has them: read once, so that editing them during a run changes nothing of it. */
+let codeHash = '';
+
+/**
+ * What a picture depends on: the build, the checks, the state's own recipe (its functions' source, so that changing
+ * one state re-pictures that state only) and the screen's texts in its language and English.
+ */
+function fingerprint(state: ScreenState, language: string): string {
+  const hash = createHash('sha256');
+  hash.update(codeHash);
+  const { namespaces }: PageRoute = pageRoutes[state.screen];
+  for (const namespace of new Set([...namespaces, 'common', state.namespace ?? namespaces[0]])) {
+    for (const lang of new Set(['en', language])) {
+      const file = join(ROOT, 'locales', lang, `${namespace}.json`);
+      if (existsSync(file)) hash.update(readFileSync(file));
+    }
+  }
+  hash.update(JSON.stringify({ ...state, language }, (_key, value: unknown) => (typeof value === 'function' ? value.toString() : value)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Ready as the journeys wait for it (e2e/fixtures.ts `waitForApp`): the app took the first view over and nothing in
+ * the page's content is busy. Not "network idle": the live pages keep a stream open.
+ */
+async function settle(page: Page, state: ScreenState) {
+  await page.waitForFunction(() => document.title.includes(' - '), undefined, { timeout: 20_000 });
+  if (!state.loading) await page.waitForFunction(() => document.querySelector('#root [aria-busy="true"]') === null, undefined, { timeout: 15_000 });
+}
+
+async function picture(browser: Browser, state: ScreenState, language: string, tokens: Record<'owner' | 'friend', string>) {
+  const context = await browser.newContext({ ...devices['Pixel 7'], viewport: VIEWPORT, deviceScaleFactor: 1, locale: language, baseURL: origin });
+  try {
+    const page = await context.newPage();
+    const account = state.account ?? 'owner';
+    if (account !== 'none') {
+      const token = tokens[account];
+      await installNativeApp(page, token, {
+        ...(state.mower && {
+          getCommonAppData: ok({ vehicle_sn: state.mower, email: 'reader@navimow.example', client_ver: '3.2.0', access_token: token, platform: 'android' as const }),
+        }),
+        ...state.answers,
+      });
+    }
+    await state.prepare?.(page);
+    const t = await localeTexts(language, state.namespace ?? pageRoutes[state.screen].namespaces[0]);
+    if (state.visit) await state.visit(page, language, t);
+    else await page.goto(`${state.path}${state.path.includes('?') ? '&' : '?'}lang=${language}`);
+    await settle(page, state);
+    if (state.act) {
+      await state.act(page, t);
+      await page.waitForTimeout(200);
+      await settle(page, state);
+    }
+    if (state.visit || /confirmation/.test(state.state)) await page.getByRole('dialog').first().waitFor({ state: 'visible', timeout: 15_000 });
+    if (state.offline) {
+      await context.setOffline(true);
+      await page.getByRole('status').filter({ hasText: (await localeTexts(language, 'common'))('offline.message') }).first().waitFor({ timeout: 10_000 });
+    }
+    // Focus rings and caret blinks aside, the picture is what the user sees once things stopped moving.
+    await page.waitForTimeout(150);
+    const file = join('shots', language, `${shotName(state)}.png`);
+    await page.screenshot({ path: join(out, file), fullPage: true, animations: 'disabled', caret: 'hide' });
+    const measured = await page.evaluate(measureScreen, TRUNCATED_BY_DESIGN);
+    const size = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+    return { file, measured, size };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  buildIfStale();
+  codeHash = ['dist/web/.vite/manifest.json', 'scripts/gallery/detect.ts'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+  mkdirSync(out, { recursive: true });
+  const resultsFile = join(out, 'results.json');
+  const previous: GalleryResults | undefined = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as GalleryResults) : undefined;
+  const kept = new Map((previous?.shots ?? []).map((shot) => [`${shot.language}/${shot.name}`, shot]));
+  for (const language of languages) mkdirSync(join(out, 'shots', language), { recursive: true });
+
+  const server = await startServer();
+  const launch = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let browser = await launch();
+  /** A browser that went away (on a starved machine Chromium's connection can drop) is started again, once at a time. */
+  let relaunching: Promise<Browser> | undefined;
+  const liveBrowser = async () => {
+    if (browser.isConnected()) return browser;
+    relaunching ??= launch().then((started) => {
+      browser = started;
+      relaunching = undefined;
+      return started;
+    });
+    return relaunching;
+  };
+  const results = new Map<string, ShotResult>();
+  /** Writes the page with what is pictured so far (and, from an earlier run, what is not pictured again). */
+  const save = () => {
+    const shots = [...results.values()];
+    for (const [key, shot] of kept) if (!results.has(key) && shot.file && existsSync(join(out, shot.file))) shots.push(shot);
+    const gallery: GalleryResults = { generatedAt: new Date().toISOString(), durationMs: Date.now() - started, shots };
+    writeFileSync(resultsFile, JSON.stringify(gallery));
+    writeFileSync(join(out, 'index.html'), renderGallery(gallery));
+    return gallery;
+  };
+  // Interrupted (Ctrl-C), the gallery keeps what it pictured (`--changed` goes on from there) and takes its server
+  // and browser with it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      save();
+      server.kill();
+      void browser.close().finally(() => process.exit(130));
+    });
+  }
+  try {
+    const tokens = { owner: await signIn(DEMO_OWNER), friend: await signIn(DEMO_FRIEND) };
+    // English first: each other language's picture is compared with the English one of the same state.
+    const jobs = languages.flatMap((language) => states.map((state) => ({ state, language })));
+    const englishTexts = new Map<string, { promise: Promise<Set<string>>; resolve: (texts: Set<string>) => void }>();
+    for (const state of states) {
+      let resolve!: (texts: Set<string>) => void;
+      const promise = new Promise<Set<string>>((done) => {
+        resolve = done;
+      });
+      englishTexts.set(shotName(state), { promise, resolve });
+    }
+    let next = 0;
+    let done = 0;
+    let skipped = 0;
+    const run = async () => {
+      while (next < jobs.length) {
+        const { state, language } = jobs[next++]!;
+        const name = shotName(state);
+        const print = fingerprint(state, language);
+        const before = kept.get(`${language}/${name}`);
+        const english = englishTexts.get(name)!;
+        if (options.changed && before?.fingerprint === print && !before.error && existsSync(join(out, before.file))) {
+          results.set(`${language}/${name}`, before);
+          if (language === 'en') english.resolve(new Set(before.texts));
+          skipped += 1;
+          continue;
+        }
+        const result: ShotResult = { screen: state.screen, state: state.state, name, path: state.path, language, file: '', fingerprint: print, flags: [], texts: [], width: 0, height: 0 };
+        const began = Date.now();
+        try {
+          // A picture whose browser went away is taken again, once, in a new one.
+          const { file, measured, size } = await picture(await liveBrowser(), state, language, tokens).catch(async (error: unknown) => {
+            if (browser.isConnected()) throw error;
+            return picture(await liveBrowser(), state, language, tokens);
+          });
+          const flags: Flag[] = judgeOverflow(measured.measures);
+          const englishSet = language === 'en' ? new Set<string>() : await english.promise;
+          for (const text of untranslated(language, measured.texts, englishSet, USER_DATA)) {
+            flags.push({ kind: 'english', text, where: '', detail: 'the same as in English' });
+          }
+          Object.assign(result, { file, flags, texts: measured.texts, width: size.width, height: size.height });
+        } catch (error) {
+          result.error = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+        }
+        result.ms = Date.now() - began;
+        if (language === 'en') english.resolve(new Set(result.texts));
+        results.set(`${language}/${name}`, result);
+        done += 1;
+        if (done % 25 === 0) {
+          console.log(`gallery: ${done + skipped}/${jobs.length} pictures`);
+          save();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, run));
+
+    // Pictures of other screens and languages from an earlier run stay in the page.
+    const { shots } = save();
+
+    const fresh = shots.filter((shot) => jobs.some(({ state, language }) => shot.language === language && shot.name === shotName(state)));
+    const flagged = fresh.filter((shot) => shot.flags.length > 0);
+    const failed = fresh.filter((shot) => shot.error);
+    const count = (kind: Flag['kind']) => fresh.reduce((sum, shot) => sum + shot.flags.filter((flag) => flag.kind === kind).length, 0);
+    console.log(
+      `gallery: ${new Set(states.map((state) => state.screen)).size} screens, ${states.length} states, ${languages.length} languages: ` +
+        `${fresh.length} pictures (${skipped} unchanged) in ${Math.round((Date.now() - started) / 1000)} s; ` +
+        `flags: ${count('clipped')} clipped, ${count('overflows')} overflowing, ${count('offscreen')} off the screen, ` +
+        `${count('pageTooWide')} too wide, ${count('english')} English; ${failed.length} failed`,
+    );
+    for (const shot of flagged) for (const flag of shot.flags) console.log(`  ${shot.language} ${shot.name}: ${flag.kind} ${flag.where} “${flag.text}” (${flag.detail})`);
+    for (const shot of failed) console.log(`  ${shot.language} ${shot.name}: FAILED ${shot.error}`);
+    const slowest = fresh.filter((shot) => shot.ms !== undefined).sort((a, b) => b.ms! - a.ms!).slice(0, 5);
+    console.log(`gallery: slowest ${slowest.map((shot) => `${shot.language}/${shot.name} ${shot.ms} ms`).join(', ')}`);
+    console.log(`gallery: open ${join(out, 'index.html')}`);
+    process.exitCode = failed.length > 0 ? 1 : 0;
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+await main();
