@@ -314,7 +314,10 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
     { state: 'bound', path: '/smartHome/googleHome/bindDetail', prepare: stubVoiceLinks(googleLinks(true)) },
     { state: 'not bound', path: '/smartHome/googleHome/bindDetail', prepare: stubVoiceLinks(googleLinks(false)) },
   ],
-  googleStartUnbindLink: [{ state: 'confirmation open', path: '/smartHome/googleHome/startUnbindLink', prepare: stubVoiceLinks(googleLinks(true)) }],
+  googleStartUnbindLink: [
+    { state: 'linked', path: '/smartHome/googleHome/startUnbindLink', prepare: stubVoiceLinks(googleLinks(true)) },
+    { state: 'confirmation open', path: '/smartHome/googleHome/startUnbindLink', ...dialog('unlinking Google Assistant') },
+  ],
   googleAppBind: [
     {
       state: 'unregistered client',
