@@ -4,6 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
@@ -74,6 +75,7 @@ export function AlexaInfoScreen() {
   return (
     <Page title={t('title')}>
       <p>{t('intro')}</p>
+      <Illustration scene="voice" />
       <LinkState link={link} />
       <Explanation variant="app" />
       <ul className={styles.links}>

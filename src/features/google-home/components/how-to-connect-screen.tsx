@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Step, StepList } from '../../../components/step-list.tsx';
 
@@ -11,6 +12,7 @@ export function HowToConnectScreen() {
   return (
     <Page title={t('howTo.title')}>
       <p>{t('howTo.lead')}</p>
+      <Illustration scene="link" />
       <StepList>
         {STEPS.map((step, index) => (
           <Step key={step} label={t('howTo.stepLabel', { number: index + 1 })} title={t(`howTo.${step}.title`)}>

@@ -11,6 +11,7 @@ import { getVoiceLinks } from '../api/get-voice-links.ts';
 import { loadFailure } from '../load-failure.ts';
 import { PLATFORM_PAGES } from '../platform-pages.ts';
 import { ConnectedServices } from './connected-services.tsx';
+import { PlatformIcon } from './platform-icon.tsx';
 import styles from './smart-home.module.css';
 
 /** Product names, the same in every language (scripts/locale-check.ts). */
@@ -30,6 +31,7 @@ function PlatformList({ links }: { links: readonly VoiceLink[] }) {
         return (
           <li key={platform}>
             <Link to={PLATFORM_PAGES[platform]} className={styles.platform} data-platform={platform}>
+              <PlatformIcon platform={platform} />
               <span className={styles.text}>
                 <span className={styles.name}>{PLATFORM_NAMES[platform]}</span>
                 <span className={styles.description}>{t(`platforms.${platform}`)}</span>
