@@ -81,8 +81,9 @@ export function StartUnbindLinkScreen() {
       {link.status === 'success' && !linked && (
         <>
           <p>{t('unlink.notLinked')}</p>
-          <Link to={pageRoutes.googleBindDetail.path} className={styles.linkButton}>
-            {t('title')}
+          {/* Nothing to unlink: the next step is linking, named as such (issue 27), not the platform's bare name. */}
+          <Link to={pageRoutes.googleHowToConnect.path} className={styles.linkButton}>
+            {t('howTo.title')}
           </Link>
         </>
       )}
