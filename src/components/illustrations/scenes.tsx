@@ -210,6 +210,19 @@ export const scenes = {
       <Mower x={150} />
     </Frame>
   ),
+  /** The newsletter: the season's lawn tips and mower news, arriving on the phone by e-mail. */
+  newsletter: (
+    <Frame>
+      <Lawn />
+      <Sun x={40} y={36} />
+      <Mower x={20} scale={0.8} />
+      <Phone x={206} y={30}>
+        <rect className={styles.body} x="-17" y="-12" width="34" height="24" rx="3" />
+        <path className={styles.brandLine} d="M-15-10 0 2l15-12" />
+      </Phone>
+      <path className={styles.line} d="M150 70h30m-8-8 8 8-8 8" />
+    </Frame>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type SceneName = keyof typeof scenes;
