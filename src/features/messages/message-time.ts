@@ -12,7 +12,8 @@ function dayNumber(time: number, timeZone: string | undefined): number {
 }
 
 /**
- * When a message arrived, as a list shows it: relative while it is recent ("5 minutes ago", "yesterday"), the
+ * When a message arrived, as every row of a list shows it (one rule, faults too; the detail has the exact time):
+ * relative while it is recent ("5 minutes ago", "yesterday"), the
  * date after a week. In the reader's language and time zone (the device's, or the one a personal first view is
  * rendered for, at the time it was rendered: common/personal-view.ts).
  */
@@ -29,14 +30,14 @@ export function formatListTime(iso: string, language: string, now = renderNow(),
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(time);
 }
 
-/** The exact time: what a fault shows in the list, to the minute. */
-export function formatExactTime(iso: string, language: string, timeZone = renderTimeZone()): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(Date.parse(iso));
-}
-
-/** The full date and time, as the detail shows it. */
+/**
+ * The full date and time, as the detail shows it. The time keeps together ("6:43 AM" never breaks before "AM"):
+ * the spaces from the hour on are no-break spaces.
+ */
 export function formatFullTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(iso));
+  const parts = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).formatToParts(Date.parse(iso));
+  const hour = parts.findIndex((part) => part.type === 'hour');
+  return parts.map((part, index) => (hour >= 0 && index > hour ? part.value.replace(/ /g, '\u00a0') : part.value)).join('');
 }
 
 /** A calendar date such as "2026-03-01", the same day wherever the reader is; anything else as it came. */

@@ -7,6 +7,7 @@ import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { SignInFields, useSignInForm } from '../../../components/sign-in-fields.tsx';
+import { Wordmark } from '../../../components/wordmark.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import {
@@ -141,7 +142,7 @@ export function LinkingLoginScreen({ variant }: { variant: 'alexa' | 'generic' }
   const title = variant === 'alexa' ? t('alexaTitle') : t('title');
 
   return (
-    <Page title={title}>
+    <Page title={title} lead={<Wordmark />}>
       {!valid && <p>{t('noRequest')}</p>}
       {valid && details.status === 'error' && (
         <FailureMessage failure={details.error instanceof InteractionError ? details.error.failure : { kind: 'unknown' }} />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import styles from './alexa.module.css';
 import { Explanation } from './explanation.tsx';
@@ -14,6 +15,7 @@ export function AlexaExternalInfoScreen() {
   return (
     <Page title={t('title')}>
       <p>{t('intro')}</p>
+      <Illustration scene="voice" />
       <Explanation variant="external" />
       <section className={styles.commands} aria-labelledby="alexa-voice-commands">
         <h2 id="alexa-voice-commands" className={styles.sectionTitle}>

@@ -3,6 +3,7 @@ import type { VoiceLink } from '../../../../common/voice-links.ts';
 import { Button } from '../../../components/button.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
@@ -78,6 +79,7 @@ export function AlexaInfoScreen() {
   return (
     <Page title={t('title')}>
       <p>{t('intro')}</p>
+      <Illustration scene="voice" />
       <LinkState link={link} />
       <Explanation variant="app" />
       <ul className={styles.links}>

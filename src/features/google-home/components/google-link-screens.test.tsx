@@ -162,9 +162,10 @@ describe('StartUnbindLinkScreen', () => {
     expect(api.changes()).toEqual(['DELETE /voice-links/google', 'DELETE /voice-links/google']);
   });
 
-  it('says when Google is not linked, with nothing to confirm', async () => {
+  it('says when Google is not linked, with nothing to confirm, and offers to connect', async () => {
     await setup(path, { '/voice-links': [links(NOT_LINKED)] });
     expect(await screen.findByText('Google Assistant is not linked with your Navimow account.')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Connect with Google Home' })).toHaveAttribute('href', '/smartHome/googleHome/howToConnect');
   });
 });

@@ -80,8 +80,9 @@ export function StartUnbindLinkScreen() {
       {link.status === 'success' && !linked && (
         <>
           <p>{t('unlink.notLinked')}</p>
-          <Link to={pageRoutes.googleBindDetail.path} variant="primary">
-            {t('title')}
+          {/* Nothing to unlink: the next step is linking, named as such (issue 27), not the platform's bare name. */}
+          <Link to={pageRoutes.googleHowToConnect.path} variant="primary">
+            {t('howTo.title')}
           </Link>
         </>
       )}

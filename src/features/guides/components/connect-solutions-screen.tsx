@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Step, StepList } from '../../../components/step-list.tsx';
 import { OK_HOLD_SECONDS, POWER_ON_WAIT_SECONDS } from '../guide-constants.ts';
-import { AmbientLightIllustration, OkButtonIllustration } from './illustrations.tsx';
 import { PhonePermissions } from './phone-permissions.tsx';
 
 /** Bluetooth connection troubleshooting (route `connectSolutions`): is the mower on, then reconnect. */
@@ -18,11 +18,8 @@ export function ConnectSolutionsScreen() {
           title={t('step1.title')}
           pictures={
             <>
-              <OkButtonIllustration
-                buttonLabel={t('illustration.okButton')}
-                durationLabel={t('illustration.holdDuration', { seconds: OK_HOLD_SECONDS })}
-              />
-              <AmbientLightIllustration />
+              <Illustration scene="pressOk" />
+              <Illustration scene="ambientLight" />
             </>
           }
         >

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/card.tsx';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { OK_HOLD_SECONDS, OVER_DISCHARGE_CHARGE_MINUTES } from '../guide-constants.ts';
-import { ChargingBatteryIllustration } from './illustrations.tsx';
 
 /** Help for a deeply discharged battery (route `robotWinterMode/overDischargeNotice`). */
 export function OverDischargeScreen() {
@@ -15,7 +15,7 @@ export function OverDischargeScreen() {
         <p>{t('symptom.body')}</p>
       </Card>
 
-      <Card title={t('recover.title')} media={<ChargingBatteryIllustration />}>
+      <Card title={t('recover.title')} media={<Illustration scene="charge" />}>
         <ol>
           <li>{t('recover.power')}</li>
           <li>{t('recover.dock')}</li>

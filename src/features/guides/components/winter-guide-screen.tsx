@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MIN_HIBERNATION_BATTERY_PERCENT } from '../../../../common/hibernation.ts';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Step, StepList } from '../../../components/step-list.tsx';
 import {
@@ -11,7 +12,6 @@ import {
   toFahrenheit,
 } from '../guide-constants.ts';
 import { HibernationPanel } from './hibernation-panel.tsx';
-import { BatteryIllustration, ChargingStationIllustration, ThermometerIllustration } from './illustrations.tsx';
 
 /** Winter storage in six steps, with the 'Begin hibernating' action in step 3 (route `robotWinterMode/guide`). */
 export function WinterGuideScreen() {
@@ -24,19 +24,19 @@ export function WinterGuideScreen() {
       <p>{t('intro')}</p>
 
       <StepList>
-        <Step label={step(1)} title={t('step1.title')}>
+        <Step label={step(1)} title={t('step1.title')} pictures={<Illustration scene="clean" />}>
           <p>{t('step1.body')}</p>
         </Step>
 
         <Step
           label={step(2)}
           title={t('step2.title', { percent })}
-          pictures={<BatteryIllustration percent={percent} markLabel={t('illustration.percent', { percent })} />}
+          pictures={<Illustration scene="charge" />}
         >
           <p>{t('step2.body', { percent })}</p>
         </Step>
 
-        <Step label={step(3)} title={t('step3.title')}>
+        <Step label={step(3)} title={t('step3.title')} pictures={<Illustration scene="hibernate" />}>
           <p>{t('step3.body')}</p>
           <HibernationPanel />
         </Step>
@@ -44,7 +44,7 @@ export function WinterGuideScreen() {
         <Step
           label={step(4)}
           title={t('step4.title')}
-          pictures={<ChargingStationIllustration screws={STATION_SCREW_COUNT} pegs={STATION_PEG_COUNT} />}
+          pictures={<Illustration scene="station" />}
         >
           <ol>
             <li>{t('step4.unplug')}</li>
@@ -56,12 +56,7 @@ export function WinterGuideScreen() {
         <Step
           label={step(5)}
           title={t('step5.title')}
-          pictures={
-            <ThermometerIllustration
-              lowLabel={t('illustration.celsius', { value: STORAGE_MIN_CELSIUS })}
-              highLabel={t('illustration.celsius', { value: STORAGE_MAX_CELSIUS })}
-            />
-          }
+          pictures={<Illustration scene="store" />}
         >
           <p>
             {t('step5.body', {
@@ -73,7 +68,7 @@ export function WinterGuideScreen() {
           </p>
         </Step>
 
-        <Step label={step(6)} title={t('step6.title')}>
+        <Step label={step(6)} title={t('step6.title')} pictures={<Illustration scene="spring" />}>
           <ol>
             <li>{t('step6.reinstall')}</li>
             <li>{t('step6.charge')}</li>

@@ -10,6 +10,7 @@ import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { getMessage } from '../api/get-message.ts';
 import { markRead } from '../api/mark-read.ts';
 import { resetMessageStore, setUnreadCounts, useMessageState } from '../message-store.ts';
+import { formatFullTime } from '../message-time.ts';
 import { ago, counts, testMessage } from '../test-messages.ts';
 import { MessageDetailScreen } from './message-detail-screen.tsx';
 
@@ -65,7 +66,7 @@ describe('MessageDetailScreen', () => {
     const facts = within(article).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(facts).toEqual([
       ['Category', 'Important'],
-      ['Received', new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(fault.created_at))],
+      ['Received', formatFullTime(fault.created_at, 'en')],
       ['Mower', 'Back garden'],
       ['Fault code', 'E-301'],
     ]);
@@ -82,7 +83,7 @@ describe('MessageDetailScreen', () => {
     const article = await screen.findByRole('article', { name: 'Mowing started' });
     const facts = within(article).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(facts).toContainEqual(['How often', '6 times']);
-    expect(facts).toContainEqual(['Last time', new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(started.last_occurred_at!))]);
+    expect(facts).toContainEqual(['Last time', formatFullTime(started.last_occurred_at!, 'en')]);
   });
 
   it('does not mark again a message already read', async () => {

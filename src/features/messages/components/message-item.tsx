@@ -5,12 +5,13 @@ import { Link } from '../../../components/link.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { messageDetailHref } from '../message-links.ts';
 import { messageText } from '../message-text.ts';
-import { formatExactTime, formatListTime } from '../message-time.ts';
+import { formatListTime } from '../message-time.ts';
 import styles from './messages.module.css';
 
 /**
  * One message in a list, as a link to its detail: unread marker, title, the start of its text, the mower, and
- * when it came. A fault shows its code and exact time, which is what a user needs to report it.
+ * when it came (one rule for every row). A fault shows its code, which is what a user needs to report it; its detail
+ * has the exact time.
  */
 export function MessageItem({ message, read }: { message: MessageDto; read: boolean }) {
   const { t, i18n } = useTranslation('messages');
@@ -52,7 +53,7 @@ export function MessageItem({ message, read }: { message: MessageDto; read: bool
           </>
         )}
         <time dateTime={message.created_at}>
-          {isFault ? formatExactTime(message.created_at, i18n.language) : formatListTime(message.created_at, i18n.language)}
+          {formatListTime(message.created_at, i18n.language)}
         </time>
       </span>
     </Link>

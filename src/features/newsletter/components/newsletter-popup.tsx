@@ -4,6 +4,7 @@ import { type Language } from '../../../../common/languages.ts';
 import { isValidNewsletterEmail } from '../../../../common/newsletter.ts';
 import { Button } from '../../../components/button.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -133,7 +134,7 @@ export function NewsletterPopup() {
   if (start.status === 'pending') {
     // What the newsletter is does not wait for the account: it is in the first view (the server's too).
     return (
-      <Page title={t('title')}>
+      <Page title={t('title')} lead={<Illustration scene="newsletter" />}>
         <p>{t('intro')}</p>
         <p role="status">{t('common:list.loading')}</p>
       </Page>
@@ -168,7 +169,7 @@ export function NewsletterPopup() {
   }
 
   return (
-    <Page title={t('title')}>
+    <Page title={t('title')} lead={<Illustration scene="newsletter" />}>
       <p>{t('intro')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Step, StepList } from '../../../components/step-list.tsx';
 
@@ -23,6 +24,7 @@ export function HowToConnectScreen({ platform }: { platform: keyof typeof PLATFO
   return (
     <Page title={t('howTo.title')}>
       <p>{t('howTo.lead')}</p>
+      <Illustration scene="link" />
       <StepList>
         {steps.map((step, index) => (
           <Step key={step} label={t('howTo.stepLabel', { number: index + 1 })} title={t(`howTo.${step}.title`)}>

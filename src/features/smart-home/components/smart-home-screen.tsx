@@ -9,6 +9,7 @@ import { getConnectedServices } from '../api/connected-services.ts';
 import { getVoiceLinks } from '../api/get-voice-links.ts';
 import { PLATFORM_PAGES } from '../platform-pages.ts';
 import { ConnectedServices } from './connected-services.tsx';
+import { PlatformIcon } from './platform-icon.tsx';
 import styles from './smart-home.module.css';
 
 /** Product names: Amazon's and Hornbach's are the same in every language, Google names its assistant in each. */
@@ -28,6 +29,7 @@ function PlatformList({ links }: { links: readonly VoiceLink[] }) {
         return (
           <li key={platform}>
             <Link to={PLATFORM_PAGES[platform]} className={styles.platform} data-platform={platform}>
+              <PlatformIcon platform={platform} />
               <span className={styles.text}>
                 <span className={styles.name}>{PLATFORM_NAMES[platform] ?? t('googleAssistant')}</span>
                 <span className={styles.description}>{t(`platforms.${platform}`)}</span>
