@@ -104,6 +104,7 @@ describe('BridgeCheckScreen', () => {
     }).uninstall;
     vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<BridgeCheckScreen />);
+    await screen.findByTestId('check-summary');
     await vi.advanceTimersByTimeAsync(5_100);
     await autoDone();
     expect(screen.getByTestId('method-getMowerList')).toHaveTextContent('Missing method: the app answered 404 (unknown method).');
