@@ -26,6 +26,12 @@ export interface PageRoute {
    * first view is the one without it.
    */
   readonly query?: readonly string[];
+  /**
+   * A developer tool's title, the same in every language: its screen is in English only and its texts are not in
+   * locales/ (the bridge check, docs/decisions/031-bridge-check.md). Such a page lists only `common`, which every
+   * page loads anyway; its screen marks its content `lang="en"`.
+   */
+  readonly untranslatedTitle?: string;
 }
 
 export const pageRoutes = {
@@ -136,6 +142,8 @@ export const pageRoutes = {
     namespaces: ['hornbach'],
     titleKey: 'howTo.title',
   },
+  // For the native team (docs/bridge.md), not linked from the product's screens; English only (decision 031).
+  bridgeCheck: { path: '/bridgeCheck', screen: 'bridge-check', namespaces: ['common'], untranslatedTitle: 'Bridge check' },
   notFound: { screen: 'not-found', namespaces: ['common'] },
 } as const satisfies Record<string, PageRoute>;
 

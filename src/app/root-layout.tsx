@@ -29,7 +29,7 @@ function ReportFirstRender({ onFirstRender }: { onFirstRender: (() => void) | un
 /** `document.title`: the route's localized title, then the product name, once its namespace is there. */
 function useDocumentTitle(route: AppRoute) {
   const { t, ready } = useTranslation([...route.namespaces, 'common']);
-  const title = ready ? t(titleKey(route) as 'common:notFound.title') : undefined;
+  const title = route.untranslatedTitle ?? (ready ? t(titleKey(route) as 'common:notFound.title') : undefined);
   const product = t('common:productName');
   useEffect(() => {
     if (title) document.title = `${title} - ${product}`;

@@ -12,13 +12,14 @@ beforeAll(async () => {
 
 describe('the route table', () => {
   it('has one route per page of the shared page table, with its path, namespaces and flags', () => {
-    const table = [...appRoutes, notFoundRoute].map(({ id, path, namespaces, titleKey, keepAlive, plainBrowser }) => ({
+    const table = [...appRoutes, notFoundRoute].map(({ id, path, namespaces, titleKey, keepAlive, plainBrowser, untranslatedTitle }) => ({
       id,
       path,
       namespaces,
       titleKey,
       keepAlive,
       plainBrowser,
+      untranslatedTitle,
     }));
     expect(table).toEqual(
       Object.entries(pageRoutes).map(([id, route]) => ({
@@ -28,8 +29,15 @@ describe('the route table', () => {
         titleKey: 'titleKey' in route ? route.titleKey : undefined,
         keepAlive: 'keepAlive' in route ? true : undefined,
         plainBrowser: 'plainBrowser' in route ? true : undefined,
+        untranslatedTitle: 'untranslatedTitle' in route ? route.untranslatedTitle : undefined,
       })),
     );
+  });
+
+  it('keeps untranslated pages to developer tools that need no strings of their own', () => {
+    const untranslated = appRoutes.filter((route) => route.untranslatedTitle !== undefined);
+    expect(untranslated.map((route) => route.id)).toEqual(['bridgeCheck']);
+    for (const route of untranslated) expect(route.namespaces).toEqual(['common']);
   });
 
   it('matches paths as the server does, so the server preloads the screen the client shows', () => {

@@ -14,6 +14,8 @@ export interface AppRoute {
   keepAlive?: boolean;
   /** Opened in a plain browser, outside the mower app: never inside the simulated one. */
   plainBrowser?: boolean;
+  /** A developer tool's title, in English whatever the language (common/page-routes.ts). */
+  untranslatedTitle?: string;
   Screen: ComponentType;
 }
 
@@ -63,6 +65,7 @@ function route(id: PageRouteId): AppRoute {
     ...(definition.titleKey && { titleKey: definition.titleKey }),
     ...(definition.keepAlive && { keepAlive: true }),
     ...(definition.plainBrowser && { plainBrowser: true }),
+    ...(definition.untranslatedTitle && { untranslatedTitle: definition.untranslatedTitle }),
     Screen,
   };
   screenLoaders.set(appRoute, loadModule);

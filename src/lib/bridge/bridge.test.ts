@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bufferedBreadcrumbs } from '../error-reporting/error-reporting.ts';
-import { BridgeError, call, hasNativeApp, isNoNativeApp } from './bridge.ts';
+import { BridgeError, type BridgeExchange, call, hasNativeApp, isNoNativeApp } from './bridge.ts';
 import { type BridgeRequest, NATIVE_FAILURE } from './protocol.ts';
 import { BRIDGE_METHODS } from './methods.ts';
 
@@ -162,5 +162,46 @@ describe('call', () => {
     await result;
     expect(JSON.stringify(bufferedBreadcrumbs())).not.toContain('secret text');
     expect(bufferedBreadcrumbs().at(-1)).toMatchObject({ category: 'bridge', message: 'handleEncipherment ok' });
+  });
+
+  describe('observed', () => {
+    it('shows the request as posted and every answer, the ignored ones too, in order', async () => {
+      installAndroid();
+      const seen: BridgeExchange[] = [];
+      const result = call('getAppVersion', undefined, { observe: (exchange) => seen.push(exchange) });
+      const fn = host[requests[0]!.callback] as (response: unknown) => void;
+      answer(0, 'not json');
+      answer(0, { code: 0, data: { versionName: '3.0.153', versionCode: 300000153 } });
+      fn({ code: 0, data: { versionName: '9.9.9', versionCode: 9 } });
+      await expect(result).resolves.toEqual({ versionName: '3.0.153', versionCode: 300000153 });
+      expect(seen.map((exchange) => (exchange.kind === 'request' ? 'request' : exchange.after))).toEqual(['request', 'pending', 'pending', 'settled']);
+      expect(seen[0]).toEqual({ kind: 'request', request: requests[0], posted: JSON.stringify(requests[0]) });
+      expect(seen[1]).toMatchObject({ kind: 'answer', body: 'not json' });
+      expect(seen[3]).toMatchObject({ kind: 'answer', body: { data: { versionName: '9.9.9' } } });
+    });
+
+    it('posts the object itself on iOS', () => {
+      const seen: BridgeExchange[] = [];
+      window.webkit = { messageHandlers: { NavimowBridge: { postMessage: (request) => requests.push(request) } } };
+      void call('ipSearch', undefined, { observe: (exchange) => seen.push(exchange) }).catch(() => undefined);
+      expect(seen).toEqual([{ kind: 'request', request: requests[0], posted: requests[0] }]);
+    });
+
+    it('sees an answer after the timeout, and an observer that throws changes nothing', async () => {
+      installAndroid();
+      const seen: BridgeExchange[] = [];
+      const result = call('getAppVersion', undefined, {
+        observe: (exchange) => {
+          seen.push(exchange);
+          throw new Error('observer bug');
+        },
+      });
+      const settled = expect(result).rejects.toMatchObject({ reason: 'timeout' });
+      await vi.advanceTimersByTimeAsync(3_100);
+      await settled;
+      answer(0, { code: 0, data: { versionName: '1', versionCode: 1 } });
+      expect(seen.at(-1)).toMatchObject({ kind: 'answer', after: 'timeout', ms: expect.any(Number) as number });
+      expect((seen.at(-1) as { ms: number }).ms).toBeGreaterThanOrEqual(3_000);
+    });
   });
 });

@@ -68,9 +68,16 @@ export function isSimulated(): boolean {
   return window.NavimowBridge?.simulated === true;
 }
 
-function post(kind: TransportKind, request: BridgeRequest): void {
-  if (kind === 'ios') window.webkit!.messageHandlers!.NavimowBridge!.postMessage(request);
-  else window.NavimowBridge!.postMessage(JSON.stringify(request));
+/** Posts the request as its transport takes it: the object on iOS, its JSON text on Android. */
+function post(kind: TransportKind, request: BridgeRequest, posted: (value: unknown) => void): void {
+  if (kind === 'ios') {
+    posted(request);
+    window.webkit!.messageHandlers!.NavimowBridge!.postMessage(request);
+  } else {
+    const text = JSON.stringify(request);
+    posted(text);
+    window.NavimowBridge!.postMessage(text);
+  }
 }
 
 let sequence = 0;
@@ -93,9 +100,21 @@ function parseResponse(raw: unknown): v.InferOutput<typeof responseSchema> | und
   return parsed.success ? parsed.output : undefined;
 }
 
+/**
+ * What crossed the bridge for one call, as it crossed: the request as posted (the object on iOS, its JSON text on
+ * Android), then every answer the native side gave its callback, the ignored ones included (malformed, repeated,
+ * after the timeout), each with the milliseconds since the request. For the bridge check page
+ * (`/bridgeCheck`), which shows the native team the raw exchange beside its verdict.
+ */
+export type BridgeExchange =
+  | { kind: 'request'; request: BridgeRequest; posted: unknown }
+  | { kind: 'answer'; body: unknown; ms: number; after: 'pending' | 'settled' | 'timeout' };
+
 export interface CallOptions {
   /** Overrides the method's own timeout (milliseconds). */
   timeoutMs?: number;
+  /** Sees the raw request and every raw answer (`BridgeExchange`); what it throws is ignored. */
+  observe?: (exchange: BridgeExchange) => void;
 }
 
 /**
@@ -111,6 +130,15 @@ export function call<M extends BridgeMethod>(
 ): Promise<BridgeResult<M>> {
   const spec = bridgeMethods[method];
   const started = performance.now();
+  const observe = (exchange: BridgeExchange) => {
+    try {
+      options?.observe?.(exchange);
+    } catch {
+      // An observer never changes the call.
+    }
+  };
+  const answered = (body: unknown, after: 'pending' | 'settled' | 'timeout') =>
+    observe({ kind: 'answer', body, ms: Math.round(performance.now() - started), after });
   const crumb = (outcome: string, code?: number) =>
     addBreadcrumb({
       category: 'bridge',
@@ -139,11 +167,14 @@ export function call<M extends BridgeMethod>(
     const host = window as unknown as CallbackHost;
     const callback = callbackName(method);
     let settled = false;
+    let timedOut = false;
 
     const timer = window.setTimeout(() => {
       settled = true;
+      timedOut = true;
       // Keep a tombstone so that a late answer is logged instead of hitting an undefined function.
-      host[callback] = () => {
+      host[callback] = (raw: unknown) => {
+        answered(raw, 'timeout');
         addBreadcrumb({ category: 'bridge', message: `${method} late answer ignored`, level: 'warning' });
         Reflect.deleteProperty(host, callback);
       };
@@ -151,6 +182,7 @@ export function call<M extends BridgeMethod>(
     }, options?.timeoutMs ?? spec.timeoutMs);
 
     host[callback] = (raw: unknown) => {
+      answered(raw, settled ? (timedOut ? 'timeout' : 'settled') : 'pending');
       if (settled) {
         addBreadcrumb({ category: 'bridge', message: `${method} repeated answer ignored`, level: 'warning' });
         return;
@@ -177,7 +209,8 @@ export function call<M extends BridgeMethod>(
     };
 
     try {
-      post(kind, { method, callback, params: checkedParams.output as Record<string, unknown> });
+      const request: BridgeRequest = { method, callback, params: checkedParams.output as Record<string, unknown> };
+      post(kind, request, (posted) => observe({ kind: 'request', request, posted }));
     } catch {
       settled = true;
       window.clearTimeout(timer);

@@ -1,0 +1,3 @@
+import { BridgeCheckScreen } from '../../features/bridge-check/components/bridge-check-screen.tsx';
+
+export default BridgeCheckScreen;
