@@ -1,13 +1,10 @@
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
-import { hasNativeApp, isNoNativeApp } from '../../lib/bridge/bridge.ts';
+import { requestFailure as readFailure } from '../../lib/request-failure.ts';
 
 /** Why a request of these screens failed, as far as the user can do something about it. */
 export type RequestFailure = 'offline' | 'signedOut' | 'notInApp' | 'other';
 
+/** src/lib/request-failure.ts, in these screens' words: a failure Retry may get past is `other`. */
 export function requestFailure(error: unknown): RequestFailure {
-  // A request lost on the way while the phone is online is a failure to retry, not "offline".
-  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
-  if (isNoNativeApp(error)) return 'notInApp';
-  if (error instanceof ApiError && error.status === 401) return hasNativeApp() ? 'signedOut' : 'notInApp';
-  return 'other';
+  const failure = readFailure(error);
+  return failure === 'load' ? 'other' : failure;
 }

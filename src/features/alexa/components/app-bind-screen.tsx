@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -11,6 +11,7 @@ import { defaultVoiceLanguage, firstPhrases } from '../voice-phrases.ts';
 import styles from './alexa.module.css';
 import { CloseButton } from './close-button.tsx';
 import { VoicePhraseList } from './voice-phrase-list.tsx';
+import { usePageNavigate } from '../../../lib/page-language.ts';
 
 function outcomeOf(answer: AmazonReturn): Promise<BindOutcome> {
   switch (answer.kind) {
@@ -46,7 +47,7 @@ function BindSucceeded() {
 
 function BindFailed({ reason }: { reason: BindFailure }) {
   const { t } = useTranslation(['alexa', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const canRetry = reason !== 'notInApp';
   return (
     <ResultScreen
@@ -55,7 +56,7 @@ function BindFailed({ reason }: { reason: BindFailure }) {
       message={t(`bind.failure.${reason}`)}
       actions={
         <>
-          {canRetry && <Button onClick={() => void navigate(alexaHref.startLink())}>{t('common:actions.retry')}</Button>}
+          {canRetry && <Button onClick={() => navigate(alexaHref.startLink())}>{t('common:actions.retry')}</Button>}
           <CloseButton label={t('actions.close')} variant="secondary" />
         </>
       }

@@ -2,14 +2,14 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MessageDto } from '../../../../common/messages.ts';
-import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getMessage } from '../api/get-message.ts';
 import { readMessage } from '../message-store.ts';
@@ -34,7 +34,7 @@ export function MessageDetailScreen() {
 }
 
 function MessageDetail({ id }: { id: string }) {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t } = useTranslation('messages');
   const message = useAsync((signal) => getMessage(id, signal));
   const data = message.status === 'success' ? message.data : undefined;
 
@@ -51,12 +51,7 @@ function MessageDetail({ id }: { id: string }) {
   }
   if (message.status === 'error') {
     if (isMissing(message.error)) return <EmptyState title={t('detail.notFound')} titleAs="p" />;
-    return (
-      <>
-        <ErrorMessage>{t('detail.loadFailed')}</ErrorMessage>
-        <Button onClick={message.reload}>{t('common:actions.retry')}</Button>
-      </>
-    );
+    return <RequestFailureMessage failure={requestFailure(message.error)} texts={{ load: t('detail.loadFailed') }} onRetry={message.reload} />;
   }
   return (
     <>

@@ -7,8 +7,9 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { call, hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { dismissPrompt } from '../api/dismiss-prompt.ts';
@@ -22,9 +23,8 @@ export const CLOSE_AFTER_SUBSCRIBING_MS = 3_000;
 type Failure = 'load' | 'subscribe' | 'dismiss' | 'close' | 'offline' | 'notInApp' | 'signedOut';
 
 function failureOf(error: unknown, fallback: Failure): Failure {
-  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
-  if (error instanceof ApiError && error.status === 401) return hasNativeApp() ? 'signedOut' : 'notInApp';
-  return fallback;
+  const failure = requestFailure(error);
+  return failure === 'load' ? fallback : failure;
 }
 
 const closeWebView = () => call('closeWebView');
@@ -163,7 +163,7 @@ export function NewsletterPopup() {
     return (
       <Page title={t('title')}>
         <ErrorMessage>{t(`failure.${loadFailure}`)}</ErrorMessage>
-        {loadFailure !== 'notInApp' && <Button onClick={start.reload}>{t('common:actions.retry')}</Button>}
+        {loadFailure !== 'notInApp' && loadFailure !== 'signedOut' && <Button onClick={start.reload}>{t('common:actions.retry')}</Button>}
         {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
         {hasNativeApp() && notNowButton}
       </Page>

@@ -2,26 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { InvitationDto } from '../../../../common/sharing.ts';
-import { Button } from '../../../components/button.tsx';
-import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { loadInvitation } from '../api/load-invitation.ts';
 import { invitationView } from '../invitation-view.ts';
 import { InvitationOffer } from './invitation-offer.tsx';
 import { InvitationOutcome } from './invitation-outcome.tsx';
 
-function loadFailure(error: unknown): 'offline' | 'notInApp' | 'signedOut' | 'load' {
-  // A request lost on the way while the phone is online is a failure to retry, not "offline".
-  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
-  if (error instanceof ApiError && error.status === 401) return hasNativeApp() ? 'signedOut' : 'notInApp';
-  return 'load';
-}
-
 function Invitation({ id }: { id: string }) {
-  const { t } = useTranslation(['sharing', 'common']);
+  const { t } = useTranslation('sharing');
   const loaded = useAsync((signal) => loadInvitation(id, signal));
   const [answered, setAnswered] = useState<InvitationDto>();
 
@@ -33,11 +24,13 @@ function Invitation({ id }: { id: string }) {
     );
   }
   if (loaded.status === 'error') {
-    const failure = loadFailure(loaded.error);
     return (
       <Page title={t('title')}>
-        <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>
-        {failure !== 'notInApp' && <Button onClick={loaded.reload}>{t('common:actions.retry')}</Button>}
+        <RequestFailureMessage
+          failure={requestFailure(loaded.error)}
+          texts={{ load: t('failure.load'), offline: t('failure.offline'), signedOut: t('failure.signedOut'), notInApp: t('failure.notInApp') }}
+          onRetry={loaded.reload}
+        />
       </Page>
     );
   }

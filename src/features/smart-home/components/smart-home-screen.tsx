@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { VOICE_PLATFORMS, type VoiceLink, type VoicePlatform } from '../../../../common/voice-links.ts';
-import { Button } from '../../../components/button.tsx';
-import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { ToastProvider } from '../../../components/toast.tsx';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getConnectedServices } from '../api/connected-services.ts';
 import { getVoiceLinks } from '../api/get-voice-links.ts';
-import { loadFailure } from '../load-failure.ts';
 import { PLATFORM_PAGES } from '../platform-pages.ts';
 import { ConnectedServices } from './connected-services.tsx';
 import styles from './smart-home.module.css';
@@ -77,11 +76,11 @@ function SmartHome() {
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation(['smartHome', 'common']);
-  const failure = loadFailure(error);
   return (
-    <>
-      <ErrorMessage>{failure === 'offline' ? t('common:offline.message') : t(`failure.${failure}`)}</ErrorMessage>
-      {failure !== 'notInApp' && <Button onClick={onRetry}>{t('common:actions.retry')}</Button>}
-    </>
+    <RequestFailureMessage
+      failure={requestFailure(error)}
+      texts={{ load: t('failure.load'), offline: t('common:offline.message') }}
+      onRetry={onRetry}
+    />
   );
 }
