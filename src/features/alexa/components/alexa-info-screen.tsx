@@ -22,7 +22,8 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
   } else if (link.status === 'error') {
     const failure = requestFailure(link.error);
     state = <ErrorMessage announce={false}>{t(failure === 'other' ? 'status.failed' : `status.${failure}`)}</ErrorMessage>;
-    if (failure !== 'notInApp') {
+    // Signed out or not in the app: a Retry could never work.
+    if (failure === 'offline' || failure === 'other') {
       action = (
         <Button variant="secondary" onClick={link.reload}>
           {t('common:actions.retry')}

@@ -34,7 +34,7 @@ function Attempt({ browserOnly, onBrowser }: { browserOnly: boolean; onBrowser: 
     return (
       <div className={styles.status} data-testid="alexa-start" data-state="failed">
         <ErrorMessage>{t(failure === 'other' ? 'start.failed' : `start.${failure}`)}</ErrorMessage>
-        {failure !== 'notInApp' && (
+        {failure !== 'notInApp' && failure !== 'signedOut' && (
           <div className={styles.actions}>
             <Button onClick={attempt.reload}>{t('common:actions.retry')}</Button>
             {!browserOnly && failure === 'other' && (
