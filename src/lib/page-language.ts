@@ -11,15 +11,10 @@ import { toSupportedLanguage } from '../../common/languages.ts';
 export function keepPageLanguage(to: string, currentSearch: string): string {
   const language = toSupportedLanguage(new URLSearchParams(currentSearch).get('lang'));
   if (!language || !to.startsWith('/') || to.startsWith('//')) return to;
-  const hashAt = to.indexOf('#');
-  const hash = hashAt === -1 ? '' : to.slice(hashAt);
-  const beforeHash = hashAt === -1 ? to : to.slice(0, hashAt);
-  const queryAt = beforeHash.indexOf('?');
-  const path = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
-  const query = new URLSearchParams(queryAt === -1 ? '' : beforeHash.slice(queryAt + 1));
-  if (query.has('lang')) return to;
-  query.set('lang', language);
-  return `${path}?${query}${hash}`;
+  const url = new URL(to, 'http://page.invalid');
+  if (url.searchParams.has('lang')) return to;
+  url.searchParams.set('lang', language);
+  return url.pathname + url.search + url.hash;
 }
 
 /** `to` in the current page's language: what the kit's `Link` points at. */
