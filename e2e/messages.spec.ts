@@ -144,7 +144,7 @@ test.describe('message centre', () => {
     await expectAccessible(page);
 
     await history.getByRole('link', { name: en.history.showMore }).click();
-    await expect(page).toHaveURL(/\/messageHistory$/);
+    await expect(page).toHaveURL(/\/messageHistory\?lang=en$/);
     await expect(page.getByRole('heading', { level: 1, name: en.history.title })).toBeVisible();
     await expect(page).toHaveTitle(`${en.history.title} - Navimow`);
     const list = page.getByRole('list', { name: en.history.section });
