@@ -104,7 +104,20 @@ export default tseslint.config(
           name: 'react-router',
           importNames: ['Link', 'NavLink'],
           message: "Use src/components/link.tsx: React Router's own links bring their framework-mode prefetching into every page's first load.",
+        }, {
+          name: 'react-router',
+          importNames: ['useNavigate', 'Navigate'],
+          message: "Use usePageNavigate of src/lib/page-language.ts: it keeps the page's ?lang.",
         }],
+      }],
+    },
+  },
+  {
+    // The one place that navigates, and tests that check where a navigation went.
+    files: ['src/lib/page-language.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Use src/components/link.tsx.' }],
       }],
     },
   },

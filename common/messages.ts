@@ -26,8 +26,11 @@ export interface MessageParams {
   deviceOffline: Record<string, never>;
   deviceOnline: Record<string, never>;
   firmwareAvailable: { version: string };
-  maintenance: { date: string };
+  /** Due `dueInDays` days after the message came: a date relative to its creation, in the reader's calendar. */
+  maintenance: { dueInDays: number };
   shareAccepted: { name: string };
+  /** The account's first message, introducing the message centre. */
+  welcome: Record<string, never>;
   /** Free text from an operator, shown as text only. */
   generic: { title: string; body: string };
 }
@@ -43,6 +46,7 @@ export const MESSAGE_TYPES = [
   'firmwareAvailable',
   'maintenance',
   'shareAccepted',
+  'welcome',
   'generic',
 ] as const satisfies readonly MessageType[];
 

@@ -101,13 +101,21 @@ test.describe('Winter storage guide', () => {
     const dialog = page.getByRole('dialog', { name: 'Begin hibernating?' });
     // The simulated app signs in before it answers the battery check (a deliberately slow password hash): allow for
     // a busy machine.
-    await expect(dialog).toContainText('Front lawn (battery 92%) will power off', { timeout: 15_000 });
+    // One truth: the check reads the battery the line above shows (the server's live status), not another source.
+    const line = page.getByTestId('live-battery');
+    await expect(dialog).toContainText('Front lawn (battery ', { timeout: 15_000 });
+    const percent = await line.getAttribute('data-percent');
+    expect(percent).toMatch(/^\d+$/);
+    await expect(dialog).toContainText(`Front lawn (battery ${percent}%) will power off`);
+    await expect(line).toHaveText(new RegExp(`^Front lawn: battery at ${percent}%`));
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expectAccessible(page, 'dialog');
     await dialog.getByRole('button', { name: 'Begin hibernating' }).click();
 
     const status = page.getByTestId('hibernation').getByRole('status');
     await expect(status).toContainText('Front lawn is hibernating and has powered off.');
+    // The state after the action: the line says hibernating, not a battery level.
+    await expect(line).toHaveText('Front lawn: hibernating');
     await expect(status).toContainText('charge it on the charging station before you switch it on');
     await expect(dialog).toHaveCount(0);
     const calls = bridgeLog(page).locator('li[data-method="setWinterStorageMode"]');

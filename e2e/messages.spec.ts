@@ -144,12 +144,17 @@ test.describe('message centre', () => {
     await expectAccessible(page);
 
     await history.getByRole('link', { name: en.history.showMore }).click();
-    await expect(page).toHaveURL(/\/messageHistory$/);
+    await expect(page).toHaveURL(/\/messageHistory\?lang=en$/);
     await expect(page.getByRole('heading', { level: 1, name: en.history.title })).toBeVisible();
     await expect(page).toHaveTitle(`${en.history.title} - Navimow`);
     const list = page.getByRole('list', { name: en.history.section });
     await expect(list.locator('a[data-message-id]')).toHaveCount(4);
-    await expect(list.locator('a[data-message-id="demo-msg-maintenance"]')).toContainText('Your mower is due for maintenance on March 1, 2026.');
+    // Dated relative to when it came (due a week after), in the reader's language and calendar.
+    const maintenance = list.locator('a[data-message-id="demo-msg-maintenance"]');
+    const due = await maintenance.locator('time').evaluate((time) =>
+      new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(Date.parse(time.getAttribute('datetime')!) + 7 * 86_400_000),
+    );
+    await expect(maintenance).toContainText(`Your mower is due for maintenance on ${due}.`);
     await expect(page.getByText(en.list.end)).toBeVisible();
     await expectAccessible(page);
   });

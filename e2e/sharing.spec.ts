@@ -162,6 +162,23 @@ test.describe('answering an invitation', () => {
     await expect(bridgeLog(page).locator('li[data-method="getAppVersion"][data-code="0"]').first()).toBeAttached();
     await expectAccessible(page);
     expect(await invitationState(request, id, friend)).toBe('pending');
+
+    // The way forward: the app's page in this phone's store, through the app; Close stays beside it.
+    await expect(page.getByRole('button', { name: sharingEn.outdated.update })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
+    await page.getByRole('button', { name: sharingEn.outdated.update }).click();
+    const opened = bridgeLog(page).locator('li[data-method="openExternalURI"]');
+    await expect(opened).toHaveAttribute('data-code', '0');
+    await expect(opened).toContainText('https://play.google.com/store/');
+  });
+
+  test('an old app on an iPhone is sent to the App Store', async ({ page, request }) => {
+    const { id } = await freshInvitation(request);
+    await page.goto(asFriend(id, '&sim_app_version=300000100&sim_platform=ios'));
+    await page.getByRole('button', { name: sharingEn.outdated.update }).click();
+    const opened = bridgeLog(page).locator('li[data-method="openExternalURI"]');
+    await expect(opened).toHaveAttribute('data-code', '0');
+    await expect(opened).toContainText('https://apps.apple.com/');
   });
 
   test('the simulator creates a fresh invitation in one click and links to it', async ({ page }) => {
@@ -219,7 +236,7 @@ test.describe('invitations that cannot be answered', () => {
       await route.abort('connectionreset');
     });
     await page.goto('/shareInvitation?id=demo-expired&lang=en');
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(sharingEn.failure.other);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(sharingEn.failure.load);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(heading(page, sharingEn.expired.title)).toBeVisible();

@@ -66,7 +66,7 @@ test('a failed load of the links says so and Retry loads them', async ({ page })
     await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'x' } }) });
   });
   await page.goto(`/smartHome?lang=en&${AS_FRIEND}`);
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(smartHomeEn.failure.other);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(smartHomeEn.failure.load);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);

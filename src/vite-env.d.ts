@@ -8,6 +8,9 @@ interface ImportMetaEnv {
   readonly VITE_RELEASE?: string;
   /** The Google project (agent id) of the smart-home integration; unset, the demo's `navimow-demo`. */
   readonly VITE_GOOGLE_AGENT_ID?: string;
+  /** The Navimow app's page in Apple's App Store and in Google Play (src/lib/app-store.ts); unset, each store's search. */
+  readonly VITE_APP_STORE_URL_IOS?: string;
+  readonly VITE_APP_STORE_URL_ANDROID?: string;
 }
 
 interface ImportMeta {

@@ -92,7 +92,7 @@ export const DEMO_MESSAGES: readonly (NewMessage & { id: string; ago: number; re
   { id: 'demo-msg-online', ago: 2 * DAY - HOUR, mowerSerial: DEMO.mowers.owned.serial, category: 'device', type: 'deviceOnline', params: {}, severity: 'info' },
   { id: 'demo-msg-rain', ago: 3 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'returnedToStation', params: { reason: 'rain' }, severity: 'info' },
   { id: 'demo-msg-blade', ago: 4 * DAY, mowerSerial: DEMO.mowers.shared.serial, category: 'important', type: 'fault', params: { reason: 'bladeBlocked' }, severity: 'critical', faultCode: 'E-301' },
-  { id: 'demo-msg-welcome', ago: 6 * DAY, mowerSerial: null, account: 'owner', category: 'notification', type: 'generic', params: { title: 'Welcome to the message centre', body: 'What your mowers report arrives here.' }, severity: 'info' },
+  { id: 'demo-msg-welcome', ago: 6 * DAY, mowerSerial: null, account: 'owner', category: 'notification', type: 'welcome', params: {}, severity: 'info' },
   { id: 'demo-msg-shared-offline', ago: 8 * DAY, read: true, mowerSerial: DEMO.mowers.shared.serial, category: 'device', type: 'deviceOffline', params: {}, severity: 'warning' },
   { id: 'demo-msg-firmware', ago: 10 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'system', type: 'firmwareAvailable', params: { version: '3.2.1' }, severity: 'info' },
   { id: 'demo-msg-lifted', ago: 12 * DAY, read: true, mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'lifted' }, severity: 'critical', faultCode: 'E-105' },
@@ -101,7 +101,7 @@ export const DEMO_MESSAGES: readonly (NewMessage & { id: string; ago: number; re
   { id: 'demo-msg-shared-finished-33', ago: 33 * DAY, mowerSerial: DEMO.mowers.shared.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 610, minutes: 130 }, severity: 'info' },
   { id: 'demo-msg-finished-35', ago: 35 * DAY, read: true, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 415, minutes: 90 }, severity: 'info' },
   { id: 'demo-msg-tilted', ago: 40 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'tilted' }, severity: 'critical', faultCode: 'E-110' },
-  { id: 'demo-msg-maintenance', ago: 45 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'system', type: 'maintenance', params: { date: '2026-03-01' }, severity: 'info' },
+  { id: 'demo-msg-maintenance', ago: 45 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'system', type: 'maintenance', params: { dueInDays: 7 }, severity: 'info' },
 ];
 
 async function seedDemoMessages(db: Db, now: Date) {

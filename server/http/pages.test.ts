@@ -384,13 +384,16 @@ describe('the server-rendered first view', () => {
 
   it('sends each page with its first view rendered into the root, in the page’s language, with the build’s strings', async () => {
     expect(await rootOf('/robotWinterMode/guide', { 'accept-language': 'de' })).toBe('<main><h1>Navimow de /robotWinterMode/guide</h1></main>');
-    expect(await rootOf('/robotWinterMode/guide?lang=fr')).toBe('<main><h1>Navimow fr /robotWinterMode/guide</h1></main>');
+    // A page asked for in a language renders with it in its address: its links keep it (src/lib/page-language.ts).
+    expect(await rootOf('/robotWinterMode/guide?lang=FR-ca')).toBe('<main><h1>Navimow fr /robotWinterMode/guide?lang=fr</h1></main>');
   });
 
   it('renders a page without screen parameters once per language and encoding, and a page with them for each request', async () => {
     await rootOf('/healthPing?lang=de');
+    await rootOf('/healthPing', { 'accept-language': 'de' });
     const before = renders();
     await rootOf('/healthPing?lang=de');
+    await rootOf('/healthPing?lang=DE-at');
     await rootOf('/healthPing', { 'accept-language': 'de' });
     expect(renders()).toBe(before);
 
@@ -405,14 +408,14 @@ describe('the server-rendered first view', () => {
     await rootOf('/robotWinterMode/guide?lang=de');
     const before = renders();
     for (let i = 0; i < 50; i += 1) {
-      expect(await rootOf(`/robotWinterMode/guide?lang=de&utm_source=${i}&x${i}=${i}`)).toBe('<main><h1>Navimow de /robotWinterMode/guide</h1></main>');
+      expect(await rootOf(`/robotWinterMode/guide?lang=de&utm_source=${i}&x${i}=${i}`)).toBe('<main><h1>Navimow de /robotWinterMode/guide?lang=de</h1></main>');
       // A page whose screen reads a parameter, without it.
-      expect(await rootOf(`/shareInvitation?lang=de&other=${i}`)).toBe('<main><h1>Navimow de /shareInvitation</h1></main>');
+      expect(await rootOf(`/shareInvitation?lang=de&other=${i}`)).toBe('<main><h1>Navimow de /shareInvitation?lang=de</h1></main>');
     }
     expect(renders()).toBe(before + 1);
     // What the screen reads is rendered, in its order and with its repeats; nothing else.
     expect(await rootOf('/smartHome/googleHome/appBind?x=1&client_id=google&scope=a&lang=de&state=s&client_id=again')).toBe(
-      '<main><h1>Navimow de /smartHome/googleHome/appBind?client_id=google&amp;scope=a&amp;state=s&amp;client_id=again</h1></main>',
+      '<main><h1>Navimow de /smartHome/googleHome/appBind?client_id=google&amp;scope=a&amp;state=s&amp;client_id=again&amp;lang=de</h1></main>',
     );
   });
 

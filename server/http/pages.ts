@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseAcceptLanguage, resolveLanguage } from '../../common/languages.ts';
+import { parseAcceptLanguage, resolveLanguage, toSupportedLanguage } from '../../common/languages.ts';
 import type { CreatePageRenderer, PageRenderer } from '../../common/page-render.ts';
 import { matchPageRoute, type PageRoute, pageRoutes } from '../../common/page-routes.ts';
 import { IN_MEMORY_GLOBS, loadAssets, registerAssets } from './assets.ts';
@@ -73,9 +73,16 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
  */
 function renderedUrl(url: URL, route: PageRoute): string {
   const read = new Set(route.query);
-  const search = new URLSearchParams([...url.searchParams].filter(([name]) => read.has(name))).toString();
-  return search ? `${url.pathname}?${search}` : url.pathname;
+  const search = new URLSearchParams([...url.searchParams].filter(([name]) => read.has(name)));
+  // The page's links keep its `?lang` (src/lib/page-language.ts): rendered as the app renders them, or hydration would
+  // keep links without it.
+  const language = toSupportedLanguage(url.searchParams.get('lang'));
+  if (language) search.set('lang', language);
+  return search.size > 0 ? `${url.pathname}?${search}` : url.pathname;
 }
+
+/** A rendered URL whose only parameter is the language: as many documents as routes and languages, so kept. */
+const onlyLanguage = (rendered: string) => /^[^?]*\?lang=[a-z]{2}$/.test(rendered);
 
 /** The simulator's own chunks and styles, refused when it is off: production never serves its code. */
 function refusedFiles(manifest: BuildManifest | undefined, simulator: boolean): ReadonlySet<string> {
@@ -162,10 +169,10 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
     const make = (effort: 'max' | 'fast') =>
       encode(renderPageHtml(template, language, heads.head(route, language), rootMarkup(rendered, language)), encoding, effort);
     let document: PageDocument | undefined;
-    if (rendered.includes('?')) {
+    if (rendered.includes('?') && !onlyLanguage(rendered)) {
       document = make('fast');
     } else {
-      const key = `${route} ${language} ${encoding ?? 'identity'}`;
+      const key = `${route} ${language} ${encoding ?? 'identity'}${rendered.includes('?') ? ' lang' : ''}`;
       document = documents.get(key);
       if (!document) {
         document = make('max');

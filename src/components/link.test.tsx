@@ -96,3 +96,13 @@ describe('Link', () => {
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/smartHome$/);
   });
 });
+
+describe('Link in a page with a language', () => {
+  it('keeps the page’s ?lang in its address and on a tap', async () => {
+    renderAt(<Link to="/message-detail?id=m1">Message</Link>, ['/message-center?lang=de']);
+    const link = screen.getByRole('link', { name: 'Message' });
+    expect(link).toHaveAttribute('href', '/message-detail?id=m1&lang=de');
+    await userEvent.click(link);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/message-detail?id=m1&lang=de');
+  });
+});

@@ -3,6 +3,7 @@ import { useHref, useLinkClickHandler } from 'react-router';
 import buttonStyles from './button.module.css';
 import { classNames } from './class-names.ts';
 import styles from './link.module.css';
+import { usePageHref } from '../lib/page-language.ts';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A page of the web view (a path of common/page-routes.ts, with its query when it has one). */
@@ -18,11 +19,13 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * work) that navigates inside the app on a plain tap. Built on React Router's own hooks for custom links rather
  * than its `<Link>`, whose prefetch and route-discovery code is for its framework mode and would be in every
  * page's first load (docs/decisions/007-bytes-on-the-wire.md). A tap with a modifier key or on a link with a
- * `target` is left to the browser, as with React Router's `<Link>`.
+ * `target` is left to the browser, as with React Router's `<Link>`. It keeps the page's `?lang`
+ * (src/lib/page-language.ts).
  */
 export function Link({ to, replace, onClick, target, variant, className, ...props }: LinkProps) {
-  const href = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
+  const page = usePageHref(to);
+  const href = useHref(page);
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(page, { replace, target });
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (!event.defaultPrevented) navigate(event);

@@ -15,6 +15,7 @@ import { migration as m013 } from './013_mqtt_credential_origin.ts';
 import { migration as m014 } from './014_oauth_refresh_retry.ts';
 import { migration as m015 } from './015_retry_answer_sweep.ts';
 import { migration as m016 } from './016_commands_under_abuse.ts';
+import { migration as m017 } from './017_message_types.ts';
 
 /**
  * Migrations, one file each, in order. Each runs once, in a transaction, on SQLite and PostgreSQL alike; never edit
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '014_oauth_refresh_retry': m014,
   '015_retry_answer_sweep': m015,
   '016_commands_under_abuse': m016,
+  '017_message_types': m017,
 };
 
 export const migrationProvider: MigrationProvider = {

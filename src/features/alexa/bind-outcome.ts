@@ -92,7 +92,7 @@ async function complete(code: string, state: string): Promise<BindOutcome> {
     }
     if (error instanceof ApiError && error.code === VOICE_LINK_ERRORS.amazonFailed) return { status: 'failure', reason: 'amazon' };
     const reason = requestFailure(error);
-    if (reason === 'other') throw error;
+    if (reason === 'load') throw error;
     return { status: 'failure', reason };
   }
 }

@@ -37,8 +37,9 @@ const EXAMPLES: Record<(typeof MESSAGE_TYPES)[number], MessageDto> = {
   deviceOffline: testMessage('deviceOffline', {}, { category: 'device' }),
   deviceOnline: testMessage('deviceOnline', {}, { category: 'device' }),
   firmwareAvailable: testMessage('firmwareAvailable', { version: '3.2.1' }, { category: 'system' }),
-  maintenance: testMessage('maintenance', { date: '2026-03-01' }, { category: 'system' }),
+  maintenance: testMessage('maintenance', { dueInDays: 7 }, { category: 'system', created_at: '2026-10-13T12:00:00.000Z' }),
   shareAccepted: testMessage('shareAccepted', { name: 'Alex Gardner' }, { category: 'notification', mower: null }),
+  welcome: testMessage('welcome', {}, { category: 'notification', mower: null }),
   generic: testMessage('generic', { title: 'Spring offer', body: 'New blades at half price.' }, { category: 'notification', mower: null }),
 };
 
@@ -55,8 +56,9 @@ describe('messageText', () => {
       },
       deviceOnline: { title: 'Mower back online', body: 'Your mower is connected again.' },
       firmwareAvailable: { title: 'Firmware update available', body: 'Version 3.2.1 is available for your mower. Install it in the Navimow app.' },
-      maintenance: { title: 'Maintenance reminder', body: 'Your mower is due for maintenance on March 1, 2026. Clean it and check the blades.' },
+      maintenance: { title: 'Maintenance reminder', body: 'Your mower is due for maintenance on October 20, 2026. Clean it and check the blades.' },
       shareAccepted: { title: 'Invitation accepted', body: 'Alex Gardner accepted your invitation and can now use your mower.' },
+      welcome: { title: 'Welcome to the message centre', body: 'What your mowers report arrives here.' },
       generic: { title: 'Spring offer', body: 'New blades at half price.' },
     });
   });
@@ -66,7 +68,8 @@ describe('messageText', () => {
     expect(text(testMessage('mowingFinished', { areaSquareMetres: 12_500, minutes: 1 }), 'de').body).toBe(
       'Der Mähroboter hat 12.500 m² in 1 Minute gemäht.',
     );
-    expect(text(EXAMPLES.maintenance, 'fr').body).toContain('le 1 mars 2026');
+    expect(text(EXAMPLES.maintenance, 'fr').body).toContain('le 20 octobre 2026');
+    expect(text(EXAMPLES.welcome, 'de').title).toBe('Willkommen im Nachrichtencenter');
     expect(text(EXAMPLES.fault, 'fr').title).toBe('Le robot tondeuse est bloqué');
   });
 
@@ -90,5 +93,7 @@ describe('messageText', () => {
     const unknown = { title: 'New message', body: 'This message cannot be shown here. Please update the Navimow app.' };
     expect(text({ ...EXAMPLES.fault, params: { reason: 'struckByLightning' } } as unknown as MessageDto)).toEqual(unknown);
     expect(text({ ...EXAMPLES.deviceOnline, type: 'robotUprising' } as unknown as MessageDto)).toEqual(unknown);
+    // A maintenance message of the old shape (a fixed date): migrated away, but never read as "NaN".
+    expect(text({ ...EXAMPLES.maintenance, params: { date: '2026-03-01' } } as unknown as MessageDto)).toEqual(unknown);
   });
 });

@@ -1,10 +1,17 @@
 import type { TFunction } from 'i18next';
 import { FAULT_REASONS, type MessageDto } from '../../../common/messages.ts';
-import { formatCalendarDate } from './message-time.ts';
+import { pageRoutes } from '../../../common/page-routes.ts';
+import { formatDaysAfter } from './message-time.ts';
 
 export interface MessageText {
   title: string;
   body: string;
+}
+
+/** A help page of the product that goes with a message, and the words of its link (`help.<guide>`). */
+export interface MessageHelp {
+  guide: 'overDischarge' | 'connection';
+  path: string;
 }
 
 const RETURN_REASONS = ['finished', 'lowBattery', 'rain', 'manual'] as const;
@@ -41,15 +48,33 @@ export function messageText(message: MessageDto, t: TFunction<'messages'>, langu
     case 'firmwareAvailable':
       return { title: t('types.firmwareAvailable.title'), body: t('types.firmwareAvailable.body', { version: message.params.version }) };
     case 'maintenance':
+      if (!Number.isInteger(message.params.dueInDays) || message.params.dueInDays < 0) return unknown;
       return {
         title: t('types.maintenance.title'),
-        body: t('types.maintenance.body', { date: formatCalendarDate(message.params.date, language) }),
+        body: t('types.maintenance.body', { date: formatDaysAfter(message.created_at, message.params.dueInDays, language) }),
       };
     case 'shareAccepted':
       return { title: t('types.shareAccepted.title'), body: t('types.shareAccepted.body', { name: message.params.name }) };
+    case 'welcome':
+      return { title: t('types.welcome.title'), body: t('types.welcome.body') };
     case 'generic':
       return { title: message.params.title, body: message.params.body };
     default:
       return unknown;
   }
+}
+
+/**
+ * What the detail of a message says beyond its text: a fault's advice (what to do when it happens again) and the
+ * product's help page for it where there is one. A battery run too low may leave the mower deeply discharged; a
+ * mower that lost its connection is what the connection help is about.
+ */
+export function messageAdvice(message: MessageDto, t: TFunction<'messages'>): { advice?: string; help?: MessageHelp } {
+  if (message.type === 'fault' && oneOf(FAULT_REASONS, message.params.reason)) {
+    const advice = t(`types.fault.${message.params.reason}.advice`);
+    if (message.params.reason === 'lowBattery') return { advice, help: { guide: 'overDischarge', path: pageRoutes.overDischargeNotice.path } };
+    return { advice };
+  }
+  if (message.type === 'deviceOffline') return { help: { guide: 'connection', path: pageRoutes.connectSolutions.path } };
+  return {};
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatFullTime, formatListTime } from './message-time.ts';
+import { formatDaysAfter, formatFullTime, formatListTime } from './message-time.ts';
 
 const NOW = new Date(2026, 4, 20, 9, 30).getTime();
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -37,14 +37,11 @@ describe('formatFullTime', () => {
   });
 });
 
-describe('formatCalendarDate', () => {
-  it('shows a calendar date as the same day in every time zone', () => {
-    expect(formatCalendarDate('2026-03-01', 'en')).toBe('March 1, 2026');
-    expect(formatCalendarDate('2026-03-01', 'de')).toBe('1. März 2026');
-  });
-
-  it('shows anything that is not a date as it came', () => {
-    expect(formatCalendarDate('next spring', 'en')).toBe('next spring');
+describe('formatDaysAfter', () => {
+  it('dates a day relative to the message, in the reader’s language and time zone', () => {
+    expect(formatDaysAfter('2026-10-13T09:00:00.000Z', 7, 'en', 'Europe/Berlin')).toBe('October 20, 2026');
+    expect(formatDaysAfter('2026-10-13T09:00:00.000Z', 7, 'de', 'Europe/Berlin')).toBe('20. Oktober 2026');
+    expect(formatDaysAfter('2026-10-13T23:30:00.000Z', 0, 'fi', 'Europe/Helsinki')).toBe('14. lokakuuta 2026');
   });
 });
 

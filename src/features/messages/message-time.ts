@@ -40,12 +40,10 @@ export function formatFullTime(iso: string, language: string): string {
   return parts.map((part, index) => (hour >= 0 && index > hour ? part.value.replace(/ /g, '\u00a0') : part.value)).join('');
 }
 
-/** A calendar date such as "2026-03-01", the same day wherever the reader is; anything else as it came. */
-export function formatCalendarDate(date: string, language: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const time = Date.UTC(year, month - 1, day);
-  if (Number.isNaN(time)) return date;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+/**
+ * The day `days` after `iso` (a message's creation), in the reader's language and time zone: a message dated
+ * relative to when it came never says a date that has nothing to do with it (issue 28).
+ */
+export function formatDaysAfter(iso: string, days: number, language: string, timeZone = renderTimeZone()): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone }).format(Date.parse(iso) + days * 86_400_000);
 }

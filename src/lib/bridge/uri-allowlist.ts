@@ -22,12 +22,14 @@ const GOOGLE_HOSTS = ['madeby.google.com', 'home.google.com', 'support.google.co
 
 /** Our own pages (privacy policy, help) and Hornbach's, for the Hornbach integration. */
 const PRODUCT_HOSTS = ['navimow.segway.com', 'www.segway.com'];
+/** The app stores, for "update the app" (src/lib/app-store.ts). */
+const STORE_HOSTS = ['apps.apple.com', 'play.google.com'];
 const PARTNER_HOSTS = ['www.hornbach.de', 'www.hornbach.at', 'www.hornbach.ch', 'www.hornbach.nl', 'www.hornbach.se'];
 
 export type UriPurpose = 'external' | 'googleHome' | 'scheme';
 
 const HTTPS_HOSTS: Record<UriPurpose, ReadonlySet<string>> = {
-  external: new Set([...PRODUCT_HOSTS, ...PARTNER_HOSTS, ...AMAZON_HOSTS, ...GOOGLE_HOSTS]),
+  external: new Set([...PRODUCT_HOSTS, ...STORE_HOSTS, ...PARTNER_HOSTS, ...AMAZON_HOSTS, ...GOOGLE_HOSTS]),
   googleHome: new Set(GOOGLE_HOSTS),
   scheme: new Set([...AMAZON_HOSTS, ...GOOGLE_HOSTS]),
 };

@@ -22,8 +22,9 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
     state = <p>{t('status.loading')}</p>;
   } else if (link.status === 'error') {
     const failure = requestFailure(link.error);
-    state = <ErrorMessage announce={false}>{t(failure === 'other' ? 'status.failed' : `status.${failure}`)}</ErrorMessage>;
-    if (failure !== 'notInApp') {
+    state = <ErrorMessage announce={false}>{t(failure === 'load' ? 'status.failed' : `status.${failure}`)}</ErrorMessage>;
+    // Signed out or not in the app: a Retry could never work.
+    if (failure === 'offline' || failure === 'load') {
       action = (
         <Button variant="secondary" onClick={link.reload}>
           {t('common:actions.retry')}

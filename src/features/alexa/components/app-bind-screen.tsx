@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { CloseButton } from '../../../components/close-button.tsx';
 import { Link } from '../../../components/link.tsx';
@@ -10,6 +10,7 @@ import { alexaHref } from '../alexa-links.ts';
 import { type AmazonReturn, amazonErrorOutcome, type BindFailure, type BindOutcome, completeOnce, readAmazonReturn } from '../bind-outcome.ts';
 import { defaultVoiceLanguage, firstPhrases } from '../voice-phrases.ts';
 import { VoicePhraseList } from './voice-phrase-list.tsx';
+import { usePageNavigate } from '../../../lib/page-language.ts';
 
 function outcomeOf(answer: AmazonReturn): Promise<BindOutcome> {
   switch (answer.kind) {
@@ -45,16 +46,16 @@ function BindSucceeded() {
 
 function BindFailed({ reason }: { reason: BindFailure }) {
   const { t } = useTranslation(['alexa', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const canRetry = reason !== 'notInApp';
   return (
     <ResultScreen
       status="failure"
       title={t('bind.failure.title')}
-      message={t(`bind.failure.${reason}`)}
+      message={t(`bind.failure.${reason === 'load' ? 'other' : reason}`)}
       actions={
         <>
-          {canRetry && <Button onClick={() => void navigate(alexaHref.startLink())}>{t('common:actions.retry')}</Button>}
+          {canRetry && <Button onClick={() => navigate(alexaHref.startLink())}>{t('common:actions.retry')}</Button>}
           <CloseButton label={t('actions.close')} variant="secondary" />
         </>
       }
@@ -92,6 +93,6 @@ function Bind({ answer }: { answer: AmazonReturn }) {
       </Page>
     );
   }
-  if (outcome.status === 'error') return <BindFailed reason="other" />;
+  if (outcome.status === 'error') return <BindFailed reason="load" />;
   return outcome.data.status === 'success' ? <BindSucceeded /> : <BindFailed reason={outcome.data.reason} />;
 }

@@ -33,11 +33,11 @@ function Attempt({ browserOnly, onBrowser }: { browserOnly: boolean; onBrowser: 
     const failure = requestFailure(attempt.error);
     return (
       <div className={styles.status} data-testid="alexa-start" data-state="failed">
-        <ErrorMessage>{t(failure === 'other' ? 'start.failed' : `start.${failure}`)}</ErrorMessage>
-        {failure !== 'notInApp' && (
+        <ErrorMessage>{t(failure === 'load' ? 'start.failed' : `start.${failure}`)}</ErrorMessage>
+        {failure !== 'notInApp' && failure !== 'signedOut' && (
           <div className={styles.actions}>
             <Button onClick={attempt.reload}>{t('common:actions.retry')}</Button>
-            {!browserOnly && failure === 'other' && (
+            {!browserOnly && failure === 'load' && (
               <Button variant="secondary" onClick={onBrowser}>
                 {t('actions.linkInBrowser')}
               </Button>

@@ -65,7 +65,7 @@ export function UnbindScreen() {
         key={attempt}
         status="failure"
         title={t('unbind.failure.title')}
-        message={reason === 'other' ? t('unbind.failure.text') : t(`status.${reason}`)}
+        message={reason === 'load' ? t('unbind.failure.text') : t(`status.${reason}`)}
         actions={
           <>
             {reason !== 'notInApp' && (
@@ -98,7 +98,7 @@ export function UnbindScreen() {
     <Page title={t('unbind.title')}>
       {lookup && (
         <p role="status" className={styles.status} data-testid="alexa-link-state" data-state="error">
-          {t(lookup === 'other' ? 'status.failed' : `status.${lookup}`)}
+          {t(lookup === 'load' ? 'status.failed' : `status.${lookup}`)}
         </p>
       )}
       <p>{t('unbind.text')}</p>

@@ -5,8 +5,8 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { agreeToPolicy } from '../api/agree-to-policy.ts';
@@ -20,9 +20,8 @@ const SECTIONS = ['access', 'control', 'revocation', 'rateLimits', 'dataUse'] as
 type Failure = 'load' | 'agree' | 'offline' | 'notInApp' | 'signedOut';
 
 function failureOf(error: unknown, fallback: 'load' | 'agree'): Failure {
-  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
-  if (error instanceof ApiError && error.status === 401) return hasNativeApp() ? 'signedOut' : 'notInApp';
-  return fallback;
+  const failure = requestFailure(error);
+  return failure === 'load' ? fallback : failure;
 }
 
 /**
@@ -69,7 +68,7 @@ export function ApiPolicyScreen() {
   } else if (!data && consent.status === 'error') {
     const failure = failureOf(consent.error, 'load');
     message = <ErrorMessage announce={false}>{t(`failure.${failure}`)}</ErrorMessage>;
-    if (failure !== 'notInApp') {
+    if (failure !== 'notInApp' && failure !== 'signedOut') {
       action = (
         <Button variant="secondary" onClick={consent.reload}>
           {t('common:actions.retry')}

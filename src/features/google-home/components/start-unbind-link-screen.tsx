@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { pageRoutes } from '../../../../common/page-routes.ts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -12,6 +11,7 @@ import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { getGoogleLink, unlinkGoogle } from '../api/google-link.ts';
 import styles from './google-home.module.css';
 import { LoadError } from './load-error.tsx';
+import { usePageNavigate } from '../../../lib/page-language.ts';
 
 type Outcome = 'unlinked' | 'failed' | undefined;
 
@@ -23,7 +23,7 @@ type Outcome = 'unlinked' | 'failed' | undefined;
  */
 export function StartUnbindLinkScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const link = useAsync((signal) => getGoogleLink(signal));
   const linked = link.status === 'success' && link.data.bound;
   const [confirming, setConfirming] = useState(false);

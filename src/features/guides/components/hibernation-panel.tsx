@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MowerStatusDto } from '../../../../common/fleet.ts';
 import { canHibernate, MIN_HIBERNATION_BATTERY_PERCENT } from '../../../../common/hibernation.ts';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
@@ -40,14 +41,19 @@ function startFailure(error: unknown): 'refused' | 'timeout' | 'failed' {
 
 /**
  * The current mower's battery as the server sees it now, following the mower live (charging on its station, say)
- * without polling; nothing without a native app or a current mower. Not a live region: a ticking level would keep
- * interrupting a screen reader.
+ * without polling, and "hibernating" once it is in winter storage; nothing without a native app or a current
+ * mower. Not a live region: a ticking level would keep interrupting a screen reader.
  */
-function LiveBattery() {
+function LiveBattery({ mower, status, hibernating }: { mower: Mower; status: MowerStatusDto; hibernating: boolean }) {
   const { t } = useTranslation('winterGuide');
-  const { mower, status } = useCurrentMowerLive();
-  if (!mower || !status) return null;
   const name = mower.name || mower.vehicle_sn;
+  if (hibernating || status.winter_mode) {
+    return (
+      <p data-testid="live-battery" data-hibernating="true">
+        {t('hibernate.liveHibernating', { name })}
+      </p>
+    );
+  }
   return (
     <p data-testid="live-battery" data-percent={status.battery_percent}>
       {t(status.charging ? 'hibernate.liveBatteryCharging' : 'hibernate.liveBattery', { name, percent: status.battery_percent })}
@@ -57,7 +63,8 @@ function LiveBattery() {
 
 /**
  * The 'Begin hibernating' action of the winter guide: reads the current mower's real battery level, refuses
- * below the minimum with that level, otherwise asks for confirmation and puts the mower into winter storage
+ * below the minimum with that level (one source: the server's live status that the line above shows, the app's
+ * mower list only when there is no live status), otherwise asks for confirmation and puts the mower into winter storage
  * mode. Every outcome is shown in one live region; a tap while something is under way does nothing.
  */
 export function HibernationPanel() {
@@ -65,16 +72,19 @@ export function HibernationPanel() {
   const [state, setState] = useState<Hibernation>({ step: 'idle' });
   const flight = useSingleFlight();
   const min = MIN_HIBERNATION_BATTERY_PERCENT;
+  const live = useCurrentMowerLive();
+  const liveStatus = live.mower && live.status?.serial_number === live.mower.vehicle_sn ? live.status : undefined;
 
   const check = () =>
     flight.run(
       async () => {
         setState({ step: 'checking' });
         const mower = await getCurrentMower();
+        const percent = liveStatus?.serial_number === mower?.vehicle_sn ? liveStatus?.battery_percent : mower?.battery_percent;
         if (!mower) setState({ step: 'noMower' });
-        else if (mower.battery_percent === undefined) setState({ step: 'checkFailed' });
-        else if (!canHibernate(mower.battery_percent)) setState({ step: 'lowBattery', percent: mower.battery_percent });
-        else setState({ step: 'confirming', checked: { mower, percent: mower.battery_percent } });
+        else if (percent === undefined) setState({ step: 'checkFailed' });
+        else if (!canHibernate(percent)) setState({ step: 'lowBattery', percent });
+        else setState({ step: 'confirming', checked: { mower, percent } });
       },
       (error) => setState({ step: isNoNativeApp(error) ? 'noApp' : 'checkFailed' }),
     );
@@ -126,7 +136,7 @@ export function HibernationPanel() {
 
   return (
     <div className={styles.panel} data-testid="hibernation" data-step={state.step}>
-      <LiveBattery />
+      {live.mower && liveStatus && <LiveBattery mower={live.mower} status={liveStatus} hibernating={state.step === 'started'} />}
       <div role="status" className={styles.message}>
         {message}
       </div>

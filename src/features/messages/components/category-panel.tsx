@@ -5,8 +5,10 @@ import { HISTORY_PREVIEW } from '../../../../common/personal-view.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
 import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
+import { canRetry, requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getMessages, personalMessages } from '../api/get-messages.ts';
@@ -42,6 +44,10 @@ export function CategoryPanel({ category, onRefresh }: { category: MessageFilter
   const noUnreadNote = useRef<HTMLParagraphElement>(null);
   // "Mark all read" goes away once it has done its work: the focus moves to the note that takes its place.
   const focusNote = () => requestAnimationFrame(() => noUnreadNote.current?.focus());
+
+  // Signed out (or not in the app): no list, Refresh or Retry can get past that, so the tab says only that.
+  const failure = recent.status === 'error' ? requestFailure(recent.error) : undefined;
+  if (failure && !canRetry(failure)) return <RequestFailureMessage failure={failure} texts={{ load: t('list.failed') }} />;
 
   return (
     <>

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageDto, MessageFilter } from '../../../../common/messages.ts';
-import { Button } from '../../../components/button.tsx';
-import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import type { AsyncResult } from '../../../lib/use-async.ts';
 import type { ListPage } from '../../../lib/use-paged-list.ts';
 import { messageHistoryHref } from '../message-links.ts';
@@ -13,7 +13,7 @@ import styles from './messages.module.css';
 
 /** The centre's History section: the newest messages older than 30 days, and the way to all of them. */
 export function HistorySection({ category, history }: { category: MessageFilter; history: AsyncResult<ListPage<MessageDto>> }) {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t } = useTranslation('messages');
   const state = useMessageState();
   const headingId = useId();
   if (history.status === 'pending' || (history.status === 'success' && history.data.items.length === 0)) return null;
@@ -24,12 +24,12 @@ export function HistorySection({ category, history }: { category: MessageFilter;
         {t('history.section')}
       </h2>
       {history.status === 'error' ? (
-        <>
-          <ErrorMessage>{t('history.failed')}</ErrorMessage>
-          <Button variant="secondary" onClick={history.reload}>
-            {t('common:actions.retry')}
-          </Button>
-        </>
+        <RequestFailureMessage
+          failure={requestFailure(history.error)}
+          texts={{ load: t('history.failed') }}
+          onRetry={history.reload}
+          retryVariant="secondary"
+        />
       ) : (
         <>
           <ul className={styles.list}>

@@ -4,6 +4,7 @@ import type { MessageFilter } from '../../../../common/messages.ts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toast.tsx';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { markAllRead } from '../api/mark-all-read.ts';
 import { markedAllRead } from '../message-store.ts';
@@ -22,7 +23,7 @@ export function MarkAllRead({
   /** After the server has marked them. */
   onMarked: () => void;
 }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(['messages', 'common']);
   const showToast = useToast();
   const [confirming, setConfirming] = useState(false);
   const { pending, run } = useSingleFlight();
@@ -37,7 +38,7 @@ export function MarkAllRead({
         showToast(t('markAll.done'), { tone: 'success' });
         onMarked();
       },
-      () => showToast(t('markAll.failed'), { tone: 'error' }),
+      (error) => showToast(requestFailure(error) === 'signedOut' ? t('common:session.signedOut') : t('markAll.failed'), { tone: 'error' }),
     );
   };
 

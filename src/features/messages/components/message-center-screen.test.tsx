@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { type MessageDto, messagesPath, type UnreadCounts } from '../../../../common/messages.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { beginPersonalView, endPersonalView } from '../../../lib/personal-view-data.ts';
+import { installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { getMessages, type MessageQuery } from '../api/get-messages.ts';
 import { getUnreadCounts } from '../api/get-unread-counts.ts';
@@ -254,6 +255,21 @@ describe('MessageCenterScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('list', { name: 'Messages' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the reader is no longer signed in, with nothing to retry or refresh, when the session is gone', async () => {
+    const bridge = installFakeBridge({});
+    try {
+      serve({ recent: [finished] });
+      vi.mocked(getMessages).mockRejectedValue(new ApiError(401, 'unauthorized', 'sign in'));
+      renderCenter();
+      expect(await screen.findByRole('alert')).toHaveTextContent('You are no longer signed in. Sign in to the Navimow app again, then open this page.');
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+      expect(screen.queryByText('Failed to load new messages')).toBeNull();
+    } finally {
+      bridge.uninstall();
+    }
   });
 
   it('loads again by itself when the connection comes back', async () => {

@@ -2,18 +2,19 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MessageDto } from '../../../../common/messages.ts';
-import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getMessage } from '../api/get-message.ts';
 import { readMessage } from '../message-store.ts';
-import { messageText } from '../message-text.ts';
+import { messageAdvice, messageText } from '../message-text.ts';
 import { formatFullTime } from '../message-time.ts';
 import styles from './messages.module.css';
 import { SwitchMowerPrompt } from './switch-mower-prompt.tsx';
@@ -34,7 +35,7 @@ export function MessageDetailScreen() {
 }
 
 function MessageDetail({ id }: { id: string }) {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t } = useTranslation('messages');
   const message = useAsync((signal) => getMessage(id, signal));
   const data = message.status === 'success' ? message.data : undefined;
 
@@ -51,12 +52,7 @@ function MessageDetail({ id }: { id: string }) {
   }
   if (message.status === 'error') {
     if (isMissing(message.error)) return <EmptyState title={t('detail.notFound')} titleAs="p" />;
-    return (
-      <>
-        <ErrorMessage>{t('detail.loadFailed')}</ErrorMessage>
-        <Button onClick={message.reload}>{t('common:actions.retry')}</Button>
-      </>
-    );
+    return <RequestFailureMessage failure={requestFailure(message.error)} texts={{ load: t('detail.loadFailed') }} onRetry={message.reload} />;
   }
   return (
     <>
@@ -70,12 +66,21 @@ function MessageArticle({ message }: { message: MessageDto }) {
   const { t, i18n } = useTranslation('messages');
   const titleId = useId();
   const { title, body } = messageText(message, t, i18n.language);
+  const { advice, help } = messageAdvice(message, t);
   return (
     <Card as="article" aria-labelledby={titleId} data-testid="message" data-message-id={message.id}>
       <h2 id={titleId} className={styles.detailTitle}>
         {title}
       </h2>
       <p className={styles.detailBody}>{body}</p>
+      {advice && <p className={styles.detailBody}>{advice}</p>}
+      {help && (
+        <p className={styles.detailBody}>
+          <Link to={help.path} data-testid="message-help">
+            {t(`help.${help.guide}`)}
+          </Link>
+        </p>
+      )}
       <dl className={styles.facts}>
         <div>
           <dt>{t('detail.category')}</dt>

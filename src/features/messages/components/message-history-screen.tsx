@@ -5,8 +5,10 @@ import { historyFilter } from '../../../../common/personal-view.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { Page } from '../../../components/page.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
 import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
+import { canRetry, requestFailure } from '../../../lib/request-failure.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getMessages, personalMessages } from '../api/get-messages.ts';
 import { isRead, useMessageState } from '../message-store.ts';
@@ -35,6 +37,8 @@ function HistoryList({ category }: { category: MessageFilter }) {
     personalMessages({ category, window: 'history' }),
   );
   useBackOnline(list.status === 'error' && list.error instanceof NetworkError, list.loadMore);
+  const failure = list.status === 'error' ? requestFailure(list.error) : undefined;
+  if (failure && !canRetry(failure)) return <RequestFailureMessage failure={failure} texts={{ load: t('history.failed') }} />;
   return (
     <InfiniteList
       items={list.items}

@@ -8,9 +8,10 @@ import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
 import { closeWebView, useCloseWebView } from '../../../lib/bridge/close-web-view.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { dismissPrompt } from '../api/dismiss-prompt.ts';
@@ -24,9 +25,8 @@ export const CLOSE_AFTER_SUBSCRIBING_MS = 3_000;
 type Failure = 'load' | 'subscribe' | 'dismiss' | 'close' | 'offline' | 'notInApp' | 'signedOut';
 
 function failureOf(error: unknown, fallback: Failure): Failure {
-  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
-  if (error instanceof ApiError && error.status === 401) return hasNativeApp() ? 'signedOut' : 'notInApp';
-  return fallback;
+  const failure = requestFailure(error);
+  return failure === 'load' ? fallback : failure;
 }
 
 /** The thank-you after subscribing; the popup closes by itself a moment later, or at once on Close. */
@@ -161,7 +161,7 @@ export function NewsletterPopup() {
     return (
       <Page title={t('title')}>
         <ErrorMessage>{t(`failure.${loadFailure}`)}</ErrorMessage>
-        {loadFailure !== 'notInApp' && <Button onClick={start.reload}>{t('common:actions.retry')}</Button>}
+        {loadFailure !== 'notInApp' && loadFailure !== 'signedOut' && <Button onClick={start.reload}>{t('common:actions.retry')}</Button>}
         {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
         {hasNativeApp() && notNowButton}
       </Page>

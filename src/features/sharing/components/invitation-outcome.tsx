@@ -3,6 +3,7 @@ import type { InvitationDto } from '../../../../common/sharing.ts';
 import { CloseButton } from '../../../components/close-button.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import type { InvitationView } from '../invitation-view.ts';
+import { UpdateAppButton } from './update-app-button.tsx';
 
 export type Outcome = Exclude<InvitationView, 'offer'> | 'notFound';
 
@@ -11,7 +12,7 @@ export type Outcome = Exclude<InvitationView, 'offer'> | 'notFound';
  * user's, and an app too old to accept. Names come from other users: React renders them as text.
  */
 export function InvitationOutcome({ outcome, invitation }: { outcome: Outcome; invitation?: InvitationDto }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'common']);
   const name = invitation?.inviter_name ?? '';
   const close = <CloseButton />;
   switch (outcome) {
@@ -35,6 +36,18 @@ export function InvitationOutcome({ outcome, invitation }: { outcome: Outcome; i
     case 'notFound':
       return <ResultScreen status="failure" title={t('notFound.title')} message={t('notFound.text')} actions={close} />;
     case 'outdatedApp':
-      return <ResultScreen status="failure" title={t('outdated.title')} message={t('outdated.text')} actions={close} />;
+      return (
+        <ResultScreen
+          status="failure"
+          title={t('outdated.title')}
+          message={t('outdated.text')}
+          actions={
+            <>
+              <UpdateAppButton />
+              <CloseButton label={t('common:actions.close')} variant="secondary" />
+            </>
+          }
+        />
+      );
   }
 }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { InvitationDto } from '../../../../common/sharing.ts';
-import { LoadError } from '../../../components/load-error.tsx';
 import { Page } from '../../../components/page.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { loadInvitation } from '../api/load-invitation.ts';
 import { invitationView } from '../invitation-view.ts';
@@ -11,7 +12,7 @@ import { InvitationOffer } from './invitation-offer.tsx';
 import { InvitationOutcome } from './invitation-outcome.tsx';
 
 function Invitation({ id }: { id: string }) {
-  const { t } = useTranslation(['sharing', 'common']);
+  const { t } = useTranslation('sharing');
   const loaded = useAsync((signal) => loadInvitation(id, signal));
   const [answered, setAnswered] = useState<InvitationDto>();
 
@@ -25,7 +26,11 @@ function Invitation({ id }: { id: string }) {
   if (loaded.status === 'error') {
     return (
       <Page title={t('title')}>
-        <LoadError error={loaded.error} onRetry={loaded.reload} message={(failure) => t(`failure.${failure}`)} />
+        <RequestFailureMessage
+          failure={requestFailure(loaded.error)}
+          texts={{ load: t('failure.load'), offline: t('failure.offline'), signedOut: t('failure.signedOut'), notInApp: t('failure.notInApp') }}
+          onRetry={loaded.reload}
+        />
       </Page>
     );
   }

@@ -6,9 +6,9 @@ import { Card } from '../../../components/card.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { useToast } from '../../../components/toast.tsx';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { unlinkService } from '../api/connected-services.ts';
-import { requestFailure } from '../../../lib/request-failure.ts';
 import styles from './smart-home.module.css';
 
 /**

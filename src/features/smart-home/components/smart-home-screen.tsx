@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { VOICE_PLATFORMS, type VoiceLink, type VoicePlatform } from '../../../../common/voice-links.ts';
 import { Link } from '../../../components/link.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { Page } from '../../../components/page.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { ToastProvider } from '../../../components/toast.tsx';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getConnectedServices } from '../api/connected-services.ts';
 import { getVoiceLinks } from '../api/get-voice-links.ts';
@@ -69,14 +70,21 @@ function SmartHome() {
       <p>{t('intro')}</p>
       {links.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
       {links.status === 'error' && (
-        <LoadError
-          error={links.error}
-          onRetry={links.reload}
-          message={(failure) => (failure === 'offline' ? t('common:offline.message') : t(`failure.${failure}`))}
-        />
+        <LoadError error={links.error} onRetry={links.reload} />
       )}
       <PlatformList links={links.data?.[0] ?? []} />
       {links.status === 'success' && <ConnectedServices services={links.data[1]} />}
     </Page>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation(['smartHome', 'common']);
+  return (
+    <RequestFailureMessage
+      failure={requestFailure(error)}
+      texts={{ load: t('failure.load'), offline: t('common:offline.message') }}
+      onRetry={onRetry}
+    />
   );
 }

@@ -1,0 +1,123 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
+import commonDe from '../locales/de/common.json' with { type: 'json' };
+import commonEn from '../locales/en/common.json' with { type: 'json' };
+import messagesDe from '../locales/de/messages.json' with { type: 'json' };
+import messagesEn from '../locales/en/messages.json' with { type: 'json' };
+import sharingEn from '../locales/en/sharing.json' with { type: 'json' };
+import { expectAccessible, MAIN_STATE_QUERY } from './fixtures.ts';
+
+/**
+ * The states a user meets off the main path (issue 28): signed out, a page reached by a link and then reloaded in
+ * the app's language, messages in the reader's language with their advice and help. Through the simulated app, as
+ * the demo owner; these journeys only read (the messages they open are read already).
+ */
+
+/** Pages that move on by themselves as they open (Alexa linking starts at once): their own journeys check them. */
+const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];
+
+const pages = (Object.keys(pageRoutes) as PageRouteId[]).filter((id) => !MOVING_ON.includes(id)).map((id) => {
+  const { path }: PageRoute = pageRoutes[id];
+  const query = MAIN_STATE_QUERY[id];
+  return { id, url: `${path ?? '/no/such/page'}?${query ? `${query}&` : ''}` };
+});
+
+/** Every API call of the page answers 401, as when the app's session has expired; the simulated app's own sign-in works. */
+async function expireTheSession(page: Page): Promise<string[]> {
+  const refused: string[] = [];
+  await page.route('**/api/**', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname.startsWith('/api/auth/') || pathname === '/api/mowers') return route.continue();
+    refused.push(pathname);
+    await route.fulfill({ status: 401, contentType: 'application/json', json: { error: { code: 'unauthorized', message: 'Sign in again.' } } });
+  });
+  return refused;
+}
+
+test.describe('signed out', () => {
+  test('the message centre says so, as the invitation page does, with nothing to retry or refresh', async ({ page }) => {
+    await expireTheSession(page);
+    await page.goto('/message-center?lang=en');
+    const root = page.locator('#root');
+    await expect(root.getByRole('alert').filter({ hasText: commonEn.session.signedOut })).toBeVisible();
+    await expect(root.getByText(messagesEn.list.failed)).toHaveCount(0);
+    await expect(root.getByRole('button', { name: commonEn.actions.retry })).toHaveCount(0);
+    await expect(root.getByRole('button', { name: messagesEn.actions.refresh })).toHaveCount(0);
+    await expectAccessible(page, '#root');
+
+    await page.goto('/shareInvitation?id=demo-pending&lang=en');
+    await expect(root.getByRole('alert')).toHaveText(sharingEn.failure.signedOut);
+    await expect(root.getByRole('button', { name: commonEn.actions.retry })).toHaveCount(0);
+  });
+
+  test('the message detail and the history say so in the page’s language', async ({ page }) => {
+    await expireTheSession(page);
+    for (const path of ['/message-detail?id=demo-msg-lifted&lang=de', '/messageHistory?lang=de']) {
+      await page.goto(path);
+      await expect(page.locator('#root').getByRole('alert')).toHaveText(commonDe.session.signedOut);
+      await expect(page.locator('#root').getByRole('button', { name: commonDe.actions.retry })).toHaveCount(0);
+    }
+  });
+
+  for (const { id, url } of pages) {
+    test(`${id} offers no Retry that can never work`, async ({ page }) => {
+      const refused = await expireTheSession(page);
+      await page.goto(`${url}lang=en`);
+      await expect(page).toHaveTitle(/ - /);
+      await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      if (refused.length === 0) return;
+      await expect(page.locator('#root').getByRole('button', { name: commonEn.actions.retry }), refused.join(', ')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('the language is kept', () => {
+  for (const { id, url } of pages) {
+    test(`every link of ${id} keeps ?lang`, async ({ page }) => {
+      await page.goto(`${url}lang=de`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const hrefs = await page.locator('#root a[href]').evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLAnchorElement).href)).filter((href) => href.origin === location.origin).map((href) => href.pathname + href.search),
+      );
+      for (const href of hrefs) expect(new URL(href, 'http://x').searchParams.get('lang'), href).toBe('de');
+    });
+  }
+
+  test('a message opened from the German centre stays German after a reload', async ({ page }) => {
+    await page.goto('/message-center?lang=de');
+    await page.locator('a[data-message-id="demo-msg-lifted"]').click();
+    await expect(page).toHaveURL(/\/message-detail\?id=demo-msg-lifted&lang=de$/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: messagesDe.detail.title })).toBeVisible();
+    await expect(page.getByTestId('message')).toContainText(messagesDe.types.fault.lifted.title);
+  });
+});
+
+test.describe('messages in the reader’s language', () => {
+  test('the welcome message reads in German, not in the English it was once stored in', async ({ page }) => {
+    await page.goto('/message-center?lang=de');
+    const welcome = page.locator('a[data-message-id="demo-msg-welcome"]');
+    await expect(welcome).toContainText(messagesDe.types.welcome.title);
+    await expect(welcome).toContainText(messagesDe.types.welcome.body);
+    await expect(welcome).not.toContainText(messagesEn.types.welcome.title);
+  });
+
+  test('a fault says what to do next, and a lost connection links to the connection help', async ({ page }) => {
+    await page.goto('/message-detail?id=demo-msg-lifted&lang=en');
+    const message = page.getByTestId('message');
+    await expect(message).toContainText(messagesEn.types.fault.lifted.body);
+    await expect(message).toContainText(messagesEn.types.fault.lifted.advice);
+    await expect(message.getByText('E-105')).toBeVisible();
+
+    await page.goto('/message-detail?id=demo-msg-shared-offline&lang=de');
+    const help = page.getByTestId('message').getByRole('link', { name: messagesDe.help.connection });
+    await expect(help).toHaveAttribute('href', '/connectSolutions?lang=de');
+    await help.click();
+    await expect(page).toHaveURL(/\/connectSolutions\?lang=de$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});
