@@ -35,8 +35,8 @@ export function formatExactTime(iso: string, language: string, timeZone = render
 }
 
 /** The full date and time, as the detail shows it. */
-export function formatFullTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(iso));
+export function formatFullTime(iso: string, language: string, timeZone = renderTimeZone()): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(Date.parse(iso));
 }
 
 /** A calendar date such as "2026-03-01", the same day wherever the reader is; anything else as it came. */

@@ -5,9 +5,10 @@ import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
+import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
-import { getAlexaLink } from '../api/get-alexa-link.ts';
+import { getAlexaLink, personalAlexaLink } from '../api/get-alexa-link.ts';
 import { requestFailure } from '../failure.ts';
 import styles from './alexa.module.css';
 import { Explanation } from './explanation.tsx';
@@ -35,7 +36,7 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
       <Card tone="success">
         <p>
           {since && !Number.isNaN(since.getTime())
-            ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(since) })
+            ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone() }).format(since) })
             : t('status.bound')}
         </p>
       </Card>
@@ -70,7 +71,7 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
  */
 export function AlexaInfoScreen() {
   const { t } = useTranslation('alexa');
-  const link = useAsync(getAlexaLink);
+  const link = useAsync(getAlexaLink, personalAlexaLink());
   return (
     <Page title={t('title')}>
       <p>{t('intro')}</p>

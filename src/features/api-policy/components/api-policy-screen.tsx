@@ -7,10 +7,11 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
+import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { agreeToPolicy } from '../api/agree-to-policy.ts';
-import { getConsent } from '../api/get-consent.ts';
+import { getConsent, personalConsent } from '../api/get-consent.ts';
 import { consentStatus } from '../consent-status.ts';
 import styles from './api-policy-screen.module.css';
 
@@ -32,7 +33,7 @@ function failureOf(error: unknown, fallback: 'load' | 'agree'): Failure {
  */
 export function ApiPolicyScreen() {
   const { t, i18n } = useTranslation(['apiPolicy', 'common']);
-  const consent = useAsync(getConsent);
+  const consent = useAsync(getConsent, personalConsent());
   const [saved, setSaved] = useState<PolicyConsentResponse>();
   const [stale, setStale] = useState(false);
   const [agreeFailure, setAgreeFailure] = useState<Failure>();
@@ -58,7 +59,7 @@ export function ApiPolicyScreen() {
     );
 
   const date = (value: Date, options: Intl.DateTimeFormatOptions = {}) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', ...options }).format(value);
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone(), ...options }).format(value);
   const data = saved ?? consent.data;
   const status = data && consentStatus(data);
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
 import { useAsync } from '../../../lib/use-async.ts';
-import { getMessage } from '../api/get-message.ts';
+import { getMessage, personalMessage } from '../api/get-message.ts';
 import { readMessage } from '../message-store.ts';
 import { messageText } from '../message-text.ts';
 import { formatFullTime } from '../message-time.ts';
@@ -35,7 +35,7 @@ export function MessageDetailScreen() {
 
 function MessageDetail({ id }: { id: string }) {
   const { t } = useTranslation(['messages', 'common']);
-  const message = useAsync((signal) => getMessage(id, signal));
+  const message = useAsync((signal) => getMessage(id, signal), personalMessage(id));
   const data = message.status === 'success' ? message.data : undefined;
 
   useEffect(() => {

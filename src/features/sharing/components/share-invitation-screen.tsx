@@ -8,7 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
 import { useAsync } from '../../../lib/use-async.ts';
-import { loadInvitation } from '../api/load-invitation.ts';
+import { loadInvitation, personalInvitation } from '../api/load-invitation.ts';
 import { invitationView } from '../invitation-view.ts';
 import { InvitationOffer } from './invitation-offer.tsx';
 import { InvitationOutcome } from './invitation-outcome.tsx';
@@ -22,7 +22,7 @@ function loadFailure(error: unknown): 'offline' | 'notInApp' | 'signedOut' | 'lo
 
 function Invitation({ id }: { id: string }) {
   const { t } = useTranslation(['sharing', 'common']);
-  const loaded = useAsync((signal) => loadInvitation(id, signal));
+  const loaded = useAsync((signal) => loadInvitation(id, signal), personalInvitation(id));
   const [answered, setAnswered] = useState<InvitationDto>();
 
   if (loaded.status === 'pending') {
