@@ -14,7 +14,7 @@ import { resetMessageStore, setUnreadCounts, useMessageState } from '../message-
 import { ago, counts, testMessage } from '../test-messages.ts';
 import { MessageDetailScreen } from './message-detail-screen.tsx';
 
-vi.mock('../api/get-message.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api/get-message.ts')>()), getMessage: vi.fn() }));
+vi.mock(import('../api/get-message.ts'), async (importOriginal) => ({ ...(await importOriginal()), getMessage: vi.fn() }));
 vi.mock('../api/mark-read.ts', () => ({ markRead: vi.fn() }));
 vi.mock('../../../lib/current-mower.ts', () => ({ getCurrentMower: vi.fn() }));
 
