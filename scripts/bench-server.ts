@@ -22,7 +22,8 @@ export async function startBenchServer({ seed = false } = {}): Promise<FastifyIn
   await migrateToLatest(database);
   // The demo accounts cost a few password hashes: only for benchmarks that sign in.
   if (seed) await seedDemoData(database.db);
-  const config = loadConfig({ NAVIMOW_DEMO: 'on', NAVIMOW_SIMULATOR: 'off', LOG_LEVEL: 'warn', WEB_ROOT: webRoot });
+  // The MQTT broker on a port of its own: on a shared machine another server may hold 1883.
+  const config = loadConfig({ NAVIMOW_DEMO: 'on', NAVIMOW_SIMULATOR: 'off', LOG_LEVEL: 'warn', WEB_ROOT: webRoot, MQTT_PORT: '0' });
   const { app } = await buildApp({ db: database.db, config });
   app.addHook('onClose', () => database.db.destroy());
   return app;
