@@ -1,6 +1,7 @@
 /**
- * The personal first view (docs/decisions/021-personal-first-view.md): pages whose largest content is the user's
- * data (the message centre's list, its history) are painted with that data before the app's code has arrived.
+ * The personal first view (docs/decisions/021-personal-first-view.md, widened by 029): pages whose largest content
+ * is the user's data (the message centre's list, its history, a message, an invitation, a voice link's state, the
+ * policy consent) are painted with that data before the app's code has arrived.
  * The entry asks the native app for the token and the server for the page's first view rendered with the data
  * (`GET /api/personal-view`); the app then takes that markup over with the same data, so nothing on screen moves.
  */
@@ -21,7 +22,30 @@ export const personalViewRequests: Partial<Record<PageRouteId, (search: URLSearc
     messagesPath({ category: 'all', window: 'history', limit: HISTORY_PREVIEW }),
   ],
   messageHistory: (search) => [messagesPath({ category: historyFilter(search.get('category')), window: 'history' })],
+  messageDetail: (search) => idPath('/messages/', search),
+  shareInvitation: (search) => idPath('/sharing/invitations/', search),
+  alexaInfo: () => [VOICE_LINKS_PATH],
+  googleBindDetail: () => [VOICE_LINKS_PATH],
+  apiPolicy: () => [POLICY_CONSENT_PATH],
 };
+
+/** GET /api/voice-links: the account's link with each voice platform. */
+export const VOICE_LINKS_PATH = '/voice-links';
+/** GET /api/policy/consent: the policy version and what the account agreed to. */
+export const POLICY_CONSENT_PATH = '/policy/consent';
+
+type ItemPrefix = '/messages/' | '/sharing/invitations/';
+
+/** The path of the item an `id` parameter names (as the screen trims it), or none: the screen then has no data to show. */
+function idPath(prefix: ItemPrefix, search: URLSearchParams): string[] {
+  const id = search.get('id')?.trim();
+  return id ? [itemPath(prefix, id)] : [];
+}
+
+/** `/messages/<id>`, `/sharing/invitations/<id>`: how the screens and the view name one item's request. */
+export function itemPath(prefix: ItemPrefix, id: string): string {
+  return `${prefix}${encodeURIComponent(id)}`;
+}
 
 /** The tab a history page shows: its `category` parameter, or all. */
 export function historyFilter(value: string | null): MessageFilter {
@@ -36,6 +60,11 @@ export interface PersonalViewData {
   now: number;
   /** The reader's IANA time zone, in which days and times are shown. */
   timeZone: string;
+  /**
+   * The native app's version code as the app told the entry (`getAppVersion`), null when it could not say: what the
+   * invitation's first render needs to tell the offer from "update the app".
+   */
+  appVersionCode: number | null;
 }
 
 /** GET /api/personal-view?path=&lang=&tz= answers this. */

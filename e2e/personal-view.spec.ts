@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import apiPolicyEn from '../locales/en/apiPolicy.json' with { type: 'json' };
 import messagesDe from '../locales/de/messages.json' with { type: 'json' };
 import messagesEn from '../locales/en/messages.json' with { type: 'json' };
+import sharingEn from '../locales/en/sharing.json' with { type: 'json' };
 import { collectHydrationErrors, DEMO_OWNER as OWNER, expectAccessible, holdRequests, holdTheApp, installNativeApp, signIn, waitForApp } from './fixtures.ts';
+import { installFakeNative } from './native-fake.ts';
 
 /**
  * The personal first view (docs/decisions/021-personal-first-view.md), in a phone's web view: a native app that
@@ -108,4 +111,63 @@ test('with a token the server refuses, the page is the one every reader gets bef
   await waitForApp(page);
   expect(views).toEqual([401]);
   await expect(page.locator('[data-message-id]')).toHaveCount(0);
+});
+
+/**
+ * The pages whose largest content is one answer of the API's for the reader (docs/decisions/029-…): each is shown
+ * with that answer before the app's code has arrived, and the app takes it over without asking for it again. Each
+ * journey only reads (the demo invitation is never answered by other journeys; the others show whatever state the
+ * account is in, but not the page's loading state).
+ */
+const itemPages = [
+  { name: 'an invitation', path: '/shareInvitation?id=demo-pending&lang=en', api: '/api/sharing/invitations/demo-pending', content: (page: Page) => page.getByText('Sam Lindqvist invites you to share a mower.') },
+  { name: 'a message', path: '/message-detail?id=demo-msg-stuck&lang=en', api: '/api/messages/demo-msg-stuck', content: (page: Page) => page.locator('article[data-message-id="demo-msg-stuck"]') },
+  { name: 'Alexa’s link state', path: '/smartHome/alexa/info?lang=en', api: '/api/voice-links', content: (page: Page) => page.locator('[data-testid="alexa-link-state"]:is([data-state="bound"], [data-state="notBound"])') },
+  { name: 'Google’s link state', path: '/smartHome/googleHome/bindDetail?lang=en', api: '/api/voice-links', content: (page: Page) => page.getByTestId('google-link-state') },
+  { name: 'the policy consent', path: '/apiPolicy?lang=en', api: '/api/policy/consent', content: (page: Page) =>
+      // Agreed: the date; not (or no longer) agreed: the way to agree.
+      page.locator('[data-testid="consent-status"][data-status="agreed"] p').or(page.getByRole('button', { name: apiPolicyEn.agree, exact: true })) },
+];
+
+for (const { name, path, api, content } of itemPages) {
+  test(`${name} is shown with the reader’s data before the app’s code has arrived, and the app takes it over`, async ({ page, request }) => {
+    await installNativeApp(page, await signIn(request, OWNER));
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === api) asked.push(sent.url());
+    });
+    const errors = collectHydrationErrors(page);
+    const release = await holdTheApp(page);
+    await page.goto(path);
+    const shown = content(page);
+    await expect(shown).toBeVisible();
+    const element = await shown.elementHandle();
+    await expectAccessible(page, '#root');
+
+    release();
+    await waitForApp(page);
+    expect(await element?.evaluate((node) => node.isConnected)).toBe(true);
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('an invitation in an app too old to accept is shown as the update it needs, from the first view on', async ({ page, request }) => {
+  // The phone's app is older than sharing needs.
+  await installFakeNative(page, {
+    platform: 'android',
+    answers: {
+      getAppVersion: { code: 0, data: { versionName: '2.0.0', versionCode: 200000000 } },
+      getCommonAppData: { code: 0, data: { vehicle_sn: 'NVM-DEMO-0001', email: OWNER.email, client_ver: '2.0.0', access_token: await signIn(request, OWNER), platform: 'android' } },
+    },
+    otherwise: { code: 0, data: {} },
+  });
+  const errors = collectHydrationErrors(page);
+  const release = await holdTheApp(page);
+  await page.goto('/shareInvitation?id=demo-pending&lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: sharingEn.outdated.title })).toBeVisible();
+  release();
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1, name: sharingEn.outdated.title })).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -8,7 +8,8 @@
  * over the bare page's).
  *
  *   npm run bench:lighthouse                       every page, 3 runs each
- *   npm run bench:lighthouse -- /healthPing        some pages only
+ *   npm run bench:lighthouse -- /healthPing        some pages only (a content state by its address:
+ *                                                  /shareInvitation?id=demo-pending)
  *   BENCH_RUNS=5 npm run bench:lighthouse          more runs
  *   BENCH_REPORTS=dist/lighthouse npm run bench:lighthouse   also keeps every run's Lighthouse report (JSON)
  *
@@ -23,7 +24,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { build } from 'vite';
-import { pageRoutes } from '../common/page-routes.ts';
+import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
 import { registerPages } from '../server/http/pages.ts';
 import { WEB_TARGET } from '../vite.config.ts';
 import { repositoryRoot, startBenchServer } from './bench-server.ts';
@@ -208,9 +209,18 @@ function medians(runs: Measurement[]): Measurement {
   return { score: of('score'), fcp: of('fcp'), lcp: of('lcp'), tbt: of('tbt'), transferredKb: of('transferredKb'), scriptKb: of('scriptKb') };
 }
 
+/**
+ * Pages whose first view shows one item of the reader's (common/personal-view.ts): measured in that content state too,
+ * with the demo account's data, beside the address without the item (the empty state every other page is in).
+ */
+const CONTENT_STATES: Partial<Record<PageRouteId, string>> = {
+  shareInvitation: '/shareInvitation?id=demo-pending',
+  messageDetail: '/message-detail?id=demo-msg-stuck',
+};
+
 const wanted = process.argv.slice(2);
-const pages = Object.values(pageRoutes)
-  .map((route) => ('path' in route ? route.path : '/no-such-page'))
+const pages = (Object.entries(pageRoutes) as [PageRouteId, PageRoute][])
+  .flatMap(([id, route]) => [route.path ?? '/no-such-page', ...(CONTENT_STATES[id] ? [CONTENT_STATES[id]] : [])])
   .filter((path) => !wanted.length || wanted.includes(path));
 
 const bareRoot = await buildBarePage();

@@ -7,13 +7,13 @@ import { registerApiCompression } from './http/compression.ts';
 import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErrorHandling } from './http/errors.ts';
 import type { PageRenderer } from '../common/page-render.ts';
 import { loadPageRenderer, registerPages } from './http/pages.ts';
-import { personalViewRoutes } from './http/personal-view.ts';
+import { personalViewRoutes, readApiResponses } from './http/personal-view.ts';
 import { databaseRateLimitStore, memoryRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes, DatabaseFailureLog, followSessionChanges, LoginThrottle, MemoryFailureLog, type OAuthTokenGrant } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
-import { messageRoutes, readMessagePages } from './modules/messages/public.ts';
+import { messageRoutes } from './modules/messages/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
@@ -204,7 +204,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       await api.register(policyRoutes, { prefix: '/policy', db });
       await api.register(newsletterRoutes, { prefix: '/newsletter', db });
       await api.register(messageRoutes, { prefix: '/messages', db });
-      await api.register(personalViewRoutes, { prefix: '/personal-view', renderer, readResponses: (request, paths) => readMessagePages(db, request, paths) });
+      await api.register(personalViewRoutes, { prefix: '/personal-view', renderer, readResponses: readApiResponses(app) });
       await api.register(voiceLinkRoutes, { prefix: '/voice-links', db, clients: oauthClients, grants: linkGrants, amazon: config.amazon });
     },
     { prefix: '/api' },

@@ -98,6 +98,7 @@ describe('a personal first view', () => {
   const centre = (timeZone: string): PersonalViewData => ({
     now,
     timeZone,
+    appVersionCode: null,
     responses: {
       [messagesPath({ category: 'all', window: 'recent' })]: { messages: [generic], next_cursor: null },
       [messagesPath({ category: 'all', window: 'history', limit: 3 })]: { messages: [], next_cursor: null },
@@ -125,8 +126,73 @@ describe('a personal first view', () => {
     const html = renderer.render('/messageHistory?category=workLog', 'de', {
       now,
       timeZone: 'Europe/Berlin',
+      appVersionCode: null,
       responses: { [messagesPath({ category: 'workLog', window: 'history' })]: { messages: [generic], next_cursor: null } },
     });
     expect(html).toContain('Winter is coming');
+  });
+});
+
+describe('a personal first view of a page whose largest content is one item of the reader’s', () => {
+  const base = { now: Date.UTC(2026, 4, 19, 22, 30), appVersionCode: 300000200 };
+  const invitation = {
+    id: 'inv-1',
+    state: 'pending',
+    inviter_name: '<b>Alex</b>',
+    mower: { serial_number: 'NVM-2', name: 'Back lawn', model: 'Navimow X330E' },
+    for_me: true,
+    // Late on the 20th in UTC, already the 21st in Helsinki.
+    expires_at: new Date(Date.UTC(2026, 4, 20, 22, 0)).toISOString(),
+    responded_at: null,
+  };
+  const invitationView = (timeZone: string, appVersionCode: number | null): PersonalViewData => ({
+    ...base,
+    timeZone,
+    appVersionCode,
+    responses: { '/sharing/invitations/inv-1': { invitation } },
+  });
+
+  it('renders an invitation as the offer, the inviter’s name as text, its expiry in the reader’s time zone', () => {
+    const html = renderer.render('/shareInvitation?id=inv-1', 'en', invitationView('Europe/Helsinki', 300000200));
+    expect(html).toContain(escaped('<b>Alex</b> invites you to share a mower.'));
+    expect(html).not.toContain('<b>Alex');
+    expect(html).toContain('May 21, 2026');
+    expect(renderer.render('/shareInvitation?id=inv-1', 'en', invitationView('UTC', 300000200))).toContain('May 20, 2026');
+  });
+
+  it('renders an invitation for an app too old to accept as the update it needs', () => {
+    for (const code of [null, 300000100]) {
+      const html = renderer.render('/shareInvitation?id=inv-1', 'en', invitationView('UTC', code));
+      expect(html, String(code)).toContain(`>${escaped(titleOf('en', 'sharing', 'outdated.title'))}</h1>`);
+    }
+  });
+
+  it('renders a message in full, received in the reader’s time zone', () => {
+    const message = testMessage('generic', { title: 'Winter is coming', body: 'Bring the mower in.' }, {
+      id: 'msg-1',
+      created_at: new Date(Date.UTC(2026, 4, 18, 22, 0)).toISOString(),
+    });
+    const view = (timeZone: string): PersonalViewData => ({ ...base, timeZone, responses: { '/messages/msg-1': { message } } });
+    const html = renderer.render('/message-detail?id=msg-1', 'en', view('Europe/Helsinki'));
+    expect(html).toContain('Winter is coming');
+    expect(html).toContain('Tuesday, May 19, 2026');
+    expect(renderer.render('/message-detail?id=msg-1', 'en', view('UTC'))).toContain('Monday, May 18, 2026');
+  });
+
+  it('renders the Alexa and Google link states and the policy consent with the server’s answers', () => {
+    const since = new Date(Date.UTC(2026, 2, 31, 23, 0)).toISOString();
+    const links = {
+      links: [
+        { platform: 'alexa', bound: true, bound_since: since, client_id: 'alexa' },
+        { platform: 'google', bound: true, bound_since: since, client_id: 'google' },
+      ],
+    };
+    const view = (responses: Record<string, unknown>): PersonalViewData => ({ ...base, timeZone: 'Europe/Berlin', responses });
+    expect(renderer.render('/smartHome/alexa/info', 'en', view({ '/voice-links': links }))).toContain('Linked with Alexa since April 1, 2026');
+    expect(renderer.render('/smartHome/googleHome/bindDetail', 'en', view({ '/voice-links': links }))).toContain(
+      'Your Navimow account is linked with Google since April 1, 2026.',
+    );
+    const consent = { current_version: '2026-11-01', agreed_at: since, agreed_version: '2026-11-01' };
+    expect(renderer.render('/apiPolicy', 'en', view({ '/policy/consent': consent }))).toContain('You agreed to this policy on April 1, 2026.');
   });
 });

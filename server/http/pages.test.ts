@@ -322,8 +322,11 @@ describe('preloading a page’s first screen', () => {
     const marked = (body: string) => body.includes('<meta name="navimow-personal-view" content="on" />');
     expect(marked(await html('/message-center'))).toBe(true);
     expect(marked(await html('/messageHistory?category=device'))).toBe(true);
-    expect(marked(await html('/message-detail?id=m1'))).toBe(false);
+    for (const path of ['/message-detail?id=m1', '/shareInvitation?id=i1', '/smartHome/alexa/info', '/smartHome/googleHome/bindDetail', '/apiPolicy']) {
+      expect(marked(await html(path)), path).toBe(true);
+    }
     expect(marked(await html('/robotWinterMode/guide'))).toBe(false);
+    expect(marked(await html('/smartHome/alexa/voiceInfo'))).toBe(false);
   });
 
   it('takes the lang parameter before the browser’s languages', async () => {

@@ -50,7 +50,41 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
     }
     expect(body).toMatchObject({ markup: '<main>/message-center?lang=de de</main>', timeZone: 'Europe/Berlin' });
     expect(body.now).toBeGreaterThanOrEqual(before);
-    expect(calls.at(-1)).toEqual({ url: '/message-center?lang=de', language: 'de', personal: { responses: body.responses, now: body.now, timeZone: 'Europe/Berlin' } });
+    expect(calls.at(-1)).toEqual({
+      url: '/message-center?lang=de',
+      language: 'de',
+      personal: { responses: body.responses, now: body.now, timeZone: 'Europe/Berlin', appVersionCode: null },
+    });
+  });
+
+  it('renders each page whose largest content is the reader’s with the answers the API gives them', async () => {
+    const pages: [string, string[]][] = [
+      [`/shareInvitation?id=${DEMO.invitations.pending}`, [`/sharing/invitations/${DEMO.invitations.pending}`]],
+      ['/message-detail?id=demo-msg-stuck', ['/messages/demo-msg-stuck']],
+      ['/smartHome/alexa/info', ['/voice-links']],
+      ['/smartHome/googleHome/bindDetail', ['/voice-links']],
+      ['/apiPolicy', ['/policy/consent']],
+    ];
+    for (const [path, requests] of pages) {
+      const body = (await view(`path=${encodeURIComponent(path)}&lang=en&tz=UTC&app=300000200`)).json<PersonalView>();
+      expect(Object.keys(body.responses), path).toEqual(requests);
+      for (const request of requests) {
+        const api = await t.app.inject({ method: 'GET', url: `/api${request}`, headers: owner });
+        expect(api.statusCode, request).toBe(200);
+        expect(body.responses[request], request).toEqual(api.json());
+      }
+      expect(body.appVersionCode, path).toBe(300000200);
+      expect(calls.at(-1)?.personal?.appVersionCode, path).toBe(300000200);
+    }
+  });
+
+  it('leaves out an answer the API refuses the reader (the page then loads it itself), and the view is still theirs', async () => {
+    const response = await view(`path=${encodeURIComponent('/message-detail?id=someone-elses')}&lang=en&tz=UTC`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<PersonalView>()).toMatchObject({ responses: {}, appVersionCode: null });
+    // Someone else's invitation is theirs to see, not the reader's.
+    const { responses } = (await view(`path=${encodeURIComponent(`/shareInvitation?id=${DEMO.invitations.pending}`)}&lang=en&tz=UTC`, friend)).json<PersonalView>();
+    expect(responses).toEqual({ [`/sharing/invitations/${DEMO.invitations.pending}`]: expect.objectContaining({ invitation: expect.objectContaining({ for_me: false }) }) });
   });
 
   it('gives each reader their own messages', async () => {
@@ -97,7 +131,7 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
   });
 
   it('answers 404 for a page without a personal view', async () => {
-    for (const path of ['/healthPing', '/message-detail?id=demo-msg-stuck', '/no/such/page']) {
+    for (const path of ['/healthPing', '/message-detail', '/shareInvitation?id=%20', '/no/such/page']) {
       const response = await view(`path=${encodeURIComponent(path)}&lang=en&tz=UTC`);
       expect(response.statusCode, path).toBe(404);
       expect(response.json()).toMatchObject({ error: { code: 'no_personal_view' } });
@@ -111,6 +145,8 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
       ['path=%2Fmessage-center&lang=xx&tz=UTC', 'querystring.lang'],
       ['path=%2Fmessage-center&lang=en&tz=Mars%2FOlympus', 'querystring.tz'],
       ['path=%2Fmessage-center&lang=en', 'querystring.tz'],
+      ['path=%2Fmessage-center&lang=en&tz=UTC&app=3.2.0', 'querystring.app'],
+      ['path=%2Fmessage-center&lang=en&tz=UTC&app=-1', 'querystring.app'],
     ];
     for (const [query, field] of cases) {
       const response = await view(query);

@@ -35,6 +35,11 @@ export function personalResponse<T>(path: string): T | undefined {
   return current?.responses[path] as T | undefined;
 }
 
+/** The native app's version code the view was rendered with, if this render is that view's (null: not told). */
+export function personalAppVersionCode(): number | null | undefined {
+  return current?.appVersionCode;
+}
+
 /** The current time, as the view was rendered at while rendering it. */
 export function renderNow(): number {
   return current?.now ?? Date.now();

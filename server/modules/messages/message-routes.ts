@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGE_FILTERS, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, type MessageFilter, type MessagePage, type UnreadCounts } from '../../../common/messages.ts';
@@ -24,23 +23,6 @@ async function readPage(db: Db, accountId: string, { category, window, cursor: c
   if (cursorText !== undefined && !cursor) throw new HttpError(400, 'invalid_request', 'querystring.cursor: not a cursor this API gave out', 'querystring.cursor');
   const page = await listMessages(db, { accountId, filter: category, window, cursor, limit, now });
   return { messages: page.messages, next_cursor: page.next && encodeCursor(page.next) };
-}
-
-/**
- * The answers GET /api/messages gives the caller of `request` at these paths under `/api` (`/messages?…`, as
- * common/personal-view.ts names them): what a personal first view is rendered with.
- */
-export async function readMessagePages(db: Db, request: FastifyRequest, paths: readonly string[]): Promise<Record<string, MessagePage>> {
-  const caller = await requireCaller(db, request, 'account');
-  const now = new Date();
-  const pages = await Promise.all(
-    paths.map(async (path) => {
-      const url = new URL(path, 'http://api.invalid');
-      if (url.pathname !== '/messages') throw new Error(`not a message page: ${path}`);
-      return [path, await readPage(db, caller.accountId, pageQuery.parse(Object.fromEntries(url.searchParams)), now)] as const;
-    }),
-  );
-  return Object.fromEntries(pages);
 }
 
 /** The message centre's API: a reader's messages, unread counts and read state (first-party sessions only). */

@@ -34,8 +34,8 @@ export function formatListTime(iso: string, language: string, now = renderNow(),
  * The full date and time, as the detail shows it. The time keeps together ("6:43 AM" never breaks before "AM"):
  * the spaces from the hour on are no-break spaces.
  */
-export function formatFullTime(iso: string, language: string): string {
-  const parts = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).formatToParts(Date.parse(iso));
+export function formatFullTime(iso: string, language: string, timeZone = renderTimeZone()): string {
+  const parts = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).formatToParts(Date.parse(iso));
   const hour = parts.findIndex((part) => part.type === 'hour');
   return parts.map((part, index) => (hour >= 0 && index > hour ? part.value.replace(/ /g, '\u00a0') : part.value)).join('');
 }

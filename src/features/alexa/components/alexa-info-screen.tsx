@@ -6,10 +6,11 @@ import { Link } from '../../../components/link.tsx';
 import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
+import { renderTimeZone } from '../../../lib/personal-view-data.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
-import { getAlexaLink } from '../api/get-alexa-link.ts';
-import { requestFailure } from '../../../lib/request-failure.ts';
+import { getAlexaLink, personalAlexaLink } from '../api/get-alexa-link.ts';
 import styles from './alexa.module.css';
 import { Explanation } from './explanation.tsx';
 
@@ -37,7 +38,7 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
       <p>
         <StatusPill on>
           {since && !Number.isNaN(since.getTime())
-            ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(since) })
+            ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone() }).format(since) })
             : t('status.bound')}
         </StatusPill>
       </p>
@@ -76,7 +77,7 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
  */
 export function AlexaInfoScreen() {
   const { t } = useTranslation('alexa');
-  const link = useAsync(getAlexaLink);
+  const link = useAsync(getAlexaLink, personalAlexaLink());
   return (
     <Page title={t('title')}>
       <p>{t('intro')}</p>

@@ -7,10 +7,11 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { requestFailure } from '../../../lib/request-failure.ts';
+import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { agreeToPolicy } from '../api/agree-to-policy.ts';
-import { getConsent } from '../api/get-consent.ts';
+import { getConsent, personalConsent } from '../api/get-consent.ts';
 import { consentStatus } from '../consent-status.ts';
 import styles from './api-policy-screen.module.css';
 
@@ -31,7 +32,7 @@ function failureOf(error: unknown, fallback: 'load' | 'agree'): Failure {
  */
 export function ApiPolicyScreen() {
   const { t, i18n } = useTranslation(['apiPolicy', 'common']);
-  const consent = useAsync(getConsent);
+  const consent = useAsync(getConsent, personalConsent());
   const [saved, setSaved] = useState<PolicyConsentResponse>();
   const [stale, setStale] = useState(false);
   const [agreeFailure, setAgreeFailure] = useState<Failure>();
@@ -57,7 +58,7 @@ export function ApiPolicyScreen() {
     );
 
   const date = (value: Date, options: Intl.DateTimeFormatOptions = {}) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', ...options }).format(value);
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone(), ...options }).format(value);
   const data = saved ?? consent.data;
   const status = data && consentStatus(data);
 

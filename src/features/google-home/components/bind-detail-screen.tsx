@@ -9,9 +9,10 @@ import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { call } from '../../../lib/bridge/bridge.ts';
+import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { getGoogleLink } from '../api/google-link.ts';
+import { getGoogleLink, personalGoogleLink } from '../api/google-link.ts';
 import { googleHomeLinkingUri } from '../google-home-links.ts';
 import styles from './google-home.module.css';
 import { LoadError } from './load-error.tsx';
@@ -19,7 +20,7 @@ import { LoadError } from './load-error.tsx';
 function LinkedSince({ since }: { since: string | null }) {
   const { t, i18n } = useTranslation('googleHome');
   if (!since || Number.isNaN(Date.parse(since))) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(since));
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone() }).format(new Date(since));
   return <p>{t('detail.linkedSince', { date })}</p>;
 }
 
@@ -80,7 +81,7 @@ function LinkState({ link }: { link: VoiceLink }) {
  */
 export function BindDetailScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
-  const link = useAsync((signal) => getGoogleLink(signal));
+  const link = useAsync((signal) => getGoogleLink(signal), personalGoogleLink());
   return (
     <Page title={t('title')}>
       <p>{t('detail.lead')}</p>

@@ -75,6 +75,7 @@ describe('MessageCenterScreen', () => {
     serve({ recent: [finished, stuck, firmware], unread: counts({ all: 2 }) });
     beginPersonalView({
       now: Date.now(),
+      appVersionCode: null,
       timeZone: 'Europe/Berlin',
       responses: {
         [messagesPath({ category: 'all', window: 'recent' })]: { messages: [stuck], next_cursor: null },

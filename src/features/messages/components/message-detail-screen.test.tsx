@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiError } from '../../../lib/api-client.ts';
 import { BridgeError } from '../../../lib/bridge/bridge.ts';
 import { getCurrentMower } from '../../../lib/current-mower.ts';
+import { beginPersonalView, endPersonalView } from '../../../lib/personal-view-data.ts';
 import { installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { getMessage } from '../api/get-message.ts';
@@ -14,7 +15,7 @@ import { formatFullTime } from '../message-time.ts';
 import { ago, counts, testMessage } from '../test-messages.ts';
 import { MessageDetailScreen } from './message-detail-screen.tsx';
 
-vi.mock('../api/get-message.ts', () => ({ getMessage: vi.fn() }));
+vi.mock(import('../api/get-message.ts'), async (importOriginal) => ({ ...(await importOriginal()), getMessage: vi.fn() }));
 vi.mock('../api/mark-read.ts', () => ({ markRead: vi.fn() }));
 vi.mock('../../../lib/current-mower.ts', () => ({ getCurrentMower: vi.fn() }));
 
@@ -56,6 +57,21 @@ afterEach(() => {
 });
 
 describe('MessageDetailScreen', () => {
+  it('in a personal first view, shows the message the view was rendered with at once, in the reader’s time zone, and marks it read', async () => {
+    beginPersonalView({ now: Date.now(), timeZone: 'Pacific/Auckland', appVersionCode: null, responses: { '/messages/blade': { message: fault } } });
+    try {
+      renderDetail('?id=blade');
+      const article = screen.getByRole('article', { name: 'The blade is blocked' });
+      expect(within(article).getByText('E-301')).toBeVisible();
+      const received = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Pacific/Auckland' }).format(Date.parse(fault.created_at));
+      expect(within(article).getByText(received)).toBeVisible();
+      expect(getMessage).not.toHaveBeenCalled();
+    } finally {
+      endPersonalView();
+    }
+    await vi.waitFor(() => expect(markRead).toHaveBeenCalledWith('blade'));
+  });
+
   it('shows the message in full and marks it read, once', async () => {
     vi.mocked(getMessage).mockResolvedValue(fault);
     setUnreadCounts(counts({ all: 3, important: 2 }));

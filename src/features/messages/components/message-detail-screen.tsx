@@ -12,7 +12,7 @@ import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
 import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
-import { getMessage } from '../api/get-message.ts';
+import { getMessage, personalMessage } from '../api/get-message.ts';
 import { readMessage } from '../message-store.ts';
 import { messageAdvice, messageText } from '../message-text.ts';
 import { formatFullTime } from '../message-time.ts';
@@ -35,8 +35,8 @@ export function MessageDetailScreen() {
 }
 
 function MessageDetail({ id }: { id: string }) {
-  const { t } = useTranslation('messages');
-  const message = useAsync((signal) => getMessage(id, signal));
+  const { t } = useTranslation(['messages', 'common']);
+  const message = useAsync((signal) => getMessage(id, signal), personalMessage(id));
   const data = message.status === 'success' ? message.data : undefined;
 
   useEffect(() => {

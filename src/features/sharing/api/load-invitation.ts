@@ -1,6 +1,8 @@
-import type { InvitationDto } from '../../../../common/sharing.ts';
+import { itemPath } from '../../../../common/personal-view.ts';
+import type { InvitationDto, InvitationResponse } from '../../../../common/sharing.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readAppVersion, supportsEnhancedNative } from '../../../lib/bridge/native-app.ts';
+import { personalAppVersionCode, personalResponse } from '../../../lib/personal-view-data.ts';
 import { getInvitation } from './get-invitation.ts';
 
 export type LoadedInvitation =
@@ -23,4 +25,12 @@ export async function loadInvitation(id: string | undefined, signal?: AbortSigna
     if (error instanceof ApiError && error.status === 403) return { kind: 'notForYou' };
     throw error;
   }
+}
+
+/** The invitation a personal first view was rendered with, while rendering that view (common/personal-view.ts). */
+export function personalInvitation(id: string): LoadedInvitation | undefined {
+  const answer = personalResponse<InvitationResponse>(itemPath('/sharing/invitations/', id));
+  const versionCode = personalAppVersionCode();
+  if (!answer || versionCode === undefined) return undefined;
+  return { kind: 'found', invitation: answer.invitation, appSupportsSharing: supportsEnhancedNative({ versionName: '', versionCode }) };
 }

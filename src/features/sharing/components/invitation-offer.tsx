@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { answerInvitation, type InvitationAnswer } from '../api/answer-invitation.ts';
 import styles from './invitation-offer.module.css';
@@ -59,7 +60,7 @@ export function InvitationOffer({
       },
     );
 
-  const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(invitation.expires_at));
+  const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: renderTimeZone() }).format(new Date(invitation.expires_at));
 
   return (
     <Page title={t('title')}>

@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InvitationDto } from '../../../../common/sharing.ts';
+import { beginPersonalView, endPersonalView } from '../../../lib/personal-view-data.ts';
 import { refreshAccessToken } from '../../../lib/session.ts';
 import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { installFakeBridge } from '../../../testing/fake-bridge.ts';
@@ -51,6 +52,34 @@ afterEach(() => {
 });
 
 describe('ShareInvitationScreen', () => {
+  it('in a personal first view, shows the invitation the view was rendered with at once, in the reader’s time zone, and answers it', async () => {
+    // The view's answer, at an app version too old for sharing, and then at a new enough one.
+    for (const [appVersionCode, offered] of [[300000100, false], [300000200, true]] as const) {
+      beginPersonalView({ now: Date.now(), timeZone: 'Pacific/Auckland', appVersionCode, responses: { '/sharing/invitations/inv-1': { invitation: PENDING } } });
+      try {
+        await setup({ replies: { '/invitations/inv-1/accept': [ok({ ...PENDING, state: 'accepted' })] } });
+        // At once: nothing to wait for, nothing asked.
+        if (!offered) {
+          expect(screen.getByRole('heading', { level: 1, name: 'App update needed' })).toBeVisible();
+        } else {
+          expect(screen.getByText('<img src=x onerror=alert(1)> Sam invites you to share a mower.')).toBeVisible();
+          // 10:00 UTC is 22:00 in Auckland, on the same day.
+          expect(screen.getByText(/^Answer by June 8, 2026 at 10:00\sPM/)).toBeVisible();
+        }
+        expect(api.requests).toEqual([]);
+      } finally {
+        endPersonalView();
+      }
+      if (offered) {
+        await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Invitation accepted' })).toBeVisible();
+        expect(posts()).toEqual(['/invitations/inv-1/accept']);
+      }
+      bridge?.uninstall();
+      cleanup();
+    }
+  });
+
   it('shows who invites to which mower as plain text, the terms, and Accept and Reject', async () => {
     await setup({ replies: { '/invitations/inv-1': [ok(PENDING)] } });
     expect(await screen.findByText('<img src=x onerror=alert(1)> Sam invites you to share a mower.')).toBeVisible();

@@ -6,14 +6,14 @@ import { Page } from '../../../components/page.tsx';
 import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
-import { loadInvitation } from '../api/load-invitation.ts';
+import { loadInvitation, personalInvitation } from '../api/load-invitation.ts';
 import { invitationView } from '../invitation-view.ts';
 import { InvitationOffer } from './invitation-offer.tsx';
 import { InvitationOutcome } from './invitation-outcome.tsx';
 
 function Invitation({ id }: { id: string }) {
-  const { t } = useTranslation('sharing');
-  const loaded = useAsync((signal) => loadInvitation(id, signal));
+  const { t } = useTranslation(['sharing', 'common']);
+  const loaded = useAsync((signal) => loadInvitation(id, signal), personalInvitation(id));
   const [answered, setAnswered] = useState<InvitationDto>();
 
   if (loaded.status === 'pending') {
