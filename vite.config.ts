@@ -13,35 +13,45 @@ export const WEB_TARGET = ['es2022', 'safari16', 'chrome100'];
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's entry (`vite build --ssr`, docs/decisions/019-server-rendered-first-view.md) is a module for Node in
   // dist/ssr: no locale files, compressed copies or source maps of its own (the server reads the web build's locales).
-  plugins: isSsrBuild ? [react(), locales({ emit: false })] : [pureAnnotations(['react-router']), react(), locales(), compress(), sourcemapsOutOfWebRoot()],
-  build: isSsrBuild ? { outDir: 'dist/ssr', target: 'node24', copyPublicDir: false } : {
-    outDir: 'dist/web',
-    target: WEB_TARGET,
-    manifest: true,
-    sourcemap: 'hidden',
-    modulePreload: { polyfill: false },
-    // Few requests before the first screen (docs/decisions/007-bytes-on-the-wire.md): a phone on a mobile
-    // network pays a round trip for each beyond the browser's six connections. So: one stylesheet for all
-    // pages (a few kilobytes), everything the entry imports statically in the entry itself, and what several
-    // screens share in one chunk; each screen keeps its own chunk.
-    cssCodeSplit: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // The entry is only what runs before the first paint (src/main.tsx); the app it then starts is one
-            // chunk with everything that start needs (react, the router, i18n, the bridge: a group takes a module's
-            // dependencies with it).
-            { name: 'first-load', tags: ['$initial'], priority: 3 },
-            { name: 'start', test: /[\\/]src[\\/]start\.tsx$/, priority: 2 },
-            // Only the kit and lib: a module shared by the screens of one feature stays with that feature, not in
-            // a chunk every page loads.
-            { name: 'shared', test: /[\\/]src[\\/](components|lib)[\\/]/, minShareCount: 2, priority: 1 },
-          ],
+  plugins: isSsrBuild
+    ? [react(), locales({ emit: false })]
+    : [pureAnnotations(['react-router']), react(), locales(), compress(), sourcemapsOutOfWebRoot()],
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', target: 'node24', copyPublicDir: false }
+    : {
+        outDir: 'dist/web',
+        target: WEB_TARGET,
+        manifest: true,
+        sourcemap: 'hidden',
+        modulePreload: { polyfill: false },
+        // Few requests before the first screen (docs/decisions/007-bytes-on-the-wire.md): a phone on a mobile
+        // network pays a round trip for each beyond the browser's six connections. So: one stylesheet for all
+        // pages (a few kilobytes), everything the entry imports statically in the entry itself, and what several
+        // screens share in one chunk; each screen keeps its own chunk.
+        cssCodeSplit: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // The entry is only what runs before the first paint (src/main.tsx); the app it then starts is one
+                // chunk with everything that start needs (react, the router, i18n, the bridge: a group takes a module's
+                // dependencies with it).
+                { name: 'first-load', tags: ['$initial'], priority: 3 },
+                { name: 'start', test: /[\\/]src[\\/]start\.tsx$/, priority: 2 },
+                // Only the kit and lib: a module shared by the screens of one feature stays with that feature, not in
+                // a chunk every page loads.
+                // Not the pieces of a few screens (the sign-in form, the pictures): those are chunked by who uses them.
+                {
+                  name: 'shared',
+                  test: /[\\/]src[\\/](components|lib)[\\/](?!sign-in-fields|wordmark|illustration)/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     // `npm run dev`: the Vite dev server in front of a running backend (`npm run dev:server`).
     proxy: {
