@@ -23,9 +23,21 @@ const serverModules = directories('./server/modules/');
  *   `public.ts`.
  */
 const zones = [
-  { target: './common', from: ['./src', './server', './scripts', './e2e'], message: 'common/ is shared by both sides and depends on neither.' },
-  { target: './src', from: ['./server', './scripts', './e2e'], message: 'The web view never imports server code; shared types live in common/.' },
-  { target: './server', from: ['./src', './e2e'], message: 'The server never imports web view code; shared code lives in common/.' },
+  {
+    target: './common',
+    from: ['./src', './server', './scripts', './e2e'],
+    message: 'common/ is shared by both sides and depends on neither.',
+  },
+  {
+    target: './src',
+    from: ['./server', './scripts', './e2e'],
+    message: 'The web view never imports server code; shared types live in common/.',
+  },
+  {
+    target: './server',
+    from: ['./src', './e2e'],
+    message: 'The server never imports web view code; shared code lives in common/.',
+  },
   {
     target: ['./src/components', './src/lib'],
     from: ['./src/features', './src/app', './src/simulator'],
@@ -63,7 +75,11 @@ const zones = [
   {
     // A module's stand-ins for the simulated setup (`simulator.ts`): mounted by server/app.ts with the simulator only,
     // and used by tests; no other production code reaches them.
-    target: ['./server/!(app).ts', './server/!(modules|testing)/**/!(*.test).ts', './server/modules/**/!(*.test|simulator).ts'],
+    target: [
+      './server/!(app).ts',
+      './server/!(modules|testing)/**/!(*.test).ts',
+      './server/modules/**/!(*.test|simulator).ts',
+    ],
     from: './server/modules/*/simulator.ts',
     message: "A module's simulator.ts is for server/app.ts (with the simulator) and tests only, never production code.",
   },
@@ -99,26 +115,36 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        paths: [{
-          name: 'react-router',
-          importNames: ['Link', 'NavLink'],
-          message: "Use src/components/link.tsx: React Router's own links bring their framework-mode prefetching into every page's first load.",
-        }, {
-          name: 'react-router',
-          importNames: ['useNavigate', 'Navigate'],
-          message: "Use usePageNavigate of src/lib/page-language.ts: it keeps the page's ?lang.",
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message:
+                "Use src/components/link.tsx: React Router's own links bring their framework-mode prefetching into every page's first load.",
+            },
+            {
+              name: 'react-router',
+              importNames: ['useNavigate', 'Navigate'],
+              message: "Use usePageNavigate of src/lib/page-language.ts: it keeps the page's ?lang.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // The one place that navigates, and tests that check where a navigation went.
     files: ['src/lib/page-language.ts', 'src/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Use src/components/link.tsx.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Use src/components/link.tsx.' }],
+        },
+      ],
     },
   },
   {

@@ -75,7 +75,14 @@ app.get('/mowers', async (request, reply) => {
   return { mowers: rows.map(({ rank: _rank, ...mower }) => mower) };
 });
 
-const RAW_STATES: Record<string, string> = { docked: 'isDocked', idle: 'isIdle', mowing: 'isRunning', paused: 'isPaused', returning: 'isDocking', error: 'Error' };
+const RAW_STATES: Record<string, string> = {
+  docked: 'isDocked',
+  idle: 'isIdle',
+  mowing: 'isRunning',
+  paused: 'isPaused',
+  returning: 'isDocking',
+  error: 'Error',
+};
 
 /** One device in the Navimow status format (server/modules/fleet/navimow-format.ts), without the simulation's clock. */
 function statusOf(row: Record<string, unknown>, now: number) {
@@ -120,6 +127,9 @@ app.get('/messages', async (request, reply) => {
   if (!accountId) return reply.code(401).send(unauthorized);
   const since = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString();
   const rows = await query(MESSAGES, [accountId, since]);
-  return { messages: rows.slice(0, 20).map((row) => ({ ...row, params: JSON.parse(row.params as string) as unknown })), next_cursor: null };
+  return {
+    messages: rows.slice(0, 20).map((row) => ({ ...row, params: JSON.parse(row.params as string) as unknown })),
+    next_cursor: null,
+  };
 });
 await app.listen({ port, host: '127.0.0.1' });

@@ -12,7 +12,14 @@ import { seedDemoData } from '../server/db/seed.ts';
 const database = openDatabase('file::memory:');
 await migrateToLatest(database);
 await seedDemoData(database.db);
-const config = loadConfig({ ...process.env, NAVIMOW_DEMO: 'on', LOG_LEVEL: 'warn', MQTT_PORT: '0', MQTT_PUBLIC_PORT: '1883', FLEET_TICK_MS: '0' });
+const config = loadConfig({
+  ...process.env,
+  NAVIMOW_DEMO: 'on',
+  LOG_LEVEL: 'warn',
+  MQTT_PORT: '0',
+  MQTT_PUBLIC_PORT: '1883',
+  FLEET_TICK_MS: '0',
+});
 const { app, mqttPort } = await buildApp({ db: database.db, config: { ...config, webRoot: undefined } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -3,7 +3,10 @@ import { parseIdentifier } from './account-identifiers.ts';
 
 describe('parseIdentifier', () => {
   it('normalises e-mail case and spaces and keeps + aliases as typed', () => {
-    expect(parseIdentifier('  Demo+Mower@Navimow.Example ')).toEqual({ kind: 'email', value: 'demo+mower@navimow.example' });
+    expect(parseIdentifier('  Demo+Mower@Navimow.Example ')).toEqual({
+      kind: 'email',
+      value: 'demo+mower@navimow.example',
+    });
   });
 
   it('normalises phone numbers to E.164', () => {
@@ -12,6 +15,7 @@ describe('parseIdentifier', () => {
   });
 
   it('refuses what is neither', () => {
-    for (const input of ['', 'demo', 'demo@', '12345', '+0123456789', 'a@b']) expect(parseIdentifier(input)).toBeUndefined();
+    for (const input of ['', 'demo', 'demo@', '12345', '+0123456789', 'a@b'])
+      expect(parseIdentifier(input)).toBeUndefined();
   });
 });

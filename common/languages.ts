@@ -1,7 +1,27 @@
 /** The languages the product speaks (seed section 1), in the seed's order. English is the fallback. */
 export const SUPPORTED_LANGUAGES = [
-  'en', 'de', 'fr', 'nl', 'it', 'sv', 'no', 'fi', 'da', 'pt', 'es',
-  'cs', 'sk', 'pl', 'et', 'lt', 'lv', 'bg', 'hu', 'hr', 'ro', 'sl',
+  'en',
+  'de',
+  'fr',
+  'nl',
+  'it',
+  'sv',
+  'no',
+  'fi',
+  'da',
+  'pt',
+  'es',
+  'cs',
+  'sk',
+  'pl',
+  'et',
+  'lt',
+  'lv',
+  'bg',
+  'hu',
+  'hr',
+  'ro',
+  'sl',
 ] as const;
 
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -57,10 +77,7 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
 }
 
 /** Contract section 2: the `lang` parameter, else the first supported preferred language, else English. */
-export function resolveLanguage(
-  requested: string | null | undefined,
-  preferred: readonly string[] = [],
-): Language {
+export function resolveLanguage(requested: string | null | undefined, preferred: readonly string[] = []): Language {
   const fromQuery = toSupportedLanguage(requested);
   if (fromQuery) return fromQuery;
   for (const tag of preferred) {

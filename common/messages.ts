@@ -14,7 +14,15 @@ export const MESSAGE_WINDOW_DAYS = 30;
 export const MESSAGE_PAGE_SIZE = 20;
 export const MESSAGE_PAGE_MAX = 50;
 
-export const FAULT_REASONS = ['stuck', 'lifted', 'tilted', 'outsideBoundary', 'bladeBlocked', 'lowBattery', 'rainDelay'] as const;
+export const FAULT_REASONS = [
+  'stuck',
+  'lifted',
+  'tilted',
+  'outsideBoundary',
+  'bladeBlocked',
+  'lowBattery',
+  'rainDelay',
+] as const;
 export type FaultReason = (typeof FAULT_REASONS)[number];
 
 /** Every message type and its parameters; the page has a text for each in every language. */
@@ -82,7 +90,17 @@ export interface MessagePage {
 }
 
 /** The page of GET /api/messages a query asks for, as a path under `/api` (the parameters always in this order). */
-export function messagesPath({ category, window, cursor, limit }: { category: MessageFilter; window: 'recent' | 'history'; cursor?: string | null; limit?: number }): string {
+export function messagesPath({
+  category,
+  window,
+  cursor,
+  limit,
+}: {
+  category: MessageFilter;
+  window: 'recent' | 'history';
+  cursor?: string | null;
+  limit?: number;
+}): string {
   const query = new URLSearchParams({ category, window });
   if (cursor) query.set('cursor', cursor);
   if (limit !== undefined) query.set('limit', String(limit));

@@ -78,8 +78,18 @@ export const pageRoutes = {
     namespaces: ['alexa'],
     titleKey: 'troubleshooting.title',
   },
-  alexaUnbind: { path: '/smartHome/alexa/unbindAlexa', screen: 'alexa-unbind', namespaces: ['alexa'], titleKey: 'unbind.title' },
-  alexaVoiceInfo: { path: '/smartHome/alexa/voiceInfo', screen: 'alexa-voice-info', namespaces: ['alexa'], titleKey: 'voice.title' },
+  alexaUnbind: {
+    path: '/smartHome/alexa/unbindAlexa',
+    screen: 'alexa-unbind',
+    namespaces: ['alexa'],
+    titleKey: 'unbind.title',
+  },
+  alexaVoiceInfo: {
+    path: '/smartHome/alexa/voiceInfo',
+    screen: 'alexa-voice-info',
+    namespaces: ['alexa'],
+    titleKey: 'voice.title',
+  },
   connectSolutions: { path: '/connectSolutions', screen: 'connect-solutions', namespaces: ['connectSolutions'] },
   winterGuide: { path: '/robotWinterMode/guide', screen: 'winter-guide', namespaces: ['winterGuide'] },
   overDischargeNotice: {
@@ -90,7 +100,13 @@ export const pageRoutes = {
   expansionBay: { path: '/expansion-bay', screen: 'expansion-bay', namespaces: ['expansionBay'] },
   commentTool: { path: '/shulex-comment-tool', screen: 'shulex-comment-tool', namespaces: ['comments'] },
   messageCenter: { path: '/message-center', screen: 'message-center', namespaces: ['messages'], keepAlive: true },
-  messageDetail: { path: '/message-detail', screen: 'message-detail', namespaces: ['messages'], titleKey: 'detail.title', query: ['id'] },
+  messageDetail: {
+    path: '/message-detail',
+    screen: 'message-detail',
+    namespaces: ['messages'],
+    titleKey: 'detail.title',
+    query: ['id'],
+  },
   messageHistory: {
     path: '/messageHistory',
     screen: 'message-history',
@@ -103,7 +119,11 @@ export const pageRoutes = {
   edmPopup: { path: '/edmPopup', screen: 'edm-popup', namespaces: ['newsletter'] },
   // Smart home (issue 9): the overview, Google Assistant and Hornbach. Alexa's pages live under /smartHome/alexa/.
   smartHome: { path: '/smartHome', screen: 'smart-home', namespaces: ['smartHome'] },
-  googleBindDetail: { path: '/smartHome/googleHome/bindDetail', screen: 'google-bind-detail', namespaces: ['googleHome'] },
+  googleBindDetail: {
+    path: '/smartHome/googleHome/bindDetail',
+    screen: 'google-bind-detail',
+    namespaces: ['googleHome'],
+  },
   googleHowToConnect: {
     path: '/smartHome/googleHome/howToConnect',
     screen: 'google-how-to-connect',
@@ -135,7 +155,12 @@ export const pageRoutes = {
     namespaces: ['googleHome'],
     titleKey: 'voice.title',
   },
-  hornbachIntro: { path: '/smartHome/hornbach/intro', screen: 'hornbach-intro', namespaces: ['hornbach'], titleKey: 'intro.title' },
+  hornbachIntro: {
+    path: '/smartHome/hornbach/intro',
+    screen: 'hornbach-intro',
+    namespaces: ['hornbach'],
+    titleKey: 'intro.title',
+  },
   hornbachHowToConnect: {
     path: '/smartHome/hornbach/howToConnect',
     screen: 'hornbach-how-to-connect',
@@ -143,7 +168,12 @@ export const pageRoutes = {
     titleKey: 'howTo.title',
   },
   // For the native team (docs/bridge.md), not linked from the product's screens; English only (decision 031).
-  bridgeCheck: { path: '/bridgeCheck', screen: 'bridge-check', namespaces: ['common'], untranslatedTitle: 'Bridge check' },
+  bridgeCheck: {
+    path: '/bridgeCheck',
+    screen: 'bridge-check',
+    namespaces: ['common'],
+    untranslatedTitle: 'Bridge check',
+  },
   notFound: { screen: 'not-found', namespaces: ['common'] },
 } as const satisfies Record<string, PageRoute>;
 
@@ -165,8 +195,10 @@ export function pathMatches(path: string, pathname: string): boolean {
 /** The id of the page a pathname shows: the not-found route for any path of no page. */
 export function matchPageRoute(pathname: string): PageRouteId {
   const ids = Object.keys(pageRoutes) as PageRouteId[];
-  return ids.find((id) => {
-    const { path } = pageRoutes[id] as PageRoute;
-    return path !== undefined && pathMatches(path, pathname);
-  }) ?? 'notFound';
+  return (
+    ids.find((id) => {
+      const { path } = pageRoutes[id] as PageRoute;
+      return path !== undefined && pathMatches(path, pathname);
+    }) ?? 'notFound'
+  );
 }

@@ -44,7 +44,6 @@ export interface MowerSharesResponse {
   shares: MowerShareDto[];
 }
 
-
 /**
  * GET /api/sharing/mowers/:serial/invitations: the open (pending, unexpired) invitations to a mower, for its
  * owner, who may withdraw them (POST /api/sharing/invitations/:id/cancel).

@@ -49,7 +49,10 @@ async function signIn(page: Page, account: string, password: string, button = en
   await page.getByRole('button', { name: button }).click();
 }
 
-test('a real OAuth client links an account through the login page, refreshes with rotation and revokes', async ({ page, baseURL }) => {
+test('a real OAuth client links an account through the login page, refreshes with rotation and revokes', async ({
+  page,
+  baseURL,
+}) => {
   const config = await demoClient(baseURL!);
   const { url, verifier, state } = await authorizationUrl(config, { lang: 'en' });
   const caught = await catchRedirect(page, `${DEMO_REDIRECT}**`);
@@ -75,10 +78,15 @@ test('a real OAuth client links an account through the login page, refreshes wit
   expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
 
   await oauth.tokenRevocation(config, refreshed.refresh_token!);
-  await expect(oauth.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  await expect(oauth.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({
+    error: 'invalid_grant',
+  });
 });
 
-test('a client that sends no scope (as Home Assistant does) gets a code and the default scopes', async ({ page, baseURL }) => {
+test('a client that sends no scope (as Home Assistant does) gets a code and the default scopes', async ({
+  page,
+  baseURL,
+}) => {
   const config = await demoClient(baseURL!);
   const verifier = oauth.randomPKCECodeVerifier();
   const url = oauth.buildAuthorizationUrl(config, {
@@ -98,7 +106,10 @@ test('a client that sends no scope (as Home Assistant does) gets a code and the 
   expect(back.searchParams.get('error')).toBeNull();
   expect(back.searchParams.get('code')).toBeTruthy();
 
-  const tokens = await oauth.authorizationCodeGrant(config, back, { pkceCodeVerifier: verifier, expectedState: 'no-scope-state' });
+  const tokens = await oauth.authorizationCodeGrant(config, back, {
+    pkceCodeVerifier: verifier,
+    expectedState: 'no-scope-state',
+  });
   expect(tokens.scope?.split(' ').sort()).toEqual(['mower:control', 'mower:read']);
 });
 
@@ -112,7 +123,10 @@ test('signs in by phone number too', async ({ page, baseURL }) => {
   expect(new URL(caught[0]!).searchParams.get('code')).toBeTruthy();
 });
 
-test('validates the form with the seed’s prompts and shows its wrong-credentials message', async ({ page, baseURL }) => {
+test('validates the form with the seed’s prompts and shows its wrong-credentials message', async ({
+  page,
+  baseURL,
+}) => {
   const config = await demoClient(baseURL!);
   const { url } = await authorizationUrl(config, { lang: 'en' });
   await page.goto(url.href);
@@ -234,11 +248,20 @@ for (const language of LANGUAGES) {
 test.describe('the real integrations link through the web login', () => {
   test.use({ locale: 'de-DE' });
 
-  test('Home Assistant: its own link, the German page from the browser, the code redeemed where its integration does', async ({ page, baseURL }) => {
+  test('Home Assistant: its own link, the German page from the browser, the code redeemed where its integration does', async ({
+    page,
+    baseURL,
+  }) => {
     const redirect = 'https://my.home-assistant.io/redirect/oauth';
     const state = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJmbG93X2lkIjoiZTJlIn0.c2lnbmF0dXJl';
     const caught = await catchRedirect(page, `${redirect}**`);
-    const query = new URLSearchParams({ response_type: 'code', client_id: 'homeassistant', redirect_uri: redirect, state, channel: 'homeassistant' });
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'homeassistant',
+      redirect_uri: redirect,
+      state,
+      channel: 'homeassistant',
+    });
     await page.goto(`/smartHome/login?${query}`);
     await expect(page).toHaveURL(/\/smartHome\/login\?interaction=.*channel=homeassistant/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -261,13 +284,21 @@ test.describe('the real integrations link through the web login', () => {
       }),
     });
     expect(token.status).toBe(200);
-    const { access_token: accessToken, expires_in: expiresIn } = (await token.json()) as { access_token: string; expires_in: number };
+    const { access_token: accessToken, expires_in: expiresIn } = (await token.json()) as {
+      access_token: string;
+      expires_in: number;
+    };
     expect(expiresIn).toBeGreaterThan(0);
-    const devices = await fetch(`${baseURL}/openapi/smarthome/authList`, { headers: { Authorization: `Bearer ${accessToken}`, requestId: 'e2e' } });
+    const devices = await fetch(`${baseURL}/openapi/smarthome/authList`, {
+      headers: { Authorization: `Bearer ${accessToken}`, requestId: 'e2e' },
+    });
     expect(((await devices.json()) as { code: number }).code).toBe(1);
   });
 
-  test('Google: user_locale picks the page’s language, the code is redeemed with the secret in the body and SYNC answers', async ({ page, baseURL }) => {
+  test('Google: user_locale picks the page’s language, the code is redeemed with the secret in the body and SYNC answers', async ({
+    page,
+    baseURL,
+  }) => {
     const redirect = 'https://oauth-redirect.googleusercontent.com/r/navimow-demo';
     const caught = await catchRedirect(page, `${redirect}**`);
     const query = new URLSearchParams({

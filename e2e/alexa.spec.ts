@@ -16,10 +16,13 @@ const AS_FRIEND = `lang=en&sim_account=${FRIEND.email}`;
 
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const logged = (page: Page, method: string, code = '0') => bridgeLog(page).locator(`li[data-method="${method}"][data-code="${code}"]`);
+const logged = (page: Page, method: string, code = '0') =>
+  bridgeLog(page).locator(`li[data-method="${method}"][data-code="${code}"]`);
 
 async function signIn(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post('/api/auth/login', { data: { account: FRIEND.email, password: FRIEND.password } });
+  const response = await request.post('/api/auth/login', {
+    data: { account: FRIEND.email, password: FRIEND.password },
+  });
   expect(response.status()).toBe(200);
   return { Authorization: `Bearer ${(await response.json()).access_token}` };
 }
@@ -64,10 +67,14 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
   test.beforeEach(async ({ request }) => reset(request));
   test.afterAll(async ({ request }) => reset(request));
 
-  test('links with the Alexa app installed: its consent opens, Amazon sends the user back, and Done closes', async ({ page, request }) => {
+  test('links with the Alexa app installed: its consent opens, Amazon sends the user back, and Done closes', async ({
+    page,
+    request,
+  }) => {
     const completes: string[] = [];
     page.on('request', (sent) => {
-      if (sent.method() === 'POST' && sent.url().endsWith('/api/voice-links/alexa/complete')) completes.push(sent.url());
+      if (sent.method() === 'POST' && sent.url().endsWith('/api/voice-links/alexa/complete'))
+        completes.push(sent.url());
     });
     await page.goto(`/smartHome/alexa/info?${AS_FRIEND}&sim_apps=amazon_alexa:installed`);
     await expect(page).toHaveTitle(`${alexaEn.title} - Navimow`);
@@ -96,12 +103,20 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
 
     await page.goto(`/smartHome/alexa/info?${AS_FRIEND}`);
     await expect(page.getByText(/^Linked with Alexa since /)).toBeVisible();
-    await expect(page.getByRole('link', { name: alexaEn.actions.unbind, exact: true })).toHaveAttribute('href', '/smartHome/alexa/unbindAlexa');
+    await expect(page.getByRole('link', { name: alexaEn.actions.unbind, exact: true })).toHaveAttribute(
+      'href',
+      '/smartHome/alexa/unbindAlexa',
+    );
   });
 
-  test('links through Login with Amazon in the browser when the panel says the Alexa app is not installed', async ({ page, request }) => {
+  test('links through Login with Amazon in the browser when the panel says the Alexa app is not installed', async ({
+    page,
+    request,
+  }) => {
     await page.goto(`/smartHome/alexa/info?${AS_FRIEND}&sim_apps=amazon_alexa:installed`);
-    const installed = page.getByTestId('simulator-alexa').getByRole('checkbox', { name: simulatorEn.alexa.appInstalled });
+    const installed = page
+      .getByTestId('simulator-alexa')
+      .getByRole('checkbox', { name: simulatorEn.alexa.appInstalled });
     await expect(installed).toBeChecked();
     await installed.uncheck();
     await expectAccessible(page, '#native-simulator');
@@ -111,11 +126,16 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(logged(page, 'appIsInstall')).toHaveCount(1);
     await expect(logged(page, 'openExternalURI')).toHaveCount(1);
     await expect(logged(page, 'openScheme')).toHaveCount(0);
-    await expect(bridgeLog(page).locator('li[data-method="openExternalURI"] pre')).toContainText('https://www.amazon.com/ap/oa?');
+    await expect(bridgeLog(page).locator('li[data-method="openExternalURI"] pre')).toContainText(
+      'https://www.amazon.com/ap/oa?',
+    );
     expect(await alexaBound(request)).toBe(true);
   });
 
-  test('a bind that Amazon fails shows the seed’s failure, links nothing, and Retry links once Amazon answers', async ({ page, request }) => {
+  test('a bind that Amazon fails shows the seed’s failure, links nothing, and Retry links once Amazon answers', async ({
+    page,
+    request,
+  }) => {
     await page.goto(`/smartHome/alexa/info?${AS_FRIEND}&sim_apps=amazon_alexa:installed`);
     // The panel's switch makes the fake's token endpoint and API fail.
     await page.getByTestId('simulator-alexa').getByLabel(simulatorEn.alexa.fault).selectOption('fail');
@@ -133,7 +153,10 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     expect(await alexaBound(request)).toBe(true);
   });
 
-  test('a consent the user denies shows the failure and leads to the troubleshooting guide', async ({ page, request }) => {
+  test('a consent the user denies shows the failure and leads to the troubleshooting guide', async ({
+    page,
+    request,
+  }) => {
     await page.goto(`/smartHome/alexa/startBindLink?${AS_FRIEND}&sim_amazon_consent=deny`);
     await expect(heading(page, alexaEn.bind.failure.title)).toBeVisible();
     await expect(page).toHaveURL(/error=access_denied/);
@@ -152,7 +175,10 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(logged(page, 'appIsInstall')).toHaveCount(1);
   });
 
-  test('unlinks after confirmation; a failure at Amazon keeps the link, and Retry unlinks', async ({ page, request }) => {
+  test('unlinks after confirmation; a failure at Amazon keeps the link, and Retry unlinks', async ({
+    page,
+    request,
+  }) => {
     await expectAlexaActive(page, false);
     await linkFromInfo(page);
     await expect(heading(page, alexaEn.bind.success.title)).toBeVisible();
@@ -203,7 +229,9 @@ test('externalInfo works in a plain browser: no simulator, no native app, no req
   await page.goto('/smartHome/alexa/externalInfo?lang=en');
   await expect(heading(page, alexaEn.title)).toBeVisible();
   await expect(page.getByRole('region', { name: alexaEn.howToLink.title })).toContainText(alexaEn.howToLink.external);
-  await expect(page.getByRole('region', { name: alexaEn.howToUnlink.title })).toContainText(alexaEn.howToUnlink.external);
+  await expect(page.getByRole('region', { name: alexaEn.howToUnlink.title })).toContainText(
+    alexaEn.howToUnlink.external,
+  );
   await expect(page.getByText('Alexa, ask Segway robot to start mowing.')).toBeVisible();
   await page.getByRole('tab', { name: alexaEn.voice.languages.de }).click();
   await expect(page.getByText('Alexa, frag Segway robot nach dem Akkustand.')).toHaveAttribute('lang', 'de');
@@ -221,8 +249,16 @@ const SCREENS = [
   { name: 'info', path: '/smartHome/alexa/info', title: alexaEn.title },
   { name: 'externalInfo', path: '/smartHome/alexa/externalInfo', title: alexaEn.title },
   { name: 'startBindLink', path: '/smartHome/alexa/startBindLink', title: alexaEn.start.title, ready: 'alexa-start' },
-  { name: 'appBind success', path: '/smartHome/alexa/appBind?code=c&state=stub-success', title: alexaEn.bind.success.title },
-  { name: 'appBind failure', path: '/smartHome/alexa/appBind?error=access_denied&state=s', title: alexaEn.bind.failure.title },
+  {
+    name: 'appBind success',
+    path: '/smartHome/alexa/appBind?code=c&state=stub-success',
+    title: alexaEn.bind.success.title,
+  },
+  {
+    name: 'appBind failure',
+    path: '/smartHome/alexa/appBind?error=access_denied&state=s',
+    title: alexaEn.bind.failure.title,
+  },
   { name: 'troubleshooting', path: '/smartHome/alexa/troubleshooting', title: alexaEn.troubleshooting.title },
   { name: 'unbindAlexa', path: '/smartHome/alexa/unbindAlexa', title: alexaEn.unbind.title },
   { name: 'voiceInfo', path: '/smartHome/alexa/voiceInfo', title: alexaEn.voice.title },
@@ -243,7 +279,8 @@ test.describe('every Alexa screen passes axe', () => {
       await stubLinking(page);
       for (const screen of SCREENS) {
         await openScreen(page, screen, language);
-        if (screen.name === 'info') await expect(page.getByTestId('alexa-link-state')).not.toHaveAttribute('data-state', 'pending');
+        if (screen.name === 'info')
+          await expect(page.getByTestId('alexa-link-state')).not.toHaveAttribute('data-state', 'pending');
         await expectAccessible(page, '#root');
       }
       await stubAlexaBound(page);
@@ -262,12 +299,17 @@ test.describe('every Alexa screen speaks every language', () => {
       for (const screen of SCREENS) {
         const title = await openScreen(page, screen, language);
         const text = await page.locator('#root').innerText();
-        expect(text, screen.name).not.toMatch(/\b(alexa|common):|\b(status|grants|howToLink|howToUnlink|actions|start|bind|troubleshooting|unbind|voice)\.[a-z]\w*/);
+        expect(text, screen.name).not.toMatch(
+          /\b(alexa|common):|\b(status|grants|howToLink|howToUnlink|actions|start|bind|troubleshooting|unbind|voice)\.[a-z]\w*/,
+        );
         if (language !== 'en') await expect(title, screen.name).not.toHaveText(screen.title);
         await expect(page, screen.name).toHaveTitle(/^\S.* - Navimow$/);
         // Commands are shown first in the language the user speaks to Alexa: the page's when Alexa speaks it.
         if (screen.name === 'voiceInfo') {
-          await expect(page.getByTestId('voice-commands')).toHaveAttribute('data-language', ['de', 'fr'].includes(language) ? language : 'en');
+          await expect(page.getByTestId('voice-commands')).toHaveAttribute(
+            'data-language',
+            ['de', 'fr'].includes(language) ? language : 'en',
+          );
         }
       }
     });

@@ -27,18 +27,25 @@ test('the simulated app passes it completely, a restart of the app included', as
   await expect(page).toHaveTitle('Bridge check - Navimow');
   await expect(page.getByRole('main')).toHaveAttribute('lang', 'en');
   await expect(summary(page)).toHaveText('10 pass, 0 fail, 0 no answer in time, 0 refused, 9 not run (of 19 methods).');
-  await expect(page.getByTestId('check-transport')).toContainText('The simulated app, on the Android transport: window.NavimowBridge.postMessage');
+  await expect(page.getByTestId('check-transport')).toContainText(
+    'The simulated app, on the Android transport: window.NavimowBridge.postMessage',
+  );
   await expect(page.getByTestId('check-app-version')).toContainText('3.0.200 (build 300000200)');
-  await expect(page.getByTestId('enhanced-gate')).toHaveText('Passes the enhanced-behaviour gate (build 300000153 or later).');
+  await expect(page.getByTestId('enhanced-gate')).toHaveText(
+    'Passes the enhanced-behaviour gate (build 300000153 or later).',
+  );
   await expect(page.getByTestId('check-encryption')).toHaveAttribute('data-verdict', 'pass');
   await expect(page.getByTestId('version-suffix')).toHaveText('The ciphertext carries the version suffix #NB2.');
   // Nothing with a visible effect ran by itself: the simulator's log has none of them.
   const log = page.getByTestId('bridge-log');
-  for (const name of [...TAPPED, 'changeMowerOpenScheme']) await expect(log.locator(`li[data-method="${name}"]`)).toHaveCount(0);
+  for (const name of [...TAPPED, 'changeMowerOpenScheme'])
+    await expect(log.locator(`li[data-method="${name}"]`)).toHaveCount(0);
 
   for (const name of TAPPED) {
     await expect(method(page, name)).toContainText('Not run: tap to run it.');
-    await method(page, name).getByRole('button', { name: `Run ${name}` }).click();
+    await method(page, name)
+      .getByRole('button', { name: `Run ${name}` })
+      .click();
     await expect(method(page, name)).toHaveAttribute('data-verdict', 'pass');
   }
   // The raw exchange, as posted and as answered (the simulator answers JSON text, as the Android app does).
@@ -62,7 +69,12 @@ test('a wrong native app: each defect is named, and the result copies as JSON', 
     answers: {
       // getMowerList is missing: the fake answers 404, as the apps do for a method they do not know.
       finishRendering: ok(),
-      getCommonAppData: ok({ vehicle_sn: 'NVM-1', email: 'owner@example.com', client_ver: '3.0.153', access_token: 'secret-token-123' }),
+      getCommonAppData: ok({
+        vehicle_sn: 'NVM-1',
+        email: 'owner@example.com',
+        client_ver: '3.0.153',
+        access_token: 'secret-token-123',
+      }),
       ipSearch: { replies: [{ body: { code: 0, data: { country: 'DE' } }, afterMs: 10 }] },
       handleEncipherment: ok('Y2lwaGVy#NB2'),
       handleDecrypt: ok(Buffer.from(ROUND_TRIP_TEXT).toString('base64')),
@@ -75,7 +87,9 @@ test('a wrong native app: each defect is named, and the result copies as JSON', 
   });
   await page.goto('/bridgeCheck');
   await expect(page.getByTestId('check-transport')).toContainText('iOS: window.webkit.messageHandlers.NavimowBridge');
-  await expect(summary(page)).toHaveText('7 pass, 2 fail, 1 no answer in time, 0 refused, 9 not run (of 19 methods).', { timeout: 10_000 });
+  await expect(summary(page)).toHaveText('7 pass, 2 fail, 1 no answer in time, 0 refused, 9 not run (of 19 methods).', {
+    timeout: 10_000,
+  });
 
   await expect(method(page, 'getMowerList')).toHaveAttribute('data-verdict', 'fail');
   await expect(method(page, 'getMowerList')).toContainText('Missing method: the app answered 404 (unknown method).');
@@ -84,7 +98,9 @@ test('a wrong native app: each defect is named, and the result copies as JSON', 
   await expect(method(page, 'ipSearch')).toContainText('country_code');
   await expect(method(page, 'getAppVersion')).toHaveAttribute('data-verdict', 'no-answer');
   await expect(method(page, 'getAppVersion')).toContainText('No answer within 3 s.');
-  await expect(method(page, 'getAppVersion')).toContainText(/An answer came after 3\d{3} ms, when the page had given up at 3000 ms\./);
+  await expect(method(page, 'getAppVersion')).toContainText(
+    /An answer came after 3\d{3} ms, when the page had given up at 3000 ms\./,
+  );
   await expect(page.getByTestId('check-app-version')).toContainText('getAppVersion did not pass');
   await expect(page.getByTestId('check-encryption')).toHaveAttribute('data-verdict', 'pass');
 
@@ -97,7 +113,10 @@ test('a wrong native app: each defect is named, and the result copies as JSON', 
 
   await page.getByRole('button', { name: 'Copy the result as JSON' }).click();
   const json = await page.getByRole('textbox', { name: 'Result as JSON', includeHidden: true }).inputValue();
-  const report = JSON.parse(json) as { transport: { kind: string }; methods: { method: string; verdict: string; summary: string }[] };
+  const report = JSON.parse(json) as {
+    transport: { kind: string };
+    methods: { method: string; verdict: string; summary: string }[];
+  };
   expect(report.transport.kind).toBe('ios');
   expect(Object.fromEntries(report.methods.map((entry) => [entry.method, entry.verdict]))).toMatchObject({
     getMowerList: 'fail',
@@ -118,7 +137,7 @@ test('outside the app it says there is no transport and sends nothing', async ({
   });
   await page.goto('/bridgeCheck?lang=en');
   await expect(page.getByTestId('check-transport')).toHaveAttribute('data-verdict', 'fail');
-  await expect(page.getByTestId('check-transport')).toContainText('Open this page in the app\'s web view.');
+  await expect(page.getByTestId('check-transport')).toContainText("Open this page in the app's web view.");
   await expect(method(page, 'getAppVersion')).toContainText('Not sent: no native transport on this page.');
   await expect(method(page, 'closeWebView').getByRole('button', { name: 'Run closeWebView' })).toBeDisabled();
 });

@@ -18,7 +18,12 @@ const VERSION_ANSWERS: Record<Mode, NonNullable<FakeNativeSetup['answers']['getA
       { body: ok(VERSION), afterMs: 20 },
     ],
   },
-  duplicate: { replies: [{ body: ok(VERSION), afterMs: 10 }, { body: ok({ versionName: '9.9.9', versionCode: 999 }), afterMs: 10 }] },
+  duplicate: {
+    replies: [
+      { body: ok(VERSION), afterMs: 10 },
+      { body: ok({ versionName: '9.9.9', versionCode: 999 }), afterMs: 10 },
+    ],
+  },
   late: { replies: [{ body: ok(VERSION), afterMs: 3_500 }] },
   'invalid-result': { replies: [{ body: { code: 0, data: { versionName: 5 } }, afterMs: 10 }] },
   'native-failure': failure(500, 'boom'),
@@ -30,7 +35,12 @@ const VERSION_ANSWERS: Record<Mode, NonNullable<FakeNativeSetup['answers']['getA
  * the rest.
  */
 function installProtocolFake(page: Page, platform: 'ios' | 'android', mode: Mode) {
-  return installFakeNative(page, { platform, answers: { getAppVersion: VERSION_ANSWERS[mode] }, otherwise: { code: 0 }, latencyMs: 10 });
+  return installFakeNative(page, {
+    platform,
+    answers: { getAppVersion: VERSION_ANSWERS[mode] },
+    otherwise: { code: 0 },
+    latencyMs: 10,
+  });
 }
 
 function trackPageErrors(page: Page) {
@@ -48,7 +58,9 @@ for (const platform of ['ios', 'android'] as const) {
       const errors = trackPageErrors(page);
       await page.goto('/healthPing?lang=en');
       await expect(bridgeCheck(page)).toHaveAttribute('data-status', 'ok');
-      await expect(page.getByText(platform === 'ios' ? 'Connected to the iOS app' : 'Connected to the Android app')).toBeVisible();
+      await expect(
+        page.getByText(platform === 'ios' ? 'Connected to the iOS app' : 'Connected to the Android app'),
+      ).toBeVisible();
       await expect(page.getByText('App version 3.1.0 (build 300100000)')).toBeVisible();
       // A real native app is present, so the simulator stays away.
       await expect(page.locator('#native-simulator')).toHaveCount(0);
@@ -56,7 +68,11 @@ for (const platform of ['ios', 'android'] as const) {
       const { requests } = await nativeFakeRecord(page);
       const parsed = requests.map((raw) => {
         expect(typeof raw).toBe(platform === 'ios' ? 'object' : 'string');
-        return (typeof raw === 'string' ? JSON.parse(raw) : raw) as { method: string; callback: string; params: unknown };
+        return (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+          method: string;
+          callback: string;
+          params: unknown;
+        };
       });
       for (const request of parsed) {
         expect(Object.keys(request).sort()).toEqual(['callback', 'method', 'params']);
@@ -64,10 +80,14 @@ for (const platform of ['ios', 'android'] as const) {
         expect(typeof request.params).toBe('object');
       }
       expect(new Set(parsed.map((request) => request.callback)).size).toBe(parsed.length);
-      expect(parsed.map((request) => request.method)).toEqual(expect.arrayContaining(['getAppVersion', 'finishRendering']));
+      expect(parsed.map((request) => request.method)).toEqual(
+        expect.arrayContaining(['getAppVersion', 'finishRendering']),
+      );
 
       const versionCallback = parsed.find((request) => request.method === 'getAppVersion')!.callback;
-      await expect.poll(async () => (await nativeFakeRecord(page)).callbackAfterAnswer[versionCallback]).toBe('undefined');
+      await expect
+        .poll(async () => (await nativeFakeRecord(page)).callbackAfterAnswer[versionCallback])
+        .toBe('undefined');
       expect(errors).toEqual([]);
     });
   });

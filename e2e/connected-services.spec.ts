@@ -9,7 +9,11 @@ import { DEMO_OWNER, expectAccessible, expectFitsTheScreen, signIn } from './fix
  * screen of the simulated app (signed in as the demo owner), after the confirmation.
  */
 
-const HOME_ASSISTANT = { id: 'homeassistant', secret: 'homeassistant-demo-secret', redirect: 'https://my.home-assistant.io/redirect/oauth' };
+const HOME_ASSISTANT = {
+  id: 'homeassistant',
+  secret: 'homeassistant-demo-secret',
+  redirect: 'https://my.home-assistant.io/redirect/oauth',
+};
 
 /** The web login's steps as Home Assistant's browser takes them: authorize, sign in, consent, the code redeemed. */
 async function linkHomeAssistant(request: APIRequestContext): Promise<{ access_token: string }> {
@@ -24,12 +28,16 @@ async function linkHomeAssistant(request: APIRequestContext): Promise<{ access_t
   });
   const authorize = await request.get(`/oauth/authorize?${query}`, { maxRedirects: 0 });
   const uid = new URL(authorize.headers().location!, 'http://x').pathname.split('/').at(-1)!;
-  const login = await request.post(`/oauth/interaction/${uid}/login`, { data: { account: DEMO_OWNER.email, password: DEMO_OWNER.password } });
+  const login = await request.post(`/oauth/interaction/${uid}/login`, {
+    data: { account: DEMO_OWNER.email, password: DEMO_OWNER.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const resume = await request.get((await login.json()).redirect_to, { maxRedirects: 0 });
   const code = new URL(resume.headers().location!).searchParams.get('code')!;
   const tokens = await request.post('/oauth/token', {
-    headers: { Authorization: `Basic ${Buffer.from(`${HOME_ASSISTANT.id}:${HOME_ASSISTANT.secret}`).toString('base64')}` },
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${HOME_ASSISTANT.id}:${HOME_ASSISTANT.secret}`).toString('base64')}`,
+    },
     form: { grant_type: 'authorization_code', code, redirect_uri: HOME_ASSISTANT.redirect, code_verifier: verifier },
   });
   expect(tokens.status(), await tokens.text()).toBe(200);
@@ -37,14 +45,19 @@ async function linkHomeAssistant(request: APIRequestContext): Promise<{ access_t
 }
 
 async function servicesOf(request: APIRequestContext): Promise<ConnectedService[]> {
-  const response = await request.get('/api/voice-links/services', { headers: { Authorization: `Bearer ${await signIn(request, DEMO_OWNER)}` } });
+  const response = await request.get('/api/voice-links/services', {
+    headers: { Authorization: `Bearer ${await signIn(request, DEMO_OWNER)}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()).services;
 }
 
 const section = (page: Page) => page.getByRole('region', { name: en.services.title });
 
-test('Home Assistant linked through the web login shows on the smart-home screen and is unlinked after the confirmation', async ({ page, request }) => {
+test('Home Assistant linked through the web login shows on the smart-home screen and is unlinked after the confirmation', async ({
+  page,
+  request,
+}) => {
   const before = await servicesOf(request);
   const { access_token: token } = await linkHomeAssistant(request);
   const [linked] = await servicesOf(request);

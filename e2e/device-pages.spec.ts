@@ -25,7 +25,9 @@ test.describe('expansion bay', () => {
 
     const antenna = moduleCard(page, 'antenna');
     await expect(antenna).toHaveAttribute('data-support', 'optional');
-    await expect(antenna.getByRole('note', { name: bayEn.antennaWarning.title })).toContainText(bayEn.antennaWarning.text);
+    await expect(antenna.getByRole('note', { name: bayEn.antennaWarning.title })).toContainText(
+      bayEn.antennaWarning.text,
+    );
     await expect(antenna.getByRole('listitem').last()).toHaveText(bayEn.install.steps.newMap);
     await expect(moduleCard(page, 'vision')).toHaveAttribute('data-support', 'builtIn');
     await expect(moduleCard(page, 'vision')).toContainText(bayEn.status.builtIn);
@@ -44,7 +46,9 @@ test.describe('expansion bay', () => {
     await expect(page.getByText(bayEn.fits.replace('{{model}}', 'Navimow X330E'))).toBeVisible();
     const antenna = moduleCard(page, 'antenna');
     await expect(antenna).toHaveAttribute('data-support', 'optional');
-    await expect(antenna.getByRole('note', { name: bayEn.antennaWarning.title })).toContainText(bayEn.antennaWarning.text);
+    await expect(antenna.getByRole('note', { name: bayEn.antennaWarning.title })).toContainText(
+      bayEn.antennaWarning.text,
+    );
     await expect(moduleCard(page, 'cellular')).toHaveAttribute('data-support', 'builtIn');
     await expect(moduleCard(page, 'cellular')).toContainText(bayEn.builtInNote);
     await expectAccessible(page);
@@ -63,7 +67,10 @@ test.describe('expansion bay', () => {
     await page.route('**/api/mowers', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { mowers: { model: string }[] };
-      await route.fulfill({ response, json: { mowers: body.mowers.map((mower) => ({ ...mower, model: 'Navimow Z900' })) } });
+      await route.fulfill({
+        response,
+        json: { mowers: body.mowers.map((mower) => ({ ...mower, model: 'Navimow Z900' })) },
+      });
     });
     await page.goto('/expansion-bay?lang=en&sim_mower=NVM-DEMO-0001');
     await expect(page.getByRole('heading', { level: 2, name: bayEn.unknownModel.title })).toBeVisible();
@@ -139,7 +146,9 @@ test.describe('comment tool', () => {
     await page.goto('/shulex-comment-tool?lang=en&sim_mower=NVM-DEMO-0002');
     await page.getByRole('radio', { name: '5 stars' }).check();
     await expect(page.getByTestId('rating-meaning')).toHaveText(commentsEn.rating.meaning['5']);
-    await page.getByRole('combobox', { name: commentsEn.topic.label }).selectOption({ label: commentsEn.topic.options.mapping });
+    await page
+      .getByRole('combobox', { name: commentsEn.topic.label })
+      .selectOption({ label: commentsEn.topic.options.mapping });
     await page.getByRole('textbox', { name: commentsEn.comment.label }).fill('  The new map took five minutes.  ');
     await page.getByRole('button', { name: commentsEn.submit }).click();
 
@@ -149,14 +158,22 @@ test.describe('comment tool', () => {
     await expect(page.getByRole('heading', { level: 1, name: commentsEn.success.title })).toBeFocused();
     await expectAccessible(page);
 
-    expect(sentBody).toMatchObject({ rating: 5, topic: 'mapping', comment: 'The new map took five minutes.', vehicle_sn: 'NVM-DEMO-0002' });
+    expect(sentBody).toMatchObject({
+      rating: 5,
+      topic: 'mapping',
+      comment: 'The new map took five minutes.',
+      vehicle_sn: 'NVM-DEMO-0002',
+    });
     expect(answers.map((answer) => answer.status)).toEqual([201, 200]);
     expect(answers[1]!.body).toEqual(answers[0]!.body);
 
     // Sending the same answer again, as a retry would, still finds that one stored comment.
     const login = await request.post('/api/auth/login', { data: { account: DEMO.email, password: DEMO.password } });
     const { access_token } = (await login.json()) as { access_token: string };
-    const repeat = await request.post('/api/comments', { data: sentBody, headers: { authorization: `Bearer ${access_token}` } });
+    const repeat = await request.post('/api/comments', {
+      data: sentBody,
+      headers: { authorization: `Bearer ${access_token}` },
+    });
     expect(repeat.status()).toBe(200);
     expect(await repeat.json()).toEqual(answers[0]!.body);
     expect(errors).toEqual([]);
@@ -198,7 +215,12 @@ test.describe('device pages in every language', () => {
       await expectLocalizedTitle(page, language, bayEn.title);
       if (language !== 'en') {
         const lines = await screenLines(page);
-        for (const english of [bayEn.antennaWarning.text, bayEn.status.optional, bayEn.install.steps.powerOff, bayEn.settings.open]) {
+        for (const english of [
+          bayEn.antennaWarning.text,
+          bayEn.status.optional,
+          bayEn.install.steps.powerOff,
+          bayEn.settings.open,
+        ]) {
           expect(lines).not.toContain(english);
         }
       }
@@ -212,7 +234,12 @@ test.describe('device pages in every language', () => {
       await expectLocalizedTitle(page, language, commentsEn.title);
       if (language !== 'en') {
         const lines = await screenLines(page);
-        for (const english of [commentsEn.submit, commentsEn.rating.label, commentsEn.comment.label, 'Choose a rating from 1 to 5 stars.']) {
+        for (const english of [
+          commentsEn.submit,
+          commentsEn.rating.label,
+          commentsEn.comment.label,
+          'Choose a rating from 1 to 5 stars.',
+        ]) {
           expect(lines).not.toContain(english);
         }
       }

@@ -14,7 +14,10 @@ for (const language of ['en', 'de', 'fi'] as const) {
       test(dialogCase.name, async ({ page }) => {
         const t = await localeTexts(language, dialogCase.namespace);
         await dialogCase.open(page, language, t);
-        const title = t(dialogCase.title).replace(/\{\{(\w+)\}\}/g, (_, key: string) => dialogCase.titleValues?.[key] ?? '');
+        const title = t(dialogCase.title).replace(
+          /\{\{(\w+)\}\}/g,
+          (_, key: string) => dialogCase.titleValues?.[key] ?? '',
+        );
         const dialog = page.getByRole('dialog', { name: title });
         // Some dialogs follow an answer of the simulated app, which signs in first: allow for a busy machine.
         await expect(dialog).toBeVisible({ timeout: 15_000 });
@@ -28,7 +31,11 @@ for (const language of ['en', 'de', 'fi'] as const) {
         for (let step = 0; step < 5; step += 1) {
           await page.keyboard.press('Tab');
           const where = await dialog.evaluate((element) =>
-            element.contains(document.activeElement) ? (document.activeElement?.textContent ?? '') : document.activeElement === document.body ? 'nothing' : 'the page',
+            element.contains(document.activeElement)
+              ? (document.activeElement?.textContent ?? '')
+              : document.activeElement === document.body
+                ? 'nothing'
+                : 'the page',
           );
           expect(where).not.toBe('the page');
           reached.add(where);

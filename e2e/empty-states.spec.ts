@@ -20,7 +20,12 @@ for (const language of ['en', 'de', 'fi'] as const) {
       const t = await localeTexts(language, 'messages');
       await emptyInbox(page);
       await page.goto(`/message-center?lang=${language}`);
-      await expect(page.getByText(t('empty.none')).or(page.getByText(t('empty.recent'))).first()).toBeVisible();
+      await expect(
+        page
+          .getByText(t('empty.none'))
+          .or(page.getByText(t('empty.recent')))
+          .first(),
+      ).toBeVisible();
       // Nothing to mark read.
       await expect(page.getByRole('button', { name: t('actions.markAllRead') })).toHaveCount(0);
       await expectFitsAndPasses(page);

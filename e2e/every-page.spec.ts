@@ -8,14 +8,15 @@ import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY as QUERY } from
  * other states (empty, error, dialogs); this sweep makes sure no page is left out, including the ones added later.
  */
 
-
 /** Pages that move on by themselves as they open (Alexa linking starts at once): their own journeys check them. */
 const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];
 
-const pages = (Object.keys(pageRoutes) as PageRouteId[]).filter((id) => !MOVING_ON.includes(id)).map((id) => {
-  const { path }: PageRoute = pageRoutes[id];
-  return { id, path: path ?? '/no/such/page' };
-});
+const pages = (Object.keys(pageRoutes) as PageRouteId[])
+  .filter((id) => !MOVING_ON.includes(id))
+  .map((id) => {
+    const { path }: PageRoute = pageRoutes[id];
+    return { id, path: path ?? '/no/such/page' };
+  });
 
 for (const language of ['en', 'de', 'fi'] as const) {
   test.describe(`every page in ${language}`, () => {

@@ -20,10 +20,12 @@ const SHOWN_IN_PLACE: readonly PageRouteId[] = ['healthPing', 'winterGuide'];
 /** Pages that move on by themselves as they open (Alexa linking starts at once): their own journeys check them. */
 const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];
 
-const pages = (Object.keys(pageRoutes) as PageRouteId[]).filter((id) => !MOVING_ON.includes(id)).map((id) => {
-  const { path }: PageRoute = pageRoutes[id];
-  return { id, path: path ?? '/no/such/page' };
-});
+const pages = (Object.keys(pageRoutes) as PageRouteId[])
+  .filter((id) => !MOVING_ON.includes(id))
+  .map((id) => {
+    const { path }: PageRoute = pageRoutes[id];
+    return { id, path: path ?? '/no/such/page' };
+  });
 
 for (const language of ['en', 'de', 'fi'] as const) {
   test.describe(`every page in ${language} with the server failing`, () => {

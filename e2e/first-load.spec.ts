@@ -85,7 +85,10 @@ test.describe('the first screen’s requests', () => {
     const winterChunk = requested.find((path) => /\/winter-guide-[\w-]+\.js$/.test(path));
     expect(winterChunk).toBeDefined();
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${winterChunk}">`);
-    await expectPreloaded(page, locales.filter((file) => !file.endsWith('/simulator.json')));
+    await expectPreloaded(
+      page,
+      locales.filter((file) => !file.endsWith('/simulator.json')),
+    );
     expect(warnings).toEqual([]);
   });
 
@@ -97,7 +100,10 @@ test.describe('the first screen’s requests', () => {
       await expect(page.getByRole('heading', { level: 1, name: accountLinkingDe.title })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'de');
       const locales = requested.filter((path) => path.endsWith('.json'));
-      expect(locales.map((path) => path.split('/').slice(-2).join('/')).sort()).toEqual(['de/accountLinking.json', 'de/common.json']);
+      expect(locales.map((path) => path.split('/').slice(-2).join('/')).sort()).toEqual([
+        'de/accountLinking.json',
+        'de/common.json',
+      ]);
       await expectPreloaded(page, locales);
     });
   });

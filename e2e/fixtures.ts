@@ -9,20 +9,30 @@ export async function expectAccessible(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Fails when the page is wider than the screen (a word or a table that does not wrap). */
 export async function expectFitsTheScreen(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'wider than the screen').toBeLessThanOrEqual(0);
 }
 
 /** A language's texts of one locale namespace, read by key path (`t('markAll.title')`), for tests in any language. */
 export async function localeTexts(language: string, namespace: string): Promise<(path: string) => string> {
-  const { default: texts } = (await import(`../locales/${language}/${namespace}.json`, { with: { type: 'json' } })) as { default: unknown };
+  const { default: texts } = (await import(`../locales/${language}/${namespace}.json`, { with: { type: 'json' } })) as {
+    default: unknown;
+  };
   return (path) => {
-    const text = path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], texts);
+    const text = path
+      .split('.')
+      .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], texts);
     if (typeof text !== 'string') throw new Error(`no text ${namespace}:${path} in ${language}`);
     return text;
   };
@@ -83,8 +93,13 @@ export const DEMO_OWNER = { email: 'demo@navimow.example', password: 'Navimow-de
 export const DEMO_FRIEND = { email: 'friend@navimow.example', password: 'Navimow-demo-2' };
 
 /** Signs in as the native app does: a first-party session's bearer token. */
-export async function signIn(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { account: account.email, password: account.password } });
+export async function signIn(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<string> {
+  const response = await request.post('/api/auth/login', {
+    data: { account: account.email, password: account.password },
+  });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -98,11 +113,29 @@ export function installNativeApp(page: Page, accessToken: string, answers: FakeN
     platform: 'android',
     answers: {
       getAppVersion: ok({ versionName: '3.2.0', versionCode: 300000200 }),
-      getCommonAppData: ok({ vehicle_sn: 'NVM-DEMO-0001', email: 'reader@navimow.example', client_ver: '3.2.0', access_token: accessToken, platform: 'android' }),
+      getCommonAppData: ok({
+        vehicle_sn: 'NVM-DEMO-0001',
+        email: 'reader@navimow.example',
+        client_ver: '3.2.0',
+        access_token: accessToken,
+        platform: 'android',
+      }),
       getMowerList: ok({
         mowers: [
-          { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 },
-          { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 },
+          {
+            vehicle_sn: 'NVM-DEMO-0001',
+            name: 'Front lawn',
+            model: 'Navimow i105E',
+            role: 'owner',
+            battery_percent: 92,
+          },
+          {
+            vehicle_sn: 'NVM-DEMO-0002',
+            name: 'Back garden',
+            model: 'Navimow X330E',
+            role: 'shared',
+            battery_percent: 40,
+          },
         ],
       }),
       ...answers,

@@ -32,7 +32,9 @@ async function ownerHeaders(request: APIRequestContext): Promise<Record<string, 
 }
 
 async function unlinkGoogle(request: APIRequestContext) {
-  expect((await request.delete('/api/voice-links/google', { headers: await ownerHeaders(request) })).status()).toBe(204);
+  expect((await request.delete('/api/voice-links/google', { headers: await ownerHeaders(request) })).status()).toBe(
+    204,
+  );
 }
 
 async function googleBound(request: APIRequestContext): Promise<boolean> {
@@ -43,7 +45,9 @@ async function googleBound(request: APIRequestContext): Promise<boolean> {
 /** Google's servers redeeming a code at our token endpoint. */
 async function redeem(request: APIRequestContext, code: string, extra: Record<string, string> = {}) {
   const response = await request.post('/oauth/token', {
-    headers: { Authorization: `Basic ${Buffer.from(`${GOOGLE.client_id}:${GOOGLE.client_secret}`).toString('base64')}` },
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${GOOGLE.client_id}:${GOOGLE.client_secret}`).toString('base64')}`,
+    },
     form: { grant_type: 'authorization_code', code, redirect_uri: GOOGLE.redirect_uri, ...extra },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -69,7 +73,10 @@ async function expectGoogleActive(page: Page, active: boolean) {
 
 async function startAppFlipFromGoogleHome(page: Page) {
   await page.goto('/smartHome?lang=en');
-  await page.getByTestId('simulator-google-home').getByRole('button', { name: simulatorEn.googleHome.startAppFlip }).click();
+  await page
+    .getByTestId('simulator-google-home')
+    .getByRole('button', { name: simulatorEn.googleHome.startAppFlip })
+    .click();
   await expect(page).toHaveURL(/\/smartHome\/googleHome\/appBind\?client_id=google&/);
 }
 
@@ -82,14 +89,19 @@ test.describe('the owner’s link with Google', () => {
     await unlinkGoogle(request);
   });
 
-  test('App Flip, agreed: the app gets a code for Google, which redeems it, and the overview shows Google active', async ({ page, request }) => {
+  test('App Flip, agreed: the app gets a code for Google, which redeems it, and the overview shows Google active', async ({
+    page,
+    request,
+  }) => {
     await unlinkGoogle(request);
     await expectGoogleActive(page, false);
     await startAppFlipFromGoogleHome(page);
     const appFlipUrl = page.url();
     await expect(heading(page, en.appFlip.title)).toBeVisible();
     await expect(page.getByText(`Navimow account: ${OWNER.email}`)).toBeVisible();
-    await expect(page.getByRole('region', { name: en.appFlip.permissionsTitle })).toContainText(en.appFlip.controlOnBehalf);
+    await expect(page.getByRole('region', { name: en.appFlip.permissionsTitle })).toContainText(
+      en.appFlip.controlOnBehalf,
+    );
     await expect(page.getByRole('link', { name: en.appFlip.privacyPolicy })).toBeVisible();
     await expectAccessible(page);
 
@@ -114,9 +126,18 @@ test.describe('the owner’s link with Google', () => {
     await expectGoogleActive(page, false);
   });
 
-  test('App Flip with an unregistered client id: "failed", explained, and nothing is linked', async ({ page, request }) => {
+  test('App Flip with an unregistered client id: "failed", explained, and nothing is linked', async ({
+    page,
+    request,
+  }) => {
     await unlinkGoogle(request);
-    const query = new URLSearchParams({ client_id: 'intruder', scope: 'mower:read', redirect_uri: GOOGLE.redirect_uri, state: 's-1', lang: 'en' });
+    const query = new URLSearchParams({
+      client_id: 'intruder',
+      scope: 'mower:read',
+      redirect_uri: GOOGLE.redirect_uri,
+      state: 's-1',
+      lang: 'en',
+    });
     await page.goto(`/smartHome/googleHome/appBind?${query}`);
     await page.getByRole('button', { name: en.appFlip.agree }).click();
     await expect(heading(page, en.appFlip.invalid.title)).toBeFocused();
@@ -203,12 +224,16 @@ test('not linked, the page opens Google Home at Navimow’s account linking and 
 
 test('the voice guide says the commands with the account’s own mower names', async ({ page }) => {
   await page.goto('/smartHome/googleHome/voiceInfo?lang=en');
-  await expect(page.getByRole('region', { name: 'Examples for Front lawn' })).toContainText('Hey Google, start Front lawn.');
+  await expect(page.getByRole('region', { name: 'Examples for Front lawn' })).toContainText(
+    'Hey Google, start Front lawn.',
+  );
   await expect(page.getByRole('region', { name: en.voice.yourMowers })).toContainText('Back garden');
   await expect(page.getByText(en.voice.languages)).toBeVisible();
 });
 
-test('in Finnish, which Google Assistant does not speak, the voice guide says so and shows the commands in a language it speaks', async ({ page }) => {
+test('in Finnish, which Google Assistant does not speak, the voice guide says so and shows the commands in a language it speaks', async ({
+  page,
+}) => {
   await page.goto('/smartHome/googleHome/voiceInfo?lang=fi');
   const examples = page.getByTestId('google-voice-examples');
   await expect(examples).toContainText('Hey Google, start Front lawn.');

@@ -5,9 +5,21 @@ import winterEn from '../locales/en/winterGuide.json' with { type: 'json' };
 import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
 
 const screens = [
-  { path: '/connectSolutions', english: connectEn, ready: (page: Page) => page.getByTestId('phone-permissions').getByRole('list') },
-  { path: '/robotWinterMode/guide', english: winterEn, ready: (page: Page) => page.getByTestId('hibernation').getByRole('button') },
-  { path: '/robotWinterMode/overDischargeNotice', english: overDischargeEn, ready: (page: Page) => page.getByRole('heading', { level: 2 }).last() },
+  {
+    path: '/connectSolutions',
+    english: connectEn,
+    ready: (page: Page) => page.getByTestId('phone-permissions').getByRole('list'),
+  },
+  {
+    path: '/robotWinterMode/guide',
+    english: winterEn,
+    ready: (page: Page) => page.getByTestId('hibernation').getByRole('button'),
+  },
+  {
+    path: '/robotWinterMode/overDischargeNotice',
+    english: overDischargeEn,
+    ready: (page: Page) => page.getByRole('heading', { level: 2 }).last(),
+  },
 ] as const;
 
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');
@@ -40,7 +52,9 @@ test.describe('Bluetooth connection troubleshooting', () => {
     await expect(permissions.locator('[data-permission="bluetooth"]')).toHaveAttribute('data-state', 'granted');
     await expect(permissions.locator('[data-permission="location"]')).toHaveAttribute('data-state', 'granted');
     await expect(permissions.getByRole('button')).toHaveCount(0);
-    await expect(bridgeLog(page).locator('li[data-method="getDevicePermissions"][data-code="0"]').first()).toBeVisible();
+    await expect(
+      bridgeLog(page).locator('li[data-method="getDevicePermissions"][data-code="0"]').first(),
+    ).toBeVisible();
   });
 
   test('prompts for a denied Bluetooth permission until the user allows it in the settings', async ({ page }) => {
@@ -75,7 +89,9 @@ test.describe('Winter storage guide', () => {
     await expect(page).toHaveTitle('Winter storage - Navimow');
     const steps = page.getByRole('main').getByRole('list').first().locator('> li');
     await expect(steps).toHaveCount(6);
-    await expect(page.getByRole('heading', { level: 2, name: /Step 2\s+Charge the battery to at least 85%/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: /Step 2\s+Charge the battery to at least 85%/ }),
+    ).toBeVisible();
     await expect(page.getByText('Undo the 4 screws that hold the station to the ground.')).toBeVisible();
     await expect(page.getByText('Remove the 4 silicone pegs and keep them with the screws for spring.')).toBeVisible();
     await expect(page.getByText(/between 5 and 45\s°C \(41 to 113\s°F\)/)).toBeVisible();
@@ -125,11 +141,20 @@ test.describe('Winter storage guide', () => {
     await expect(calls).toContainText('"enabled":true');
 
     // The simulated app asked the server, which holds the mower in winter storage now; other journeys use it awake.
-    await expect(bridgeLog(page).locator('li[data-method="PUT /api/mowers/NVM-DEMO-0001/winter-mode"][data-code="200"]')).toHaveCount(1);
-    const login = await page.request.post('/api/auth/login', { data: { account: DEMO_OWNER.email, password: DEMO_OWNER.password } });
+    await expect(
+      bridgeLog(page).locator('li[data-method="PUT /api/mowers/NVM-DEMO-0001/winter-mode"][data-code="200"]'),
+    ).toHaveCount(1);
+    const login = await page.request.post('/api/auth/login', {
+      data: { account: DEMO_OWNER.email, password: DEMO_OWNER.password },
+    });
     const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-    expect(await (await page.request.get('/api/mowers/NVM-DEMO-0001/status', { headers })).json()).toMatchObject({ winter_mode: true });
-    const awake = await page.request.put('/api/mowers/NVM-DEMO-0001/winter-mode', { headers, data: { enabled: false } });
+    expect(await (await page.request.get('/api/mowers/NVM-DEMO-0001/status', { headers })).json()).toMatchObject({
+      winter_mode: true,
+    });
+    const awake = await page.request.put('/api/mowers/NVM-DEMO-0001/winter-mode', {
+      headers,
+      data: { enabled: false },
+    });
     expect(await awake.json()).toMatchObject({ winter_mode: false });
   });
 
@@ -149,7 +174,9 @@ test.describe('Over-discharged battery', () => {
     await page.goto('/robotWinterMode/overDischargeNotice?lang=en');
     await expect(page).toHaveTitle('Deeply discharged battery - Navimow');
     await expect(page.getByText(overDischargeEn.symptom.body)).toBeVisible();
-    await expect(page.getByText('Leave it charging for at least 30 minutes without taking it off the station.')).toBeVisible();
+    await expect(
+      page.getByText('Leave it charging for at least 30 minutes without taking it off the station.'),
+    ).toBeVisible();
     await expect(page.getByText(overDischargeEn.stillOff.support)).toBeVisible();
     await expect(page.getByRole('link')).toHaveCount(0);
   });

@@ -59,18 +59,27 @@ test.describe('healthPing in the simulated native app', () => {
       if (language !== 'en') {
         expect(heading).not.toBe(en.title);
         strings.add(en.intro).add(en.checkAgain).add(en.status.ok).add(en.server.label);
-        const lines = (await page.locator('#root').innerText()).split('\n').map((line) => line.replace(/^✓ /, '').trim());
+        const lines = (await page.locator('#root').innerText())
+          .split('\n')
+          .map((line) => line.replace(/^✓ /, '').trim());
         for (const english of strings) expect(lines).not.toContain(english);
       }
       // No raw translation keys such as `bridge.label` or `common:routes.x` on screen.
-      expect(await page.locator('body').innerText()).not.toMatch(/\b(common|health|simulator):|\b[a-z]+\.[a-z]+[A-Za-z]*\.[a-z]/);
+      expect(await page.locator('body').innerText()).not.toMatch(
+        /\b(common|health|simulator):|\b[a-z]+\.[a-z]+[A-Za-z]*\.[a-z]/,
+      );
     });
   }
 });
 
 test.describe('language resolution', () => {
   test('takes lang case-insensitively and without its region; nb and nn are Norwegian', async ({ page }) => {
-    for (const [lang, expected] of [['DE-at', 'de'], ['nb', 'no'], ['nn-NO', 'no'], ['pt_BR', 'pt']]) {
+    for (const [lang, expected] of [
+      ['DE-at', 'de'],
+      ['nb', 'no'],
+      ['nn-NO', 'no'],
+      ['pt_BR', 'pt'],
+    ]) {
       await page.goto(`/healthPing?lang=${lang}`);
       await expect(page.locator('html')).toHaveAttribute('lang', expected!);
     }

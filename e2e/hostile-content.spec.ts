@@ -25,7 +25,9 @@ async function watch(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   return {
     dialogs,
@@ -56,16 +58,17 @@ function addAccountWithMower(
   const db = new SQLite('.e2e-data/e2e.sqlite');
   try {
     db.pragma('busy_timeout = 5000');
-    const owner = db.prepare('SELECT id, password_hash FROM accounts WHERE email = ?').get(DEMO_OWNER.email) as { id: string; password_hash: string };
+    const owner = db.prepare('SELECT id, password_hash FROM accounts WHERE email = ?').get(DEMO_OWNER.email) as {
+      id: string;
+      password_hash: string;
+    };
     const now = new Date().toISOString();
-    db.prepare('INSERT INTO accounts (id, email, phone, password_hash, display_name, created_at) VALUES (?, ?, NULL, ?, ?, ?)').run(
-      account.id,
-      account.email,
-      owner.password_hash,
-      account.displayName,
-      now,
-    );
-    db.prepare('INSERT INTO mowers (serial_number, owner_id, name, model, battery_percent, created_at) VALUES (?, ?, ?, ?, 80, ?)').run(mower.serial, account.id, mower.name, mower.model, now);
+    db.prepare(
+      'INSERT INTO accounts (id, email, phone, password_hash, display_name, created_at) VALUES (?, ?, NULL, ?, ?, ?)',
+    ).run(account.id, account.email, owner.password_hash, account.displayName, now);
+    db.prepare(
+      'INSERT INTO mowers (serial_number, owner_id, name, model, battery_percent, created_at) VALUES (?, ?, ?, ?, 80, ?)',
+    ).run(mower.serial, account.id, mower.name, mower.model, now);
     more(db, owner.id, now);
   } finally {
     db.close();
@@ -81,14 +84,9 @@ test('a hostile inviter name, mower name and model show as text on the invitatio
     { id: accountId, email: `hostile-${suffix}@navimow.example`, displayName: HOSTILE.name },
     { serial, name: HOSTILE.mowerName, model: HOSTILE.model },
     (db, ownerId, now) => {
-      db.prepare("INSERT INTO invitations (id, mower_serial, inviter_id, invitee_id, status, expires_at, created_at, responded_at) VALUES (?, ?, ?, ?, 'pending', ?, ?, NULL)").run(
-        invitationId,
-        serial,
-        accountId,
-        ownerId,
-        new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-        now,
-      );
+      db.prepare(
+        "INSERT INTO invitations (id, mower_serial, inviter_id, invitee_id, status, expires_at, created_at, responded_at) VALUES (?, ?, ?, ?, 'pending', ?, ?, NULL)",
+      ).run(invitationId, serial, accountId, ownerId, new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(), now);
     },
   );
 
@@ -118,22 +116,28 @@ test('hostile query parameters show no markup and run nothing, on every kind of 
   }
 });
 
-test('a hostile message and mower name show as text in the message centre the server renders for its reader', async ({ page, request }) => {
+test('a hostile message and mower name show as text in the message centre the server renders for its reader', async ({
+  page,
+  request,
+}) => {
   // A reader of their own (the owner's password), with one message about their hostile mower, in the e2e database.
   const suffix = randomBytes(4).toString('hex');
   const email = `hostile-reader-${suffix}@navimow.example`;
   const accountId = `account-hostile-reader-${suffix}`;
   const serial = `NVM-XSSR-${suffix}`;
   const messageId = `hostile-message-${suffix}`;
-  addAccountWithMower({ id: accountId, email, displayName: 'Reader' }, { serial, name: HOSTILE.mowerName, model: 'i105E' }, (db, _ownerId, now) => {
-    db.prepare("INSERT INTO messages (id, mower_serial, category, type, params, severity, fault_code, created_at) VALUES (?, ?, 'notification', 'generic', ?, 'info', NULL, ?)").run(
-      messageId,
-      serial,
-      JSON.stringify({ title: HOSTILE.name, body: HOSTILE.model }),
-      now,
-    );
-    db.prepare("INSERT INTO message_inbox (account_id, message_id, category, created_at, read_at) VALUES (?, ?, 'notification', ?, NULL)").run(accountId, messageId, now);
-  });
+  addAccountWithMower(
+    { id: accountId, email, displayName: 'Reader' },
+    { serial, name: HOSTILE.mowerName, model: 'i105E' },
+    (db, _ownerId, now) => {
+      db.prepare(
+        "INSERT INTO messages (id, mower_serial, category, type, params, severity, fault_code, created_at) VALUES (?, ?, 'notification', 'generic', ?, 'info', NULL, ?)",
+      ).run(messageId, serial, JSON.stringify({ title: HOSTILE.name, body: HOSTILE.model }), now);
+      db.prepare(
+        "INSERT INTO message_inbox (account_id, message_id, category, created_at, read_at) VALUES (?, ?, 'notification', ?, NULL)",
+      ).run(accountId, messageId, now);
+    },
+  );
 
   await installNativeApp(page, await signIn(request, { email, password: DEMO_OWNER.password }));
   const watcher = await watch(page);

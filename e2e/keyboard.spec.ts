@@ -22,7 +22,10 @@ for (const language of ['de', 'fi'] as const) {
     await page.keyboard.press('ArrowRight');
     await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
     await expect(tabs.nth(1)).toBeFocused();
-    await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', (await tabs.nth(1).getAttribute('id'))!);
+    await expect(page.getByRole('tabpanel')).toHaveAttribute(
+      'aria-labelledby',
+      (await tabs.nth(1).getAttribute('id'))!,
+    );
 
     await page.keyboard.press('End');
     await expect(tabs.nth(count - 1)).toHaveAttribute('aria-selected', 'true');
@@ -62,7 +65,12 @@ for (const language of ['de', 'fi'] as const) {
     await page.keyboard.type('Mit der Tastatur geschrieben.');
 
     // On to the send button, past anything between, and Enter sends.
-    for (let step = 0; step < 5 && !(await page.getByRole('button', { name: t('submit') }).evaluate((button) => button === document.activeElement)); step += 1) {
+    for (
+      let step = 0;
+      step < 5 &&
+      !(await page.getByRole('button', { name: t('submit') }).evaluate((button) => button === document.activeElement));
+      step += 1
+    ) {
       await page.keyboard.press('Tab');
     }
     await expect(page.getByRole('button', { name: t('submit') })).toBeFocused();

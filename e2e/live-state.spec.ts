@@ -17,7 +17,9 @@ async function markDocument(page: Page) {
   return async () => expect(await page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(1);
 }
 
-test('the health page follows a fault and the connection the simulator reports, without reloading', async ({ page }) => {
+test('the health page follows a fault and the connection the simulator reports, without reloading', async ({
+  page,
+}) => {
   await page.goto(`/healthPing?${AS_ORCHARD}`);
   const check = page.getByTestId('check-mower');
   const state = page.getByTestId('live-mower-state');
@@ -26,12 +28,18 @@ test('the health page follows a fault and the connection the simulator reports, 
   await expect(state).toContainText('Orchard: on the charging station, battery at');
   const notReloaded = await markDocument(page);
 
-  await mowerControls(page).getByLabel(simulatorEn.mowerControls.reason).selectOption({ label: simulatorEn.mowerControls.reasons.lifted });
+  await mowerControls(page)
+    .getByLabel(simulatorEn.mowerControls.reason)
+    .selectOption({ label: simulatorEn.mowerControls.reasons.lifted });
   await mowerControls(page).getByRole('button', { name: simulatorEn.mowerControls.fault }).click();
   await expect(state).toHaveAttribute('data-state', 'error');
   await expect(state).toContainText('Orchard: fault, battery at');
   await expect(mowerControls(page).getByRole('status')).toContainText(simulatorEn.mowerControls.reasons.lifted);
-  await expect(page.getByTestId('bridge-log').locator('li[data-method="POST /api/simulator/mowers/NVM-DEMO-0003/report"][data-code="200"]')).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('bridge-log')
+      .locator('li[data-method="POST /api/simulator/mowers/NVM-DEMO-0003/report"][data-code="200"]'),
+  ).toHaveCount(1);
 
   await mowerControls(page).getByRole('button', { name: simulatorEn.mowerControls.offline }).click();
   await expect(state).toHaveAttribute('data-state', 'offline');
@@ -43,7 +51,7 @@ test('the health page follows a fault and the connection the simulator reports, 
   await expectAccessible(page);
 });
 
-test('the winter guide shows the mower\'s live battery', async ({ page }) => {
+test("the winter guide shows the mower's live battery", async ({ page }) => {
   await page.goto(`/robotWinterMode/guide?${AS_ORCHARD}`);
   const battery = page.getByTestId('live-battery');
   await expect(battery).toContainText(/^Orchard: battery at \d+%/);

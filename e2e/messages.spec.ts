@@ -38,18 +38,23 @@ function trackListRequests(page: Page) {
   const requests: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/api/messages') requests.push(`${url.searchParams.get('window')} ${url.searchParams.get('cursor') ?? '-'}`);
+    if (url.pathname === '/api/messages')
+      requests.push(`${url.searchParams.get('window')} ${url.searchParams.get('cursor') ?? '-'}`);
   });
   return requests;
 }
 
-const isList = (window: 'recent' | 'history') => (url: URL) => url.pathname === '/api/messages' && url.searchParams.get('window') === window;
+const isList = (window: 'recent' | 'history') => (url: URL) =>
+  url.pathname === '/api/messages' && url.searchParams.get('window') === window;
 const emptyPage = (route: Route) => route.fulfill({ json: { messages: [], next_cursor: null } });
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const messageList = (page: Page) => page.getByRole('list', { name: en.list.label });
 const item = (page: Page, id: string) => page.locator(`a[data-message-id="${id}"]`);
-const listedIds = (page: Page) => messageList(page).locator('a[data-message-id]').evaluateAll((links) => links.map((link) => link.getAttribute('data-message-id')));
+const listedIds = (page: Page) =>
+  messageList(page)
+    .locator('a[data-message-id]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('data-message-id')));
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');
 
 async function openCentre(page: Page, query = 'lang=en') {
@@ -58,13 +63,21 @@ async function openCentre(page: Page, query = 'lang=en') {
 }
 
 test.describe('message centre', () => {
-  test('shows the tabs with unread counts and the messages newest first, a fault with its code and time', async ({ page }) => {
+  test('shows the tabs with unread counts and the messages newest first, a fault with its code and time', async ({
+    page,
+  }) => {
     const errors = trackPageErrors(page);
     await openCentre(page);
     await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
     await expect(page).toHaveTitle(`${en.title} - Navimow`);
     await expect(tab(page, 'All 10 unread')).toHaveAttribute('aria-selected', 'true');
-    for (const name of ['Important 2 unread', 'Work status 4 unread', 'Notification 1 unread', 'System 1 unread', 'Device 2 unread']) {
+    for (const name of [
+      'Important 2 unread',
+      'Work status 4 unread',
+      'Notification 1 unread',
+      'System 1 unread',
+      'Device 2 unread',
+    ]) {
       await expect(tab(page, name)).toBeVisible();
     }
     await expect.poll(() => listedIds(page)).toEqual(RECENT);
@@ -135,7 +148,9 @@ test.describe('message centre', () => {
     await expectAccessible(page);
   });
 
-  test('shows "No new messages in the last 30 days" above the history, and the whole history behind "Show more"', async ({ page }) => {
+  test('shows "No new messages in the last 30 days" above the history, and the whole history behind "Show more"', async ({
+    page,
+  }) => {
     await page.route(isList('recent'), emptyPage);
     await page.goto('/message-center?lang=en');
     await expect(page.getByText(en.empty.recent)).toBeVisible();
@@ -151,9 +166,13 @@ test.describe('message centre', () => {
     await expect(list.locator('a[data-message-id]')).toHaveCount(4);
     // Dated relative to when it came (due a week after), in the reader's language and calendar.
     const maintenance = list.locator('a[data-message-id="demo-msg-maintenance"]');
-    const due = await maintenance.locator('time').evaluate((time) =>
-      new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(Date.parse(time.getAttribute('datetime')!) + 7 * 86_400_000),
-    );
+    const due = await maintenance
+      .locator('time')
+      .evaluate((time) =>
+        new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(
+          Date.parse(time.getAttribute('datetime')!) + 7 * 86_400_000,
+        ),
+      );
     await expect(maintenance).toContainText(`Your mower is due for maintenance on ${due}.`);
     await expect(page.getByText(en.list.end)).toBeVisible();
     await expectAccessible(page);
@@ -188,7 +207,8 @@ test.describe('message centre', () => {
   test('shows a message in full, and opening it marks it read', async ({ page }) => {
     const reads: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/messages/')) reads.push(new URL(request.url()).pathname);
+      if (request.method() === 'POST' && request.url().includes('/api/messages/'))
+        reads.push(new URL(request.url()).pathname);
     });
     await page.goto('/message-detail?lang=en&id=demo-msg-stuck&sim_mower=NVM-DEMO-0001');
     await expect(page).toHaveTitle(`${en.detail.title} - Navimow`);
@@ -212,13 +232,15 @@ test.describe('message centre', () => {
   test('keeps the tab, the list and the scroll position after a detail and the browser’s Back', async ({ page }) => {
     await openCentre(page);
     await tab(page, 'Work status 4 unread').click();
-    await expect.poll(() => listedIds(page)).toEqual([
-      'demo-msg-finished',
-      'demo-msg-started',
-      'demo-msg-shared-started',
-      'demo-msg-rain',
-      'demo-msg-finished-20',
-    ]);
+    await expect
+      .poll(() => listedIds(page))
+      .toEqual([
+        'demo-msg-finished',
+        'demo-msg-started',
+        'demo-msg-shared-started',
+        'demo-msg-rain',
+        'demo-msg-finished-20',
+      ]);
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
     const requests = trackListRequests(page);
@@ -240,7 +262,9 @@ test.describe('message centre', () => {
   test('marks all read after a confirmation, and says so', async ({ page }) => {
     await openCentre(page);
     await tab(page, 'Device 2 unread').click();
-    await expect.poll(() => listedIds(page)).toEqual(['demo-msg-online', 'demo-msg-offline', 'demo-msg-shared-offline']);
+    await expect
+      .poll(() => listedIds(page))
+      .toEqual(['demo-msg-online', 'demo-msg-offline', 'demo-msg-shared-offline']);
 
     await page.getByRole('button', { name: en.actions.markAllRead }).click();
     const dialog = page.getByRole('dialog', { name: en.markAll.title });
@@ -256,7 +280,8 @@ test.describe('message centre', () => {
     const body = (await sent).postDataJSON() as { category: string; up_to: string };
     expect(body.category).toBe('device');
     await expect(page.getByRole('status').filter({ hasText: en.markAll.done })).toBeVisible();
-    for (const id of ['demo-msg-online', 'demo-msg-offline']) await expect(item(page, id)).toHaveAttribute('data-read', 'true');
+    for (const id of ['demo-msg-online', 'demo-msg-offline'])
+      await expect(item(page, id)).toHaveAttribute('data-read', 'true');
     await expect(tab(page, 'Device')).toBeVisible();
     await expect(tab(page, 'All 6 unread')).toBeVisible();
     await expect(page.getByText(en.list.noUnread)).toBeVisible();
@@ -278,6 +303,8 @@ test.describe('message centre', () => {
     await expect(page.getByRole('article', { name: en.types.fault.bladeBlocked.title })).toBeVisible();
     await expect(bridgeLog(page).locator('li[data-method="getCommonAppData"][data-code="0"]').first()).toBeAttached();
     await expect(prompt).toHaveCount(0);
-    await expect(bridgeLog(page).locator('li[data-method="changeMowerOpenScheme"][data-code="0"]')).toContainText('restarting with NVM-DEMO-0002');
+    await expect(bridgeLog(page).locator('li[data-method="changeMowerOpenScheme"][data-code="0"]')).toContainText(
+      'restarting with NVM-DEMO-0002',
+    );
   });
 });

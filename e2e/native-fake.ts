@@ -33,7 +33,11 @@ function fakeScript(): Promise<string> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: fileURLToPath(new URL('./native-fake-browser.ts', import.meta.url)), formats: ['iife'], name: 'navimowNativeFake' },
+      lib: {
+        entry: fileURLToPath(new URL('./native-fake-browser.ts', import.meta.url)),
+        formats: ['iife'],
+        name: 'navimowNativeFake',
+      },
     },
   }).then((result) => ((Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput).output[0].code);
   return script;

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-test('shows "No Internet connection" while offline and retries the failed request on reconnection', async ({ page, context }) => {
+test('shows "No Internet connection" while offline and retries the failed request on reconnection', async ({
+  page,
+  context,
+}) => {
   await page.goto('/healthPing?lang=en');
   await expect(page.getByTestId('check-server')).toHaveAttribute('data-status', 'ok');
   const notice = page.getByRole('status').filter({ hasText: 'No Internet connection' });

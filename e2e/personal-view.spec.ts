@@ -3,7 +3,16 @@ import apiPolicyEn from '../locales/en/apiPolicy.json' with { type: 'json' };
 import messagesDe from '../locales/de/messages.json' with { type: 'json' };
 import messagesEn from '../locales/en/messages.json' with { type: 'json' };
 import sharingEn from '../locales/en/sharing.json' with { type: 'json' };
-import { collectHydrationErrors, DEMO_OWNER as OWNER, expectAccessible, holdRequests, holdTheApp, installNativeApp, signIn, waitForApp } from './fixtures.ts';
+import {
+  collectHydrationErrors,
+  DEMO_OWNER as OWNER,
+  expectAccessible,
+  holdRequests,
+  holdTheApp,
+  installNativeApp,
+  signIn,
+  waitForApp,
+} from './fixtures.ts';
 import { installFakeNative } from './native-fake.ts';
 
 /**
@@ -25,7 +34,10 @@ function messageRequests(page: Page): string[] {
   return urls;
 }
 
-test('the message centre shows the reader’s messages before the app’s code has arrived, and the app takes them over', async ({ page, request }) => {
+test('the message centre shows the reader’s messages before the app’s code has arrived, and the app takes them over', async ({
+  page,
+  request,
+}) => {
   await installNativeApp(page, await signIn(request, OWNER));
   const asked = messageRequests(page);
   const errors = collectHydrationErrors(page);
@@ -34,14 +46,18 @@ test('the message centre shows the reader’s messages before the app’s code h
 
   const list = page.getByRole('list', { name: messagesEn.list.label });
   await expect(list.getByRole('link').first()).toBeVisible();
-  const shown = await list.locator('[data-message-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-message-id')));
+  const shown = await list
+    .locator('[data-message-id]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-message-id')));
   expect(shown.length).toBeGreaterThan(0);
   const first = await list.locator('[data-message-id]').first().elementHandle();
   // A fault shows its exact time: the reader's, not the server's.
   const fault = list.locator('[data-message-id="demo-msg-stuck"] time');
   const faultTime = await fault.getAttribute('datetime');
   await expect(fault).toHaveText(
-    new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Pacific/Auckland' }).format(new Date(faultTime!)),
+    new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Pacific/Auckland' }).format(
+      new Date(faultTime!),
+    ),
   );
   await expectAccessible(page, '#root');
 
@@ -49,7 +65,11 @@ test('the message centre shows the reader’s messages before the app’s code h
   await waitForApp(page);
   // The same elements, now the app's: nothing was rendered again, and the first page was not asked for again.
   expect(await first?.evaluate((item) => item.isConnected)).toBe(true);
-  expect(await list.locator('[data-message-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-message-id')))).toEqual(shown);
+  expect(
+    await list
+      .locator('[data-message-id]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-message-id'))),
+  ).toEqual(shown);
   expect(asked).not.toContain('/api/messages?category=all&window=recent');
   expect(errors).toEqual([]);
 
@@ -69,21 +89,28 @@ test('a tab tapped before the view came is the tab the app shows', async ({ page
   await important.click();
 
   releaseView();
-  await expect(page.getByRole('list', { name: messagesEn.list.label }).locator('[data-message-id]').first()).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: messagesEn.list.label }).locator('[data-message-id]').first(),
+  ).toBeVisible();
   releaseApp();
   await waitForApp(page);
   await expect(important).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => asked).toContain('/api/messages?category=important&window=recent');
 });
 
-test('the history shows its page in the reader’s language before the app’s code has arrived, and the app takes it over', async ({ page, request }) => {
+test('the history shows its page in the reader’s language before the app’s code has arrived, and the app takes it over', async ({
+  page,
+  request,
+}) => {
   await installNativeApp(page, await signIn(request, OWNER));
   const asked = messageRequests(page);
   const errors = collectHydrationErrors(page);
   const release = await holdTheApp(page);
   await page.goto('/messageHistory?category=all&lang=de');
   await expect(page.getByRole('heading', { level: 1, name: messagesDe.history.title })).toBeVisible();
-  await expect(page.getByRole('list', { name: messagesDe.history.section }).locator('[data-message-id]').first()).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: messagesDe.history.section }).locator('[data-message-id]').first(),
+  ).toBeVisible();
 
   release();
   await waitForApp(page);
@@ -93,11 +120,15 @@ test('the history shows its page in the reader’s language before the app’s c
 
 test('without the view (the server fails it), the app loads the messages itself', async ({ page, request }) => {
   await installNativeApp(page, await signIn(request, OWNER));
-  await page.route('**/api/personal-view?*', (route) => route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'down' } } }));
+  await page.route('**/api/personal-view?*', (route) =>
+    route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'down' } } }),
+  );
   const asked = messageRequests(page);
   await page.goto('/message-center?lang=en');
   await waitForApp(page);
-  await expect(page.getByRole('list', { name: messagesEn.list.label }).locator('[data-message-id]').first()).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: messagesEn.list.label }).locator('[data-message-id]').first(),
+  ).toBeVisible();
   expect(asked).toContain('/api/messages?category=all&window=recent');
 });
 
@@ -120,17 +151,48 @@ test('with a token the server refuses, the page is the one every reader gets bef
  * account is in, but not the page's loading state).
  */
 const itemPages = [
-  { name: 'an invitation', path: '/shareInvitation?id=demo-pending&lang=en', api: '/api/sharing/invitations/demo-pending', content: (page: Page) => page.getByText('Sam Lindqvist invites you to share a mower.') },
-  { name: 'a message', path: '/message-detail?id=demo-msg-stuck&lang=en', api: '/api/messages/demo-msg-stuck', content: (page: Page) => page.locator('article[data-message-id="demo-msg-stuck"]') },
-  { name: 'Alexa’s link state', path: '/smartHome/alexa/info?lang=en', api: '/api/voice-links', content: (page: Page) => page.locator('[data-testid="alexa-link-state"]:is([data-state="bound"], [data-state="notBound"])') },
-  { name: 'Google’s link state', path: '/smartHome/googleHome/bindDetail?lang=en', api: '/api/voice-links', content: (page: Page) => page.getByTestId('google-link-state') },
-  { name: 'the policy consent', path: '/apiPolicy?lang=en', api: '/api/policy/consent', content: (page: Page) =>
+  {
+    name: 'an invitation',
+    path: '/shareInvitation?id=demo-pending&lang=en',
+    api: '/api/sharing/invitations/demo-pending',
+    content: (page: Page) => page.getByText('Sam Lindqvist invites you to share a mower.'),
+  },
+  {
+    name: 'a message',
+    path: '/message-detail?id=demo-msg-stuck&lang=en',
+    api: '/api/messages/demo-msg-stuck',
+    content: (page: Page) => page.locator('article[data-message-id="demo-msg-stuck"]'),
+  },
+  {
+    name: 'Alexa’s link state',
+    path: '/smartHome/alexa/info?lang=en',
+    api: '/api/voice-links',
+    content: (page: Page) =>
+      page.locator('[data-testid="alexa-link-state"]:is([data-state="bound"], [data-state="notBound"])'),
+  },
+  {
+    name: 'Google’s link state',
+    path: '/smartHome/googleHome/bindDetail?lang=en',
+    api: '/api/voice-links',
+    content: (page: Page) => page.getByTestId('google-link-state'),
+  },
+  {
+    name: 'the policy consent',
+    path: '/apiPolicy?lang=en',
+    api: '/api/policy/consent',
+    content: (page: Page) =>
       // Agreed: the date; not (or no longer) agreed: the way to agree.
-      page.locator('[data-testid="consent-status"][data-status="agreed"] p').or(page.getByRole('button', { name: apiPolicyEn.agree, exact: true })) },
+      page
+        .locator('[data-testid="consent-status"][data-status="agreed"] p')
+        .or(page.getByRole('button', { name: apiPolicyEn.agree, exact: true })),
+  },
 ];
 
 for (const { name, path, api, content } of itemPages) {
-  test(`${name} is shown with the reader’s data before the app’s code has arrived, and the app takes it over`, async ({ page, request }) => {
+  test(`${name} is shown with the reader’s data before the app’s code has arrived, and the app takes it over`, async ({
+    page,
+    request,
+  }) => {
     await installNativeApp(page, await signIn(request, OWNER));
     const asked: string[] = [];
     page.on('request', (sent) => {
@@ -152,13 +214,25 @@ for (const { name, path, api, content } of itemPages) {
   });
 }
 
-test('an invitation in an app too old to accept is shown as the update it needs, from the first view on', async ({ page, request }) => {
+test('an invitation in an app too old to accept is shown as the update it needs, from the first view on', async ({
+  page,
+  request,
+}) => {
   // The phone's app is older than sharing needs.
   await installFakeNative(page, {
     platform: 'android',
     answers: {
       getAppVersion: { code: 0, data: { versionName: '2.0.0', versionCode: 200000000 } },
-      getCommonAppData: { code: 0, data: { vehicle_sn: 'NVM-DEMO-0001', email: OWNER.email, client_ver: '2.0.0', access_token: await signIn(request, OWNER), platform: 'android' } },
+      getCommonAppData: {
+        code: 0,
+        data: {
+          vehicle_sn: 'NVM-DEMO-0001',
+          email: OWNER.email,
+          client_ver: '2.0.0',
+          access_token: await signIn(request, OWNER),
+          platform: 'android',
+        },
+      },
     },
     otherwise: { code: 0, data: {} },
   });

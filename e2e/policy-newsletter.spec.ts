@@ -12,7 +12,10 @@ const closes = (page: Page) => bridgeLog(page).locator('li[data-method="closeWeb
  * Consent is stored per account, and the e2e database is shared by every test: a test that needs the account
  * in a given state answers its first status request itself, then lets the real server take over.
  */
-async function consentOnce(page: Page, body: { agreed_at: string | null; agreed_version: string | null; current_version?: string }) {
+async function consentOnce(
+  page: Page,
+  body: { agreed_at: string | null; agreed_version: string | null; current_version?: string },
+) {
   let answered = false;
   await page.route('**/api/policy/consent', async (route) => {
     if (answered || route.request().method() !== 'GET') return route.fallback();
@@ -31,7 +34,9 @@ test.describe('API access policy', () => {
     }
     await expectAccessible(page);
 
-    const agreed = page.waitForResponse((response) => response.url().endsWith('/api/policy/consent') && response.request().method() === 'POST');
+    const agreed = page.waitForResponse(
+      (response) => response.url().endsWith('/api/policy/consent') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: policyEn.agree }).click();
     expect((await agreed).status()).toBe(200);
     expect((await agreed).request().postDataJSON()).toEqual({ version: API_POLICY_VERSION });
@@ -67,7 +72,9 @@ test.describe('API access policy', () => {
     await page.route('**/api/policy/consent', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({ status: 409, json: { error: { code: 'policy_version_outdated', message: 'newer policy' } } })
-        : route.fulfill({ json: { current_version: '2099-01-01', agreed_at: null, agreed_version: API_POLICY_VERSION } }),
+        : route.fulfill({
+            json: { current_version: '2099-01-01', agreed_at: null, agreed_version: API_POLICY_VERSION },
+          }),
     );
     await page.getByRole('button', { name: policyEn.agree }).click();
     const status = page.getByTestId('consent-status');
@@ -83,7 +90,9 @@ test.describe('API access policy', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const heading = await page.getByRole('heading', { level: 1 }).innerText();
       await expect(page).toHaveTitle(`${heading} - Navimow`);
-      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(Object.keys(policyEn.sections).length);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(
+        Object.keys(policyEn.sections).length,
+      );
       const text = await page.getByRole('main').innerText();
       if (language !== 'en') {
         expect(heading).not.toBe(policyEn.title);
@@ -99,7 +108,8 @@ async function promptShown(page: Page) {
   await page.route('**/api/newsletter/prompt', (route) => route.fulfill({ json: { show: true } }));
 }
 
-const uniqueAddress = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+const uniqueAddress = (label: string) =>
+  `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
 
 async function subscribeAs(page: Page, email: string) {
   const field = page.getByRole('textbox', { name: newsletterEn.email });
@@ -108,7 +118,11 @@ async function subscribeAs(page: Page, email: string) {
   await page.getByRole('button', { name: newsletterEn.subscribe }).click();
   const response = await answer;
   // Read before the page moves on: the body of a response navigated away from is gone.
-  return { status: response.status(), body: (await response.json()) as unknown, sent: response.request().postDataJSON() as unknown };
+  return {
+    status: response.status(),
+    body: (await response.json()) as unknown,
+    sent: response.request().postDataJSON() as unknown,
+  };
 }
 
 test.describe('newsletter popup', () => {
@@ -147,7 +161,9 @@ test.describe('newsletter popup', () => {
     expect(sent).toEqual([]);
     await expect(closes(page)).toHaveCount(0);
 
-    const login = await request.post('/api/auth/login', { data: { account: DEMO_OWNER.email, password: DEMO_OWNER.password } });
+    const login = await request.post('/api/auth/login', {
+      data: { account: DEMO_OWNER.email, password: DEMO_OWNER.password },
+    });
     const refused = await request.post('/api/newsletter/subscriptions', {
       headers: { Authorization: `Bearer ${(await login.json()).access_token}` },
       data: { email: 'gardener@example', language: 'en' },
@@ -180,7 +196,9 @@ test.describe('newsletter popup', () => {
     expect(changes).toEqual([]);
   });
 
-  test('Don’t show this again is remembered for the account: the popup then closes itself at once', async ({ page }) => {
+  test('Don’t show this again is remembered for the account: the popup then closes itself at once', async ({
+    page,
+  }) => {
     await promptShown(page);
     await page.goto(`/edmPopup?lang=en&sim_account=${FRIEND}`);
     const dismissed = page.waitForResponse((response) => response.url().endsWith('/api/newsletter/prompt/dismissal'));

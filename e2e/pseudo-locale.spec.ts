@@ -36,22 +36,25 @@ async function servePseudoLocale(page: Page) {
  * own (Intl, in a `<time>`), and words in a fixed language carry their own `lang` (Alexa's spoken commands).
  */
 function plainTexts(page: Page) {
-  return page.evaluate((pseudo) => {
-    const letters = new Set(pseudo);
-    const found: string[] = [];
-    const root = document.querySelector('#root');
-    if (!root) return found;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      if (!/[A-Za-z]{2}/.test(text) || [...text].some((char) => letters.has(char))) continue;
-      const element = node.parentElement;
-      if (!element || element.closest('[hidden], [aria-hidden="true"], time, #root [lang]')) continue;
-      if (element.getClientRects().length === 0) continue;
-      found.push(text);
-    }
-    return found;
-  }, [...PSEUDO_LETTERS]);
+  return page.evaluate(
+    (pseudo) => {
+      const letters = new Set(pseudo);
+      const found: string[] = [];
+      const root = document.querySelector('#root');
+      if (!root) return found;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        if (!/[A-Za-z]{2}/.test(text) || [...text].some((char) => letters.has(char))) continue;
+        const element = node.parentElement;
+        if (!element || element.closest('[hidden], [aria-hidden="true"], time, #root [lang]')) continue;
+        if (element.getClientRects().length === 0) continue;
+        found.push(text);
+      }
+      return found;
+    },
+    [...PSEUDO_LETTERS],
+  );
 }
 
 /** Elements whose text is cut off: wider than their box where the box hides what does not fit. */
@@ -65,7 +68,10 @@ function clippedTexts(page: Page) {
         const visuallyHidden = element.clientWidth <= 1;
         return hides && !visuallyHidden && element.scrollWidth > element.clientWidth + 1 && element.textContent?.trim();
       })
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.trim().slice(0, 60)}`),
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.trim().slice(0, 60)}`,
+      ),
   );
 }
 

@@ -37,12 +37,16 @@ export async function serverOutage(page: Page): Promise<string[]> {
  * page loads as always, from the stubbed lists.
  */
 export async function emptyInbox(page: Page) {
-  await page.route('**/api/personal-view**', (route) => route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'No view.' } } }));
+  await page.route('**/api/personal-view**', (route) =>
+    route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'No view.' } } }),
+  );
   await page.route('**/api/messages**', async (route) => {
     const { pathname } = new URL(route.request().url());
     if (route.request().method() !== 'GET') return route.continue();
     if (pathname.endsWith('/unread-counts')) {
-      return route.fulfill({ json: { unread: { all: 0, important: 0, workLog: 0, notification: 0, system: 0, device: 0 } } });
+      return route.fulfill({
+        json: { unread: { all: 0, important: 0, workLog: 0, notification: 0, system: 0, device: 0 } },
+      });
     }
     return route.fulfill({ json: { messages: [], next_cursor: null } });
   });
@@ -50,8 +54,12 @@ export async function emptyInbox(page: Page) {
 
 /** The account's Alexa link as bound, for pages that show Unlink only then. */
 export async function stubAlexaBound(page: Page) {
-  const links: VoiceLinksResponse = { links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }] };
-  await page.route('**/api/voice-links', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: links }) : route.continue()));
+  const links: VoiceLinksResponse = {
+    links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }],
+  };
+  await page.route('**/api/voice-links', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: links }) : route.continue(),
+  );
 }
 
 /**
@@ -71,7 +79,9 @@ export async function stubLinking(page: Page) {
   // Amazon's consent does not answer: the start page stays where it asks the user to continue in the Alexa app.
   await page.route('**/dev/amazon/authorize', (route) => route.abort());
   await page.route('**/api/voice-links/alexa/complete', (route) =>
-    route.fulfill({ json: { link: { platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' } } }),
+    route.fulfill({
+      json: { link: { platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' } },
+    }),
   );
 }
 
@@ -92,8 +102,14 @@ export interface DialogCase {
   untouched: (page: Page, t: (path: string) => string) => Promise<void>;
 }
 
-export const googleLinked = { links: [{ platform: 'google', bound: true, bound_since: '2026-11-01T08:00:00.000Z', client_id: 'google' }] };
-export const homeAssistantLinked = { services: [{ id: 'grant-dialogs', client_id: 'homeassistant', name: 'Home Assistant', since: '2026-11-03T08:00:00.000Z' }] };
+export const googleLinked = {
+  links: [{ platform: 'google', bound: true, bound_since: '2026-11-01T08:00:00.000Z', client_id: 'google' }],
+};
+export const homeAssistantLinked = {
+  services: [
+    { id: 'grant-dialogs', client_id: 'homeassistant', name: 'Home Assistant', since: '2026-11-03T08:00:00.000Z' },
+  ],
+};
 
 export const DIALOGS: DialogCase[] = [
   {
@@ -103,13 +119,19 @@ export const DIALOGS: DialogCase[] = [
     cancel: 'unlink.cancel',
     async open(page, language, t) {
       // Linked as far as this page knows, so that no other journey's account changes.
-      await page.route('**/api/voice-links', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: googleLinked }) : route.continue()));
+      await page.route('**/api/voice-links', (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ json: googleLinked }) : route.continue(),
+      );
       await page.route('**/api/voice-links/google', (route) => route.abort());
       await page.goto(`/smartHome/googleHome/startUnbindLink?lang=${language}`);
-      await page.getByRole('main').getByRole('button', { name: t('unlink.action') }).click();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: t('unlink.action') })
+        .click();
     },
     // Still the page that offers to unlink, not its outcome (the unlink request would fail here: it is cut).
-    untouched: (page, t) => expect(page.getByRole('main').getByRole('button', { name: t('unlink.action') })).toBeEnabled(),
+    untouched: (page, t) =>
+      expect(page.getByRole('main').getByRole('button', { name: t('unlink.action') })).toBeEnabled(),
   },
   {
     name: 'unlinking a connected service',
@@ -122,9 +144,19 @@ export const DIALOGS: DialogCase[] = [
       await page.route('**/api/voice-links/services', (route) => route.fulfill({ json: homeAssistantLinked }));
       await page.route('**/api/voice-links/services/*', (route) => route.abort());
       await page.goto(`/smartHome?lang=${language}`);
-      await page.getByRole('main').getByRole('listitem').getByRole('button', { name: t('services.unlink') }).click();
+      await page
+        .getByRole('main')
+        .getByRole('listitem')
+        .getByRole('button', { name: t('services.unlink') })
+        .click();
     },
-    untouched: (page, t) => expect(page.getByRole('main').getByRole('listitem').getByRole('button', { name: t('services.unlink') })).toBeEnabled(),
+    untouched: (page, t) =>
+      expect(
+        page
+          .getByRole('main')
+          .getByRole('listitem')
+          .getByRole('button', { name: t('services.unlink') }),
+      ).toBeEnabled(),
   },
   {
     name: 'rejecting an invitation',
@@ -145,9 +177,13 @@ export const DIALOGS: DialogCase[] = [
     cancel: 'hibernate.confirm.cancel',
     async open(page, language, t) {
       await page.goto(`/robotWinterMode/guide?lang=${language}&sim_mower=NVM-DEMO-0001`);
-      await page.getByTestId('hibernation').getByRole('button', { name: t('hibernate.begin') }).click();
+      await page
+        .getByTestId('hibernation')
+        .getByRole('button', { name: t('hibernate.begin') })
+        .click();
     },
-    untouched: (page) => expect(page.getByTestId('bridge-log').locator('li[data-method="setWinterStorageMode"]')).toHaveCount(0),
+    untouched: (page) =>
+      expect(page.getByTestId('bridge-log').locator('li[data-method="setWinterStorageMode"]')).toHaveCount(0),
   },
   {
     name: 'marking all messages read',

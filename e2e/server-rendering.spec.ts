@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
-import { collectHydrationErrors, expectAccessible, expectFitsTheScreen, holdTheApp, MAIN_STATE_QUERY as QUERY, waitForApp } from './fixtures.ts';
+import {
+  collectHydrationErrors,
+  expectAccessible,
+  expectFitsTheScreen,
+  holdTheApp,
+  MAIN_STATE_QUERY as QUERY,
+  waitForApp,
+} from './fixtures.ts';
 import commentsEn from '../locales/en/comments.json' with { type: 'json' };
 
 /**
@@ -17,7 +24,8 @@ const pages = (Object.keys(pageRoutes) as PageRouteId[]).map((id) => {
   return { id, path: path ?? '/no/such/page' };
 });
 
-const address = (id: PageRouteId, path: string, language: string) => `${path}?${QUERY[id] ? `${QUERY[id]}&` : ''}lang=${language}`;
+const address = (id: PageRouteId, path: string, language: string) =>
+  `${path}?${QUERY[id] ? `${QUERY[id]}&` : ''}lang=${language}`;
 
 /** Opens a page and waits until it has taken the server's markup over. */
 async function openAndHydrate(page: Page, url: string) {
@@ -63,7 +71,9 @@ test('a mismatch between the server and the page is caught', async ({ page }) =>
 test('a button tapped before the page has taken it over acts once it has', async ({ page }) => {
   // Unbind is there while the link's state is loading, and stays for an account that is linked.
   await page.route('**/api/voice-links', (route) =>
-    route.fulfill({ json: { links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }] } }),
+    route.fulfill({
+      json: { links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }] },
+    }),
   );
   const release = await holdTheApp(page);
   await page.goto('/smartHome/alexa/unbindAlexa?lang=en');
@@ -94,15 +104,22 @@ test("fields filled in before the page has taken them over are the screen's stat
   const release = await holdTheApp(page);
   await page.goto('/shulex-comment-tool?lang=en&sim_mower=NVM-DEMO-0002');
   await page.getByRole('radio', { name: '4 stars' }).check();
-  await page.getByRole('combobox', { name: commentsEn.topic.label }).selectOption({ label: commentsEn.topic.options.mapping });
+  await page
+    .getByRole('combobox', { name: commentsEn.topic.label })
+    .selectOption({ label: commentsEn.topic.options.mapping });
   await page.getByRole('textbox', { name: commentsEn.comment.label }).fill('Typed while the page was loading.');
   await page.getByRole('button', { name: commentsEn.submit }).click();
   release();
   await expect(page.getByRole('heading', { level: 1, name: commentsEn.success.title })).toBeVisible();
-  expect(posts).toEqual([expect.objectContaining({ rating: 4, topic: 'mapping', comment: 'Typed while the page was loading.' })]);
+  expect(posts).toEqual([
+    expect.objectContaining({ rating: 4, topic: 'mapping', comment: 'Typed while the page was loading.' }),
+  ]);
 });
 
-test('a page whose code could not arrive while offline loads it once the connection is back', async ({ page, context }) => {
+test('a page whose code could not arrive while offline loads it once the connection is back', async ({
+  page,
+  context,
+}) => {
   let failNext = true;
   let offline!: () => void;
   const wentOffline = new Promise<void>((resolve) => {

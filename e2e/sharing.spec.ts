@@ -11,8 +11,13 @@ const MOWER = { serial: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i10
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-async function signIn(request: APIRequestContext, account: { email: string; password: string }): Promise<Record<string, string>> {
-  const response = await request.post('/api/auth/login', { data: { account: account.email, password: account.password } });
+async function signIn(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<Record<string, string>> {
+  const response = await request.post('/api/auth/login', {
+    data: { account: account.email, password: account.password },
+  });
   expect(response.status()).toBe(200);
   return { Authorization: `Bearer ${(await response.json()).access_token}` };
 }
@@ -20,7 +25,9 @@ async function signIn(request: APIRequestContext, account: { email: string; pass
 /** Puts the owner's mower back as the demo has it: not shared with the second account, no invitation open. */
 async function resetSharing(request: APIRequestContext) {
   const [owner, friend] = await Promise.all([signIn(request, OWNER), signIn(request, FRIEND)]);
-  expect((await request.delete(`/api/sharing/mowers/${MOWER.serial}/shares/me`, { headers: friend })).status()).toBe(204);
+  expect((await request.delete(`/api/sharing/mowers/${MOWER.serial}/shares/me`, { headers: friend })).status()).toBe(
+    204,
+  );
   const open = await request.get(`/api/sharing/mowers/${MOWER.serial}/invitations`, { headers: owner });
   for (const invitation of (await open.json()).invitations as { id: string }[]) {
     await request.post(`/api/sharing/invitations/${invitation.id}/cancel`, { headers: owner });
@@ -31,7 +38,10 @@ async function resetSharing(request: APIRequestContext) {
 /** A fresh pending invitation from the owner to the second account, as the owner's app would send it. */
 async function freshInvitation(request: APIRequestContext): Promise<{ id: string; friend: Record<string, string> }> {
   const { owner, friend } = await resetSharing(request);
-  const sent = await request.post('/api/sharing/invitations', { headers: owner, data: { mower_serial: MOWER.serial, invitee: FRIEND.email } });
+  const sent = await request.post('/api/sharing/invitations', {
+    headers: owner,
+    data: { mower_serial: MOWER.serial, invitee: FRIEND.email },
+  });
   expect(sent.status()).toBe(201);
   return { id: (await sent.json()).invitation.id, friend };
 }
@@ -41,7 +51,9 @@ async function invitationState(request: APIRequestContext, id: string, headers: 
 }
 
 async function friendsMowers(request: APIRequestContext, headers: Record<string, string>) {
-  return ((await (await request.get('/api/mowers', { headers })).json()).mowers as { serial_number: string }[]).map((mower) => mower.serial_number);
+  return ((await (await request.get('/api/mowers', { headers })).json()).mowers as { serial_number: string }[]).map(
+    (mower) => mower.serial_number,
+  );
 }
 
 const asFriend = (id: string, extra = '') => `/shareInvitation?id=${id}&lang=en&sim_account=${FRIEND.email}${extra}`;
@@ -76,7 +88,10 @@ test.describe('answering an invitation', () => {
     await expect(bridgeLog(page).locator('li[data-method="closeWebView"][data-code="0"]')).toHaveCount(1);
   });
 
-  test('rejects after confirmation; cancelling the confirmation keeps the invitation pending', async ({ page, request }) => {
+  test('rejects after confirmation; cancelling the confirmation keeps the invitation pending', async ({
+    page,
+    request,
+  }) => {
     const { id, friend } = await freshInvitation(request);
     await page.goto(asFriend(id));
     await page.getByRole('button', { name: sharingEn.reject }).click();
@@ -108,7 +123,10 @@ test.describe('answering an invitation', () => {
     });
   }
 
-  test('an Accept whose answer is lost shows the failure; Accept again confirms it, and a reload shows it accepted', async ({ page, request }) => {
+  test('an Accept whose answer is lost shows the failure; Accept again confirms it, and a reload shows it accepted', async ({
+    page,
+    request,
+  }) => {
     const { id, friend } = await freshInvitation(request);
     await loseFirstAnswer(page, 'accept');
     await page.goto(asFriend(id));
@@ -123,7 +141,10 @@ test.describe('answering an invitation', () => {
     expect((await friendsMowers(request, friend)).filter((serial) => serial === MOWER.serial)).toHaveLength(1);
   });
 
-  test('a Reject whose answer is lost shows the failure; Reject again confirms it, and a reload shows it rejected', async ({ page, request }) => {
+  test('a Reject whose answer is lost shows the failure; Reject again confirms it, and a reload shows it rejected', async ({
+    page,
+    request,
+  }) => {
     const { id, friend } = await freshInvitation(request);
     await loseFirstAnswer(page, 'reject');
     await page.goto(asFriend(id));
@@ -144,7 +165,8 @@ test.describe('answering an invitation', () => {
     const { id, friend } = await freshInvitation(request);
     const accepts: string[] = [];
     page.on('request', (sent) => {
-      if (sent.method() === 'POST' && sent.url().endsWith(`/api/sharing/invitations/${id}/accept`)) accepts.push(sent.url());
+      if (sent.method() === 'POST' && sent.url().endsWith(`/api/sharing/invitations/${id}/accept`))
+        accepts.push(sent.url());
     });
     await page.goto(asFriend(id));
     await page.getByRole('button', { name: sharingEn.accept }).dblclick();
@@ -157,7 +179,9 @@ test.describe('answering an invitation', () => {
     const { id, friend } = await freshInvitation(request);
     await page.goto(asFriend(id, '&sim_app_version=300000100'));
     await expect(heading(page, sharingEn.outdated.title)).toBeVisible();
-    await expect(page.getByText('App version is outdated. Please upgrade it to the latest version and try again.')).toBeVisible();
+    await expect(
+      page.getByText('App version is outdated. Please upgrade it to the latest version and try again.'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: sharingEn.accept })).toHaveCount(0);
     await expect(bridgeLog(page).locator('li[data-method="getAppVersion"][data-code="0"]').first()).toBeAttached();
     await expectAccessible(page);
@@ -185,8 +209,12 @@ test.describe('answering an invitation', () => {
     await page.goto(`/healthPing?lang=en&sim_account=${FRIEND.email}`);
     const control = page.getByTestId('simulator-invitation');
     await control.getByRole('button', { name: simulatorEn.invitation.create }).click();
-    await expect(control.getByRole('status')).toContainText(`${OWNER.name} invites this account to share ${MOWER.name}.`);
-    await expect(bridgeLog(page).locator('li[data-method="POST /api/sharing/invitations"][data-code="201"]')).toHaveCount(1);
+    await expect(control.getByRole('status')).toContainText(
+      `${OWNER.name} invites this account to share ${MOWER.name}.`,
+    );
+    await expect(
+      bridgeLog(page).locator('li[data-method="POST /api/sharing/invitations"][data-code="201"]'),
+    ).toHaveCount(1);
     await expectAccessible(page, '#native-simulator');
 
     await control.getByRole('link', { name: simulatorEn.invitation.open }).click();

@@ -13,19 +13,55 @@ const AS_FRIEND = 'sim_account=friend@navimow.example';
 
 /** Every new screen, with its English title and what shows it is ready. */
 const SCREENS = [
-  { path: '/smartHome', title: smartHomeEn.title, ready: (page: Page) => page.getByRole('link', { name: /^Hornbach/ }) },
-  { path: '/smartHome/googleHome/bindDetail', title: googleEn.title, ready: (page: Page) => page.getByTestId('google-link-state') },
-  { path: '/smartHome/googleHome/howToConnect', title: googleEn.howTo.title, ready: (page: Page) => page.getByRole('list').first() },
-  { path: '/smartHome/googleHome/startUnbindLink', title: googleEn.unlink.title, ready: (page: Page) => page.getByRole('main').getByRole('link') },
+  {
+    path: '/smartHome',
+    title: smartHomeEn.title,
+    ready: (page: Page) => page.getByRole('link', { name: /^Hornbach/ }),
+  },
+  {
+    path: '/smartHome/googleHome/bindDetail',
+    title: googleEn.title,
+    ready: (page: Page) => page.getByTestId('google-link-state'),
+  },
+  {
+    path: '/smartHome/googleHome/howToConnect',
+    title: googleEn.howTo.title,
+    ready: (page: Page) => page.getByRole('list').first(),
+  },
+  {
+    path: '/smartHome/googleHome/startUnbindLink',
+    title: googleEn.unlink.title,
+    ready: (page: Page) => page.getByRole('main').getByRole('link'),
+  },
   {
     path: `/smartHome/googleHome/appBind?${new URLSearchParams({ client_id: 'google', scope: 'mower:read mower:control', redirect_uri: REDIRECT })}`,
     title: googleEn.appFlip.title,
     ready: (page: Page) => page.getByRole('main').getByRole('button').first(),
   },
-  { path: '/smartHome/googleHome/integrationInfo', title: googleEn.integration.title, ready: (page: Page) => page.getByRole('main').getByRole('link').first() },
-  { path: '/smartHome/googleHome/voiceInfo', title: googleEn.voice.title, ready: (page: Page) => page.getByTestId('google-voice-examples').getByText(/Back garden|Orchard/).first() },
-  { path: '/smartHome/hornbach/intro', title: hornbachEn.intro.title, ready: (page: Page) => page.getByRole('main').getByRole('link') },
-  { path: '/smartHome/hornbach/howToConnect', title: hornbachEn.howTo.title, ready: (page: Page) => page.getByRole('list').first() },
+  {
+    path: '/smartHome/googleHome/integrationInfo',
+    title: googleEn.integration.title,
+    ready: (page: Page) => page.getByRole('main').getByRole('link').first(),
+  },
+  {
+    path: '/smartHome/googleHome/voiceInfo',
+    title: googleEn.voice.title,
+    ready: (page: Page) =>
+      page
+        .getByTestId('google-voice-examples')
+        .getByText(/Back garden|Orchard/)
+        .first(),
+  },
+  {
+    path: '/smartHome/hornbach/intro',
+    title: hornbachEn.intro.title,
+    ready: (page: Page) => page.getByRole('main').getByRole('link'),
+  },
+  {
+    path: '/smartHome/hornbach/howToConnect',
+    title: hornbachEn.howTo.title,
+    ready: (page: Page) => page.getByRole('list').first(),
+  },
 ] as const;
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
@@ -47,12 +83,19 @@ test('the overview leads to each platform’s pages', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: googleEn.title })).toBeVisible();
 });
 
-test('a screen whose texts did not arrive the first time asks again and shows them, not their keys', async ({ page }) => {
+test('a screen whose texts did not arrive the first time asks again and shows them, not their keys', async ({
+  page,
+}) => {
   let asked = 0;
-  await page.route('**/en/hornbach.json', (route) => (++asked === 1 ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));
+  await page.route('**/en/hornbach.json', (route) =>
+    ++asked === 1 ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue(),
+  );
   await page.goto(`/smartHome?lang=en&${AS_FRIEND}`);
   await waitForApp(page);
-  await page.getByRole('list', { name: smartHomeEn.platformsLabel }).getByRole('link', { name: /^Hornbach/ }).click();
+  await page
+    .getByRole('list', { name: smartHomeEn.platformsLabel })
+    .getByRole('link', { name: /^Hornbach/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: hornbachEn.intro.title })).toBeVisible();
   await expect(page).toHaveTitle(`${hornbachEn.intro.title} - Navimow`);
   expect(asked).toBe(2);
@@ -63,7 +106,11 @@ test('a failed load of the links says so and Retry loads them', async ({ page })
   await page.route('**/api/voice-links', async (route) => {
     if (failed) return route.fallback();
     failed = true;
-    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'x' } }) });
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'x' } }),
+    });
   });
   await page.goto(`/smartHome?lang=en&${AS_FRIEND}`);
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(smartHomeEn.failure.load);
@@ -72,7 +119,10 @@ test('a failed load of the links says so and Retry loads them', async ({ page })
   await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
 });
 
-test('offline, the overview says there is no Internet connection, and loads the links on reconnection', async ({ page, context }) => {
+test('offline, the overview says there is no Internet connection, and loads the links on reconnection', async ({
+  page,
+  context,
+}) => {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/voice-links', async (route) => {
@@ -115,7 +165,9 @@ test.describe('every new screen in every language', () => {
         const rightlySame = screen.title === googleEn.title || GLOSSARY[language].sameAsEnglish?.includes(screen.title);
         if (language !== 'en' && !rightlySame) await expect(title, screen.path).not.toHaveText(screen.title);
         const text = await page.getByRole('main').innerText();
-        expect(text, screen.path).not.toMatch(/\b(smartHome|googleHome|hornbach|common):|\b(detail|howTo|unlink|appFlip|integration|voice|intro|failure|platforms|services)\.\w+/);
+        expect(text, screen.path).not.toMatch(
+          /\b(smartHome|googleHome|hornbach|common):|\b(detail|howTo|unlink|appFlip|integration|voice|intro|failure|platforms|services)\.\w+/,
+        );
       }
     });
   }

@@ -16,11 +16,13 @@ import { expectAccessible, MAIN_STATE_QUERY } from './fixtures.ts';
 /** Pages that move on by themselves as they open (Alexa linking starts at once): their own journeys check them. */
 const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];
 
-const pages = (Object.keys(pageRoutes) as PageRouteId[]).filter((id) => !MOVING_ON.includes(id)).map((id) => {
-  const { path }: PageRoute = pageRoutes[id];
-  const query = MAIN_STATE_QUERY[id];
-  return { id, url: `${path ?? '/no/such/page'}?${query ? `${query}&` : ''}` };
-});
+const pages = (Object.keys(pageRoutes) as PageRouteId[])
+  .filter((id) => !MOVING_ON.includes(id))
+  .map((id) => {
+    const { path }: PageRoute = pageRoutes[id];
+    const query = MAIN_STATE_QUERY[id];
+    return { id, url: `${path ?? '/no/such/page'}?${query ? `${query}&` : ''}` };
+  });
 
 /** Every API call of the page answers 401, as when the app's session has expired; the simulated app's own sign-in works. */
 async function expireTheSession(page: Page): Promise<string[]> {
@@ -29,13 +31,19 @@ async function expireTheSession(page: Page): Promise<string[]> {
     const { pathname } = new URL(route.request().url());
     if (pathname.startsWith('/api/auth/') || pathname === '/api/mowers') return route.continue();
     refused.push(pathname);
-    await route.fulfill({ status: 401, contentType: 'application/json', json: { error: { code: 'unauthorized', message: 'Sign in again.' } } });
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      json: { error: { code: 'unauthorized', message: 'Sign in again.' } },
+    });
   });
   return refused;
 }
 
 test.describe('signed out', () => {
-  test('the message centre says so, as the invitation page does, with nothing to retry or refresh', async ({ page }) => {
+  test('the message centre says so, as the invitation page does, with nothing to retry or refresh', async ({
+    page,
+  }) => {
     await expireTheSession(page);
     await page.goto('/message-center?lang=en');
     const root = page.locator('#root');
@@ -67,7 +75,10 @@ test.describe('signed out', () => {
       await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);
       await page.waitForLoadState('networkidle');
       if (refused.length === 0) return;
-      await expect(page.locator('#root').getByRole('button', { name: commonEn.actions.retry }), refused.join(', ')).toHaveCount(0);
+      await expect(
+        page.locator('#root').getByRole('button', { name: commonEn.actions.retry }),
+        refused.join(', '),
+      ).toHaveCount(0);
     });
   }
 });
@@ -80,7 +91,10 @@ test.describe('the language is kept', () => {
       await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);
       await page.waitForLoadState('networkidle');
       const hrefs = await page.locator('#root a[href]').evaluateAll((links) =>
-        links.map((link) => new URL((link as HTMLAnchorElement).href)).filter((href) => href.origin === location.origin).map((href) => href.pathname + href.search),
+        links
+          .map((link) => new URL((link as HTMLAnchorElement).href))
+          .filter((href) => href.origin === location.origin)
+          .map((href) => href.pathname + href.search),
       );
       for (const href of hrefs) expect(new URL(href, 'http://x').searchParams.get('lang'), href).toBe('de');
     });

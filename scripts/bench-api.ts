@@ -26,7 +26,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
-const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').filter((kind) => kind !== 'postgres' || postgresUrl);
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres')
+  .split(',')
+  .filter((kind) => kind !== 'postgres' || postgresUrl);
 
 /** The aim of issue 14 (bench/budgets.json). */
 const budget = (
@@ -41,7 +43,10 @@ const DEMO = { account: 'demo@navimow.example', password: 'Navimow-demo-1' };
 const OAUTH = { client: 'demo-client', secret: 'demo-secret', redirect: 'http://127.0.0.1:8765/callback' };
 
 function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [join(root, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [join(root, script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function waitFor(url: string) {
@@ -67,7 +72,10 @@ async function stop(child: ChildProcess) {
 async function freshDatabase(kind: string): Promise<{ url: string; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'navimow-bench-'));
-    return { url: `file:${join(dir, 'bench.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `file:${join(dir, 'bench.sqlite')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -110,7 +118,9 @@ async function linkedRefreshToken(): Promise<string> {
   };
   const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const verifier = 'bench-verifier-'.padEnd(50, 'x');
-  const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString('base64url');
+  const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString(
+    'base64url',
+  );
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: OAUTH.client,
@@ -138,7 +148,12 @@ async function linkedRefreshToken(): Promise<string> {
       'Content-Type': 'application/x-www-form-urlencoded',
       Authorization: `Basic ${Buffer.from(`${OAUTH.client}:${OAUTH.secret}`).toString('base64')}`,
     },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: OAUTH.redirect }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: OAUTH.redirect,
+    }),
   });
   return ((await token.json()) as { refresh_token: string }).refresh_token;
 }
@@ -188,7 +203,10 @@ function refreshLoad(tokens: string[]): autocannon.Options {
         setupRequest: (request) => ({
           ...request,
           headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
-          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.shift() ?? 'exhausted' }).toString(),
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: tokens.shift() ?? 'exhausted',
+          }).toString(),
         }),
         onResponse: (status, body) => {
           if (status === 200) tokens.push((JSON.parse(body) as { refresh_token: string }).refresh_token);
@@ -219,7 +237,9 @@ function commandLoad(tokens: string[]): autocannon.Options {
           return {
             ...request,
             headers: { authorization: `Bearer ${tokens[index % tokens.length]}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ commands: [{ devices: [{ id: index % 2 ? 'NVM-DEMO-0001' : 'NVM-DEMO-0002' }], execution }] }),
+            body: JSON.stringify({
+              commands: [{ devices: [{ id: index % 2 ? 'NVM-DEMO-0001' : 'NVM-DEMO-0002' }], execution }],
+            }),
           };
         },
       },
@@ -244,11 +264,30 @@ async function seedMessages(url: string) {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('messages')
-        .values(rows.map((row) => ({ id: row.id, mower_serial: 'NVM-DEMO-0001', category: row.category, type: 'mowingStarted', params: '{}', severity: 'info', fault_code: null, created_at: row.createdAt })))
+        .values(
+          rows.map((row) => ({
+            id: row.id,
+            mower_serial: 'NVM-DEMO-0001',
+            category: row.category,
+            type: 'mowingStarted',
+            params: '{}',
+            severity: 'info',
+            fault_code: null,
+            created_at: row.createdAt,
+          })),
+        )
         .execute();
       await trx
         .insertInto('message_inbox')
-        .values(rows.map((row) => ({ account_id: 'account-demo-owner', message_id: row.id, category: row.category, created_at: row.createdAt, read_at: null })))
+        .values(
+          rows.map((row) => ({
+            account_id: 'account-demo-owner',
+            message_id: row.id,
+            category: row.category,
+            created_at: row.createdAt,
+            read_at: null,
+          })),
+        )
         .execute();
     });
   }
@@ -290,21 +329,36 @@ for (const kind of databases) {
       const bearer = { authorization: `Bearer ${token}` };
       // Half app sessions, half linked services' access tokens.
       const commandTokens: string[] = [];
-      for (let i = 0; i < COMMAND_TOKENS / 2; i += 1) commandTokens.push(await signIn(), await serviceAccessToken(await linkedRefreshToken()));
+      for (let i = 0; i < COMMAND_TOKENS / 2; i += 1)
+        commandTokens.push(await signIn(), await serviceAccessToken(await linkedRefreshToken()));
       for (let round = 1; round <= rounds; round += 1) {
         // Refreshes cut off when a round's time is up used their token and never returned the new one: the pool is
         // filled up again, so that no request of the next round goes without a token.
         while (refreshTokens.length < connections * 2) refreshTokens.push(await linkedRefreshToken());
         const mowerFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/mowers`, headers: bearer });
         const messageFloor = await load({ url: `http://127.0.0.1:${BARE_PORT}/messages`, headers: bearer });
-        const statusFloor = await load({ ...vehicleStatus, url: `http://127.0.0.1:${BARE_PORT}/status`, headers: { ...bearer, 'content-type': 'application/json' } });
+        const statusFloor = await load({
+          ...vehicleStatus,
+          url: `http://127.0.0.1:${BARE_PORT}/status`,
+          headers: { ...bearer, 'content-type': 'application/json' },
+        });
         // Each target beside the floor it is compared with, and what the budget asks of it.
         const targets: [string, Figures, Figures, 'read' | 'token' | undefined][] = [
           ['bare floor: token + mower list', mowerFloor, mowerFloor, undefined],
-          ['GET /api/mowers (first-party token)', await load({ url: `${base}/api/mowers`, headers: bearer }), mowerFloor, 'read'],
+          [
+            'GET /api/mowers (first-party token)',
+            await load({ url: `${base}/api/mowers`, headers: bearer }),
+            mowerFloor,
+            'read',
+          ],
           ['GET /api/health', await load({ url: `${base}/api/health` }), mowerFloor, undefined],
           ['bare floor: token + message page', messageFloor, messageFloor, undefined],
-          [`GET /api/messages (${BENCH_MESSAGES} in the inbox)`, await load({ url: `${base}/api/messages`, headers: bearer }), messageFloor, 'read'],
+          [
+            `GET /api/messages (${BENCH_MESSAGES} in the inbox)`,
+            await load({ url: `${base}/api/messages`, headers: bearer }),
+            messageFloor,
+            'read',
+          ],
           ['bare floor: token + status of two mowers', statusFloor, statusFloor, undefined],
           ['POST /openapi/smarthome/getVehicleStatus (linked service)', await load(vehicleStatus), statusFloor, 'read'],
           ['POST /oauth/token (refresh)', await load(refreshLoad(refreshTokens)), mowerFloor, 'token'],
@@ -324,16 +378,32 @@ for (const kind of databases) {
           errors: commands.errors + commands.timeouts + commands.non2xx - refused,
         };
         targets.push(
-          [`POST /openapi/smarthome/sendCommands (${COMMAND_TOKENS} tokens: ${admitted} run, ${refused} refused)`, commandFigures, mowerFloor, undefined],
-          [`GET /api/mowers during those commands (${connections / 2} connections)`, readsDuringCommands, mowerFloor, undefined],
+          [
+            `POST /openapi/smarthome/sendCommands (${COMMAND_TOKENS} tokens: ${admitted} run, ${refused} refused)`,
+            commandFigures,
+            mowerFloor,
+            undefined,
+          ],
+          [
+            `GET /api/mowers during those commands (${connections / 2} connections)`,
+            readsDuringCommands,
+            mowerFloor,
+            undefined,
+          ],
         );
         for (const [name, figures, floor, kindOfTarget] of targets) {
           const ratio = figures.rps / floor.rps;
           const misses = [
             figures.errors > 0 && `${figures.errors} failed requests`,
-            kindOfTarget === 'read' && ratio < budget.minFloorRatio && `${ratio.toFixed(2)} of its floor (at least ${budget.minFloorRatio})`,
-            kindOfTarget === 'read' && figures.p99 >= budget.maxReadP99Ms && `p99 ${figures.p99} ms (under ${budget.maxReadP99Ms})`,
-            kindOfTarget === 'token' && figures.p99 >= budget.maxTokenP99Ms && `p99 ${figures.p99} ms (under ${budget.maxTokenP99Ms})`,
+            kindOfTarget === 'read' &&
+              ratio < budget.minFloorRatio &&
+              `${ratio.toFixed(2)} of its floor (at least ${budget.minFloorRatio})`,
+            kindOfTarget === 'read' &&
+              figures.p99 >= budget.maxReadP99Ms &&
+              `p99 ${figures.p99} ms (under ${budget.maxReadP99Ms})`,
+            kindOfTarget === 'token' &&
+              figures.p99 >= budget.maxTokenP99Ms &&
+              `p99 ${figures.p99} ms (under ${budget.maxTokenP99Ms})`,
           ].filter((miss) => typeof miss === 'string');
           if (misses.length) overBudget.push(`${kind}, round ${round}, ${name}: ${misses.join(', ')}`);
           rows.push([

@@ -34,7 +34,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS = process.env.BENCH_REPORTS;
 /** The budget (bench/budgets.json): a page's median score and its LCP over the bare page's. */
 const { minScore: MIN_SCORE, maxLcpRatio: MAX_LCP_RATIO } = (
-  JSON.parse(readFileSync(join(repositoryRoot, 'bench/budgets.json'), 'utf8')) as { lighthouse: { minScore: number; maxLcpRatio: number } }
+  JSON.parse(readFileSync(join(repositoryRoot, 'bench/budgets.json'), 'utf8')) as {
+    lighthouse: { minScore: number; maxLcpRatio: number };
+  }
 ).lighthouse;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -121,7 +123,13 @@ function installFakeNativeApp(accessToken: string) {
     getMowerList: {
       mowers: [
         { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 },
-        { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 },
+        {
+          vehicle_sn: 'NVM-DEMO-0002',
+          name: 'Back garden',
+          model: 'Navimow X330E',
+          role: 'shared',
+          battery_percent: 40,
+        },
       ],
     },
     getDevicePermissions: { bluetooth: 'granted', location: 'granted', notification: 'granted' },
@@ -136,7 +144,10 @@ function installFakeNativeApp(accessToken: string) {
     postMessage(raw: string) {
       const { method, callback } = JSON.parse(raw) as { method: string; callback: string };
       page.__nativeCalls.push(method);
-      setTimeout(() => (page[callback] as ((answer: unknown) => void) | undefined)?.({ code: 0, data: answers[method] ?? {} }), 0);
+      setTimeout(
+        () => (page[callback] as ((answer: unknown) => void) | undefined)?.({ code: 0, data: answers[method] ?? {} }),
+        0,
+      );
     },
   };
 }
@@ -152,11 +163,22 @@ interface Measurement {
   scriptKb: number;
 }
 
-async function measure(browser: Browser, url: string, accessToken: string, expectNativeApp: boolean, run: number): Promise<Measurement> {
+async function measure(
+  browser: Browser,
+  url: string,
+  accessToken: string,
+  expectNativeApp: boolean,
+  run: number,
+): Promise<Measurement> {
   const page = await browser.newPage();
   try {
     await page.evaluateOnNewDocument(installFakeNativeApp, accessToken);
-    const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+    const result = await lighthouse(
+      url,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      undefined,
+      page,
+    );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     lighthouseVersion = lhr.lighthouseVersion;
@@ -169,9 +191,12 @@ async function measure(browser: Browser, url: string, accessToken: string, expec
     if (expectNativeApp) {
       // The page told the native side its first screen was there: the fake app was in place and answered.
       const calls = await page.evaluate(() => (window as unknown as { __nativeCalls?: string[] }).__nativeCalls ?? []);
-      if (!calls.includes('finishRendering')) throw new Error(`${url}: the first screen never reported itself (${calls.join(', ')})`);
+      if (!calls.includes('finishRendering'))
+        throw new Error(`${url}: the first screen never reported itself (${calls.join(', ')})`);
     }
-    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [];
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+        ?.items ?? [];
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -179,7 +204,10 @@ async function measure(browser: Browser, url: string, accessToken: string, expec
       lcp: numeric('largest-contentful-paint'),
       tbt: numeric('total-blocking-time'),
       transferredKb: numeric('total-byte-weight') / 1024,
-      scriptKb: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+      scriptKb:
+        requests
+          .filter((item) => item.resourceType === 'Script')
+          .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
     };
   } finally {
     await page.close();
@@ -206,7 +234,14 @@ const median = (values: number[]) => {
 
 function medians(runs: Measurement[]): Measurement {
   const of = (key: keyof Measurement) => median(runs.map((run) => run[key]));
-  return { score: of('score'), fcp: of('fcp'), lcp: of('lcp'), tbt: of('tbt'), transferredKb: of('transferredKb'), scriptKb: of('scriptKb') };
+  return {
+    score: of('score'),
+    fcp: of('fcp'),
+    lcp: of('lcp'),
+    tbt: of('tbt'),
+    transferredKb: of('transferredKb'),
+    scriptKb: of('scriptKb'),
+  };
 }
 
 /**

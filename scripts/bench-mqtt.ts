@@ -56,7 +56,8 @@ async function api(base: string, path: string, init: RequestInit = {}) {
   return response.json() as Promise<Record<string, unknown>>;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
@@ -70,12 +71,15 @@ try {
     body: JSON.stringify({ account: DEMO.owner.email, password: DEMO.owner.password }),
   });
   const authorization = `Bearer ${login.access_token as string}`;
-  const info = (await api(base, '/openapi/mqtt/userInfo/get/v2', { headers: { authorization } })).data as { userName: string; pwdInfo: string };
+  const info = (await api(base, '/openapi/mqtt/userInfo/get/v2', { headers: { authorization } })).data as {
+    userName: string;
+    pwdInfo: string;
+  };
 
   /** Per connection, what to call when a state message arrives. */
   const listeners: ((state: string) => void)[] = [];
   const connectFrom = async (first: number, end: number) => {
-    for (let next = first; next < end; ) {
+    for (let next = first; next < end;) {
       const batch = Array.from({ length: Math.min(CONNECTING_AT_ONCE, end - next) }, async (_, offset) => {
         const index = next + offset;
         const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
@@ -87,7 +91,9 @@ try {
           connectTimeout: 10_000,
         });
         clients[index] = client;
-        client.on('message', (_topic, payload) => listeners[index]?.((JSON.parse(payload.toString()) as { state: string }).state));
+        client.on('message', (_topic, payload) =>
+          listeners[index]?.((JSON.parse(payload.toString()) as { state: string }).state),
+        );
         await client.subscribeAsync(STATE_TOPIC);
       });
       await Promise.all(batch);
@@ -140,10 +146,16 @@ try {
   }
   delays.sort((a, b) => a - b);
 
-  console.log(`bench:mqtt: ${count} idle connections signed in over TCP on 127.0.0.1 in ${connectSeconds.toFixed(1)} s (${CONNECTING_AT_ONCE} at a time)`);
+  console.log(
+    `bench:mqtt: ${count} idle connections signed in over TCP on 127.0.0.1 in ${connectSeconds.toFixed(1)} s (${CONNECTING_AT_ONCE} at a time)`,
+  );
   const measured = Math.max(1, count - warm);
-  console.log(`  server RSS   ${mb(before.rss)} -> ${mb(after.rss)}: ${kb((after.rss - before.rss) / measured)} per connection`);
-  console.log(`  server heap  ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}: ${kb((after.heapUsed - before.heapUsed) / measured)} per connection`);
+  console.log(
+    `  server RSS   ${mb(before.rss)} -> ${mb(after.rss)}: ${kb((after.rss - before.rss) / measured)} per connection`,
+  );
+  console.log(
+    `  server heap  ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}: ${kb((after.heapUsed - before.heapUsed) / measured)} per connection`,
+  );
   console.log(
     `  a state change (command over the API) at every connection, ${changes} changes, ${delays.length} deliveries: ` +
       `p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms, max ${delays.at(-1)!.toFixed(0)} ms`,

@@ -23,7 +23,13 @@ export async function startBenchServer({ seed = false } = {}): Promise<FastifyIn
   // The demo accounts cost a few password hashes: only for benchmarks that sign in.
   if (seed) await seedDemoData(database.db);
   // The MQTT broker on a port of its own choosing: the benchmarks do not use it, and 1883 may be taken.
-  const config = loadConfig({ NAVIMOW_DEMO: 'on', NAVIMOW_SIMULATOR: 'off', LOG_LEVEL: 'warn', WEB_ROOT: webRoot, MQTT_PORT: '0' });
+  const config = loadConfig({
+    NAVIMOW_DEMO: 'on',
+    NAVIMOW_SIMULATOR: 'off',
+    LOG_LEVEL: 'warn',
+    WEB_ROOT: webRoot,
+    MQTT_PORT: '0',
+  });
   const { app } = await buildApp({ db: database.db, config });
   app.addHook('onClose', () => database.db.destroy());
   return app;

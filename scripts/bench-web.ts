@@ -33,7 +33,10 @@ interface Budgets {
   sentKb: number;
 }
 
-const manifest = JSON.parse(readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 const budgets = JSON.parse(readFileSync(join(repositoryRoot, 'bench/budgets.json'), 'utf8')) as Budgets;
 
 const kb = (bytes: number) => bytes / 1024;
@@ -66,7 +69,10 @@ const localesDir = readdirSync(join(webRoot, 'assets')).find((entry) => entry.st
 /** A response's bytes on the wire: status line, headers and (encoded) body. */
 function wireBytes(response: LightMyRequestResponse): number {
   const headers = Object.entries(response.headers).map(([name, value]) => `${name}: ${String(value)}\r\n`);
-  return `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n${headers.join('')}\r\n`.length + response.rawPayload.length;
+  return (
+    `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n${headers.join('')}\r\n`.length +
+    response.rawPayload.length
+  );
 }
 
 /** The URLs a page's HTML makes the browser fetch before running anything. */
@@ -82,7 +88,11 @@ const assetBytes = new Map<string, number>();
 async function assetWireBytes(url: string): Promise<number> {
   let bytes = assetBytes.get(url);
   if (bytes === undefined) {
-    const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     if (response.statusCode !== 200) problems.push(`${url} answers ${response.statusCode}`);
     if (response.headers['content-encoding'] !== 'br') problems.push(`${url} is not sent as Brotli`);
     bytes = wireBytes(response);
@@ -101,7 +111,8 @@ async function measureRoute(id: PageRouteId, route: PageRoute) {
   const chunks = new Set([...everyPage, ...closure(key)]);
   const needed = [...chunks].flatMap((chunk) => [manifest[chunk]!.file, ...(manifest[chunk]!.css ?? [])]);
   const namespaces = [...new Set(['common', ...route.namespaces])];
-  const localeFiles = (language: string) => namespaces.map((namespace) => `assets/${localesDir}/${language}/${namespace}.json`);
+  const localeFiles = (language: string) =>
+    namespaces.map((namespace) => `assets/${localesDir}/${language}/${namespace}.json`);
   const gzipKbOf = (urls: string[], extension: string) =>
     kb(urls.filter((url) => url.endsWith(extension)).reduce((sum, url) => sum + gzipBytes(url.slice(1)), 0));
 
@@ -115,7 +126,9 @@ async function measureRoute(id: PageRouteId, route: PageRoute) {
     if (document.headers['content-encoding'] !== 'br') problems.push(`${id}: the page is not sent as Brotli`);
     // What the page makes the browser fetch at once: measured as sent, and checked against what it needs.
     const urls = announcedUrls(brotliDecompressSync(document.rawPayload).toString());
-    const unannounced = [...needed, ...localeFiles(language)].map((file) => `/${file}`).filter((url) => !urls.includes(url));
+    const unannounced = [...needed, ...localeFiles(language)]
+      .map((file) => `/${file}`)
+      .filter((url) => !urls.includes(url));
     if (unannounced.length) problems.push(`${id} (${language}): the page does not announce ${unannounced.join(', ')}`);
     jsKb = Math.max(jsKb, gzipKbOf(urls, '.js'));
     cssKb = Math.max(cssKb, gzipKbOf(urls, '.css'));

@@ -36,5 +36,7 @@ for (const [name, version] of Object.entries(optional)) {
   if (!platform) throw new Error(`unknown platform of ${name}`);
   lock.packages[key] = { version, ...platform, dev: true, license: 'MIT', optional: true };
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');

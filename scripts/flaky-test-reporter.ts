@@ -8,7 +8,8 @@ export default class FlakyTestReporter implements Reporter {
   private readonly flaky: string[] = [];
 
   onTestCaseResult(testCase: TestCase) {
-    if (testCase.diagnostic()?.flaky) this.flaky.push(`${testCase.module.moduleId.replace(`${process.cwd()}/`, '')} > ${testCase.fullName}`);
+    if (testCase.diagnostic()?.flaky)
+      this.flaky.push(`${testCase.module.moduleId.replace(`${process.cwd()}/`, '')} > ${testCase.fullName}`);
   }
 
   onTestRunEnd() {

@@ -11,7 +11,16 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,18 +61,29 @@ const out = join(ROOT, options.out);
 const port = Number(options.port);
 const concurrency = Math.max(1, Number(options.concurrency));
 const origin = `http://127.0.0.1:${port}`;
-const split = (values: string[] | undefined) => values?.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const split = (values: string[] | undefined) =>
+  values
+    ?.flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 const wantedLanguages = split(options.lang);
 for (const language of wantedLanguages ?? []) {
-  if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) throw new Error(`--lang ${language}: not one of ${SUPPORTED_LANGUAGES.join(', ')}`);
+  if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language))
+    throw new Error(`--lang ${language}: not one of ${SUPPORTED_LANGUAGES.join(', ')}`);
 }
 // English is always pictured: the others are compared with it.
-const languages: string[] = wantedLanguages ? ['en', ...wantedLanguages.filter((language) => language !== 'en')] : [...SUPPORTED_LANGUAGES];
+const languages: string[] = wantedLanguages
+  ? ['en', ...wantedLanguages.filter((language) => language !== 'en')]
+  : [...SUPPORTED_LANGUAGES];
 const wantedScreens = split(options.screen);
 const states = catalogue().filter(
-  (state) => !wantedScreens || wantedScreens.some((wanted) => state.screen === wanted || shotName(state).includes(wanted)),
+  (state) =>
+    !wantedScreens || wantedScreens.some((wanted) => state.screen === wanted || shotName(state).includes(wanted)),
 );
-if (states.length === 0) throw new Error(`--screen ${wantedScreens?.join(',')}: no such screen (${[...new Set(catalogue().map((state) => state.screen))].join(', ')})`);
+if (states.length === 0)
+  throw new Error(
+    `--screen ${wantedScreens?.join(',')}: no such screen (${[...new Set(catalogue().map((state) => state.screen))].join(', ')})`,
+  );
 
 /** The newest modification time under a path. */
 function newest(path: string): number {
@@ -74,8 +94,15 @@ function newest(path: string): number {
 
 function buildIfStale() {
   const manifest = join(ROOT, 'dist/web/.vite/manifest.json');
-  const sources = ['src', 'locales', 'common', 'index.html', 'vite.config.ts'].map((path) => join(ROOT, path)).filter(existsSync);
-  if (existsSync(manifest) && existsSync(join(ROOT, 'dist/ssr')) && statSync(manifest).mtimeMs >= Math.max(...sources.map(newest))) return;
+  const sources = ['src', 'locales', 'common', 'index.html', 'vite.config.ts']
+    .map((path) => join(ROOT, path))
+    .filter(existsSync);
+  if (
+    existsSync(manifest) &&
+    existsSync(join(ROOT, 'dist/ssr')) &&
+    statSync(manifest).mtimeMs >= Math.max(...sources.map(newest))
+  )
+    return;
   console.log('gallery: building the pages (npm run build)');
   const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('gallery: the build failed');
@@ -100,7 +127,8 @@ async function startServer(): Promise<ChildProcess> {
   });
   server.on('exit', () => rmSync(data, { recursive: true, force: true }));
   for (let tries = 0; tries < 120; tries += 1) {
-    if (server.exitCode !== null) throw new Error(`gallery: the server on port ${port} stopped (${server.exitCode}); is the port taken?`);
+    if (server.exitCode !== null)
+      throw new Error(`gallery: the server on port ${port} stopped (${server.exitCode}); is the port taken?`);
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return server;
     } catch {
@@ -139,7 +167,11 @@ function fingerprint(state: ScreenState, language: string): string {
       if (existsSync(file)) hash.update(readFileSync(file));
     }
   }
-  hash.update(JSON.stringify({ ...state, language }, (_key, value: unknown) => (typeof value === 'function' ? value.toString() : value)));
+  hash.update(
+    JSON.stringify({ ...state, language }, (_key, value: unknown) =>
+      typeof value === 'function' ? value.toString() : value,
+    ),
+  );
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -149,11 +181,25 @@ function fingerprint(state: ScreenState, language: string): string {
  */
 async function settle(page: Page, state: ScreenState) {
   await page.waitForFunction(() => document.title.includes(' - '), undefined, { timeout: 20_000 });
-  if (!state.loading) await page.waitForFunction(() => document.querySelector('#root [aria-busy="true"]') === null, undefined, { timeout: 15_000 });
+  if (!state.loading)
+    await page.waitForFunction(() => document.querySelector('#root [aria-busy="true"]') === null, undefined, {
+      timeout: 15_000,
+    });
 }
 
-async function picture(browser: Browser, state: ScreenState, language: string, tokens: Record<'owner' | 'friend', string>) {
-  const context = await browser.newContext({ ...devices['Pixel 7'], viewport: VIEWPORT, deviceScaleFactor: 1, locale: language, baseURL: origin });
+async function picture(
+  browser: Browser,
+  state: ScreenState,
+  language: string,
+  tokens: Record<'owner' | 'friend', string>,
+) {
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    locale: language,
+    baseURL: origin,
+  });
   try {
     const page = await context.newPage();
     const account = state.account ?? 'owner';
@@ -161,7 +207,13 @@ async function picture(browser: Browser, state: ScreenState, language: string, t
       const token = tokens[account];
       await installNativeApp(page, token, {
         ...(state.mower && {
-          getCommonAppData: ok({ vehicle_sn: state.mower, email: 'reader@navimow.example', client_ver: '3.2.0', access_token: token, platform: 'android' as const }),
+          getCommonAppData: ok({
+            vehicle_sn: state.mower,
+            email: 'reader@navimow.example',
+            client_ver: '3.2.0',
+            access_token: token,
+            platform: 'android' as const,
+          }),
         }),
         ...state.answers,
       });
@@ -176,17 +228,25 @@ async function picture(browser: Browser, state: ScreenState, language: string, t
       await page.waitForTimeout(200);
       await settle(page, state);
     }
-    if (state.visit || /confirmation/.test(state.state)) await page.getByRole('dialog').first().waitFor({ state: 'visible', timeout: 15_000 });
+    if (state.visit || /confirmation/.test(state.state))
+      await page.getByRole('dialog').first().waitFor({ state: 'visible', timeout: 15_000 });
     if (state.offline) {
       await context.setOffline(true);
-      await page.getByRole('status').filter({ hasText: (await localeTexts(language, 'common'))('offline.message') }).first().waitFor({ timeout: 10_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: (await localeTexts(language, 'common'))('offline.message') })
+        .first()
+        .waitFor({ timeout: 10_000 });
     }
     // Focus rings and caret blinks aside, the picture is what the user sees once things stopped moving.
     await page.waitForTimeout(150);
     const file = join('shots', language, `${shotName(state)}.png`);
     await page.screenshot({ path: join(out, file), fullPage: true, animations: 'disabled', caret: 'hide' });
     const measured = await page.evaluate(measureScreen, TRUNCATED_BY_DESIGN);
-    const size = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+    const size = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      height: document.documentElement.scrollHeight,
+    }));
     return { file, measured, size };
   } finally {
     await context.close();
@@ -196,15 +256,20 @@ async function picture(browser: Browser, state: ScreenState, language: string, t
 async function main() {
   const started = Date.now();
   buildIfStale();
-  codeHash = ['dist/web/.vite/manifest.json', 'scripts/gallery/detect.ts'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+  codeHash = ['dist/web/.vite/manifest.json', 'scripts/gallery/detect.ts']
+    .map((file) => readFileSync(join(ROOT, file), 'utf8'))
+    .join('\n');
   mkdirSync(out, { recursive: true });
   const resultsFile = join(out, 'results.json');
-  const previous: GalleryResults | undefined = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as GalleryResults) : undefined;
+  const previous: GalleryResults | undefined = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as GalleryResults)
+    : undefined;
   const kept = new Map((previous?.shots ?? []).map((shot) => [`${shot.language}/${shot.name}`, shot]));
   for (const language of languages) mkdirSync(join(out, 'shots', language), { recursive: true });
 
   const server = await startServer();
-  const launch = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launch = () =>
+    chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   let browser = await launch();
   /** A browser that went away (on a starved machine Chromium's connection can drop) is started again, once at a time. */
   let relaunching: Promise<Browser> | undefined;
@@ -221,7 +286,8 @@ async function main() {
   /** Writes the page with what is pictured so far (and, from an earlier run, what is not pictured again). */
   const save = () => {
     const shots = [...results.values()];
-    for (const [key, shot] of kept) if (!results.has(key) && shot.file && existsSync(join(out, shot.file))) shots.push(shot);
+    for (const [key, shot] of kept)
+      if (!results.has(key) && shot.file && existsSync(join(out, shot.file))) shots.push(shot);
     const gallery: GalleryResults = { generatedAt: new Date().toISOString(), durationMs: Date.now() - started, shots };
     writeFileSync(resultsFile, JSON.stringify(gallery));
     writeFileSync(join(out, 'index.html'), renderGallery(gallery));
@@ -264,14 +330,28 @@ async function main() {
           skipped += 1;
           continue;
         }
-        const result: ShotResult = { screen: state.screen, state: state.state, name, path: state.path, language, file: '', fingerprint: print, flags: [], texts: [], width: 0, height: 0 };
+        const result: ShotResult = {
+          screen: state.screen,
+          state: state.state,
+          name,
+          path: state.path,
+          language,
+          file: '',
+          fingerprint: print,
+          flags: [],
+          texts: [],
+          width: 0,
+          height: 0,
+        };
         const began = Date.now();
         try {
           // A picture whose browser went away is taken again, once, in a new one.
-          const { file, measured, size } = await picture(await liveBrowser(), state, language, tokens).catch(async (error: unknown) => {
-            if (browser.isConnected()) throw error;
-            return picture(await liveBrowser(), state, language, tokens);
-          });
+          const { file, measured, size } = await picture(await liveBrowser(), state, language, tokens).catch(
+            async (error: unknown) => {
+              if (browser.isConnected()) throw error;
+              return picture(await liveBrowser(), state, language, tokens);
+            },
+          );
           const flags: Flag[] = judgeOverflow(measured.measures);
           const englishSet = language === 'en' ? new Set<string>() : await english.promise;
           for (const text of untranslated(language, measured.texts, englishSet, USER_DATA)) {
@@ -296,19 +376,27 @@ async function main() {
     // Pictures of other screens and languages from an earlier run stay in the page.
     const { shots } = save();
 
-    const fresh = shots.filter((shot) => jobs.some(({ state, language }) => shot.language === language && shot.name === shotName(state)));
+    const fresh = shots.filter((shot) =>
+      jobs.some(({ state, language }) => shot.language === language && shot.name === shotName(state)),
+    );
     const flagged = fresh.filter((shot) => shot.flags.length > 0);
     const failed = fresh.filter((shot) => shot.error);
-    const count = (kind: Flag['kind']) => fresh.reduce((sum, shot) => sum + shot.flags.filter((flag) => flag.kind === kind).length, 0);
+    const count = (kind: Flag['kind']) =>
+      fresh.reduce((sum, shot) => sum + shot.flags.filter((flag) => flag.kind === kind).length, 0);
     console.log(
       `gallery: ${new Set(states.map((state) => state.screen)).size} screens, ${states.length} states, ${languages.length} languages: ` +
         `${fresh.length} pictures (${skipped} unchanged) in ${Math.round((Date.now() - started) / 1000)} s; ` +
         `flags: ${count('clipped')} clipped, ${count('overflows')} overflowing, ${count('offscreen')} off the screen, ` +
         `${count('pageTooWide')} too wide, ${count('english')} English; ${failed.length} failed`,
     );
-    for (const shot of flagged) for (const flag of shot.flags) console.log(`  ${shot.language} ${shot.name}: ${flag.kind} ${flag.where} “${flag.text}” (${flag.detail})`);
+    for (const shot of flagged)
+      for (const flag of shot.flags)
+        console.log(`  ${shot.language} ${shot.name}: ${flag.kind} ${flag.where} “${flag.text}” (${flag.detail})`);
     for (const shot of failed) console.log(`  ${shot.language} ${shot.name}: FAILED ${shot.error}`);
-    const slowest = fresh.filter((shot) => shot.ms !== undefined).sort((a, b) => b.ms! - a.ms!).slice(0, 5);
+    const slowest = fresh
+      .filter((shot) => shot.ms !== undefined)
+      .sort((a, b) => b.ms! - a.ms!)
+      .slice(0, 5);
     console.log(`gallery: slowest ${slowest.map((shot) => `${shot.language}/${shot.name} ${shot.ms} ms`).join(', ')}`);
     console.log(`gallery: open ${join(out, 'index.html')}`);
     process.exitCode = failed.length > 0 ? 1 : 0;

@@ -18,20 +18,42 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /\{\{\s*([\w.]+)[^}]*\}\}/g;
 
 /** Strings that are the same in every language: brand and product names. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['Navimow', 'Alexa', 'Google Home', 'Google Assistant', 'Amazon Alexa', 'Hornbach', 'Android', 'iOS', 'OK', 'Bluetooth']);
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'Navimow',
+  'Alexa',
+  'Google Home',
+  'Google Assistant',
+  'Amazon Alexa',
+  'Hornbach',
+  'Android',
+  'iOS',
+  'OK',
+  'Bluetooth',
+]);
 
 /** A number or a placeholder, then the percent sign: the spacing between them is the glossary's `percent` rule. */
 const PERCENT = /(?:\d|\}\})(\s*)%/gu;
 
-const SPACE_NAMES: Readonly<Record<string, string>> = { '': 'no space', ' ': 'a space', '\u00a0': 'a no-break space', '\u202f': 'a narrow no-break space' };
+const SPACE_NAMES: Readonly<Record<string, string>> = {
+  '': 'no space',
+  ' ': 'a space',
+  '\u00a0': 'a no-break space',
+  '\u202f': 'a narrow no-break space',
+};
 
-function flatten(tree: Readonly<Record<string, unknown>>, problems: string[], where: string, prefix = ''): Map<string, string> {
+function flatten(
+  tree: Readonly<Record<string, unknown>>,
+  problems: string[],
+  where: string,
+  prefix = '',
+): Map<string, string> {
   const result = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') result.set(path, value);
     else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [inner, text] of flatten(value as Record<string, unknown>, problems, where, path)) result.set(inner, text);
+      for (const [inner, text] of flatten(value as Record<string, unknown>, problems, where, path))
+        result.set(inner, text);
     } else problems.push(`${where}: ${path} is not a text`);
   }
   return result;
@@ -53,7 +75,10 @@ export function rightlySameAsEnglish(
 }
 
 function placeholders(text: string): string {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!).sort().join();
+  return [...text.matchAll(PLACEHOLDER)]
+    .map((match) => match[1]!)
+    .sort()
+    .join();
 }
 
 /** A forbidden variant given as text matches where a word begins with it, so that it also catches inflected forms. */
@@ -65,7 +90,14 @@ function toPattern(variant: string | RegExp): RegExp {
 type CompiledRule = { readonly name: string; readonly use: string; readonly pattern: RegExp };
 
 function glossaryEntries(glossary: LanguageGlossary): [string, GlossaryEntry][] {
-  const { percent: _percent, sameAsEnglish: _sameAsEnglish, seedTexts: _seedTexts, plurals: _plurals, other, ...terms } = glossary;
+  const {
+    percent: _percent,
+    sameAsEnglish: _sameAsEnglish,
+    seedTexts: _seedTexts,
+    plurals: _plurals,
+    other,
+    ...terms
+  } = glossary;
   return Object.entries({ ...terms, ...other });
 }
 
@@ -77,7 +109,11 @@ function compileGlossary(glossary: LanguageGlossary): CompiledRule[] {
 
 /** The texts that must read exactly an entry's `use` (its `spelledAt`), by `namespace:key`. */
 function requiredTexts(glossary: LanguageGlossary): Map<string, { name: string; use: string }> {
-  return new Map(glossaryEntries(glossary).flatMap(([name, entry]) => (entry.spelledAt ?? []).map((at) => [at, { name, use: entry.use }] as const)));
+  return new Map(
+    glossaryEntries(glossary).flatMap(([name, entry]) =>
+      (entry.spelledAt ?? []).map((at) => [at, { name, use: entry.use }] as const),
+    ),
+  );
 }
 
 function glossaryProblems(text: string, rules: readonly CompiledRule[], space: string | undefined): string[] {
@@ -90,7 +126,9 @@ function glossaryProblems(text: string, rules: readonly CompiledRule[], space: s
   if (space !== undefined) {
     for (const [, between] of visible.matchAll(PERCENT)) {
       if (between !== space) {
-        problems.push(`writes ${SPACE_NAMES[between!] ?? 'other space'} before “%”; the glossary asks for ${SPACE_NAMES[space]}`);
+        problems.push(
+          `writes ${SPACE_NAMES[between!] ?? 'other space'} before “%”; the glossary asks for ${SPACE_NAMES[space]}`,
+        );
         break;
       }
     }
@@ -116,7 +154,9 @@ export function checkLocaleTexts(
 
   for (const [namespace, englishTree] of Object.entries(englishFiles)) {
     const english = flatten(englishTree as Record<string, unknown>, problems, `en/${namespace}`);
-    const pluralBases = new Set([...english.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')));
+    const pluralBases = new Set(
+      [...english.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')),
+    );
     for (const language of languages) {
       const files = texts[language];
       if (!files) continue;
@@ -142,7 +182,8 @@ export function checkLocaleTexts(
         if (translated === undefined) problems.push(`${where}: missing ${key}`);
         else if (!translated.trim()) problems.push(`${where}: empty ${key}`);
         else {
-          if (placeholders(translated) !== placeholders(text)) problems.push(`${where}: placeholders of ${key} differ from English`);
+          if (placeholders(translated) !== placeholders(text))
+            problems.push(`${where}: placeholders of ${key} differ from English`);
           if (language !== 'en' && translated === text && !rightlySameAsEnglish(language, text, glossary)) {
             problems.push(`${where}: ${key} is the English text`);
           }
@@ -161,17 +202,22 @@ export function checkLocaleTexts(
       }
       for (const [key, text] of strings) {
         const spelled = required.get(`${namespace}:${key}`);
-        if (spelled && text !== spelled.use) problems.push(`${where}: ${key} is “${text}”; the glossary's ${spelled.name} is “${spelled.use}”`);
+        if (spelled && text !== spelled.use)
+          problems.push(`${where}: ${key} is “${text}”; the glossary's ${spelled.name} is “${spelled.use}”`);
         const base = key.replace(PLURAL_SUFFIX, '');
         if (!english.has(key) && !pluralBases.has(base)) problems.push(`${where}: unknown key ${key}`);
         const category = PLURAL_SUFFIX.exec(key)?.[1] as keyof NonNullable<LanguageGlossary['plurals']> | undefined;
         const pluralRule = category && terms?.plurals?.[category];
         for (const variant of pluralRule ? (pluralRule.avoid ?? []) : []) {
           const found = toPattern(variant).exec(text);
-          if (found) problems.push(`${where}: ${key} uses “${found[0]}”; the glossary's ${category} plural is “${pluralRule!.use}”`);
+          if (found)
+            problems.push(
+              `${where}: ${key} uses “${found[0]}”; the glossary's ${category} plural is “${pluralRule!.use}”`,
+            );
         }
         if (terms?.seedTexts?.includes(text)) continue;
-        for (const problem of glossaryProblems(text, rules, terms?.percent.space)) problems.push(`${where}: ${key} ${problem}`);
+        for (const problem of glossaryProblems(text, rules, terms?.percent.space))
+          problems.push(`${where}: ${key} ${problem}`);
       }
     }
   }
@@ -193,7 +239,9 @@ export function readLocaleFolder(root: string): { texts: LocaleTexts; problems: 
       continue;
     }
     const files: Record<string, unknown> = {};
-    for (const file of readdirSync(join(root, language)).filter((name) => name.endsWith('.json')).sort()) {
+    for (const file of readdirSync(join(root, language))
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
       try {
         files[file.slice(0, -5)] = JSON.parse(readFileSync(join(root, language, file), 'utf8'));
       } catch (error) {

@@ -77,9 +77,9 @@ describe('the locale check', () => {
   });
 
   it('reports a placeholder that English does not have', () => {
-    expect(check((texts) => (texts.de.guide.lowBattery = 'Akkustand {{prozent}}\u00a0%. Laden Sie zuerst den Mähroboter.'))).toEqual([
-      'de/guide: placeholders of lowBattery differ from English',
-    ]);
+    expect(
+      check((texts) => (texts.de.guide.lowBattery = 'Akkustand {{prozent}}\u00a0%. Laden Sie zuerst den Mähroboter.')),
+    ).toEqual(['de/guide: placeholders of lowBattery differ from English']);
   });
 
   it('reports a plural category that the language needs but the file lacks', () => {
@@ -89,29 +89,39 @@ describe('the locale check', () => {
   });
 
   it('reports a text left in English', () => {
-    expect(check((texts) => (texts.de.guide.title = 'Winter storage'))).toEqual(['de/guide: title is the English text']);
+    expect(check((texts) => (texts.de.guide.title = 'Winter storage'))).toEqual([
+      'de/guide: title is the English text',
+    ]);
   });
 
   it('reports keys, files and languages that do not match English', () => {
-    expect(check((texts) => Object.assign(texts.de.guide, { extra: 'Zusatz' }))).toEqual(['de/guide: unknown key extra']);
+    expect(check((texts) => Object.assign(texts.de.guide, { extra: 'Zusatz' }))).toEqual([
+      'de/guide: unknown key extra',
+    ]);
     expect(check((texts) => delete (texts as Partial<Texts>).pl)).toEqual(['pl: no locale folder']);
     expect(check((texts) => delete (texts.de as Partial<Texts['de']>).guide)).toEqual(['de/guide: no such file']);
-    expect(check((texts) => Object.assign(texts.de.guide, { title: 42 }))).toEqual(['de/guide: title is not a text', 'de/guide: missing title']);
+    expect(check((texts) => Object.assign(texts.de.guide, { title: 42 }))).toEqual([
+      'de/guide: title is not a text',
+      'de/guide: missing title',
+    ]);
   });
 
   it('reports a word that the glossary rules out, naming the word to use', () => {
-    expect(check((texts) => (texts.de.guide.lowBattery = 'Akkustand {{percent}}\u00a0%. Laden Sie zuerst den Mäher.'))).toEqual([
-      'de/guide: lowBattery uses “Mäher”; the glossary\'s mower is “Mähroboter”',
-    ]);
+    expect(
+      check((texts) => (texts.de.guide.lowBattery = 'Akkustand {{percent}}\u00a0%. Laden Sie zuerst den Mäher.')),
+    ).toEqual(["de/guide: lowBattery uses “Mäher”; the glossary's mower is “Mähroboter”"]);
   });
 
   it('reports a percent sign spaced against the language’s rule', () => {
-    expect(check((texts) => (texts.de.guide.lowBattery = 'Akkustand {{percent}} %. Laden Sie zuerst den Mähroboter.'))).toEqual([
-      'de/guide: lowBattery writes a space before “%”; the glossary asks for a no-break space',
-    ]);
-    expect(check((texts) => (texts.pl.guide.lowBattery = 'Akumulator naładowany w {{percent}}\u00a0%. Najpierw naładuj kosiarkę.'))).toEqual([
-      'pl/guide: lowBattery writes a no-break space before “%”; the glossary asks for no space',
-    ]);
+    expect(
+      check((texts) => (texts.de.guide.lowBattery = 'Akkustand {{percent}} %. Laden Sie zuerst den Mähroboter.')),
+    ).toEqual(['de/guide: lowBattery writes a space before “%”; the glossary asks for a no-break space']);
+    expect(
+      check(
+        (texts) =>
+          (texts.pl.guide.lowBattery = 'Akumulator naładowany w {{percent}}\u00a0%. Najpierw naładuj kosiarkę.'),
+      ),
+    ).toEqual(['pl/guide: lowBattery writes a no-break space before “%”; the glossary asks for no space']);
   });
 
   it.each([
@@ -128,7 +138,7 @@ describe('the locale check', () => {
     ['es', 'Comprueba tu robot.', ['robot', 'tu']],
     ['fr', 'Vérifiez la tondeuse : elle est éteinte.', ['tondeuse', ' :']],
     ['fr', 'Dissocier Google Assistant', ['Google Assistant']],
-    ["fr", "Ouvrez l'application Navimow.", ["'"]],
+    ['fr', "Ouvrez l'application Navimow.", ["'"]],
     ['es', 'Desvincular el Asistente Google', ['Asistente Google']],
     ['es', 'Hecho', ['Hecho']],
     ['cs', 'Zrušit propojení s Google Assistant', ['Google Assistant']],
@@ -150,9 +160,12 @@ describe('the locale check', () => {
     ['sv', 'Öppna Mer > Skills och spel i Alexa-appen.', ['Skills och spel', 'Mer > ']],
     ['it', 'Il robot tagliaerba non verrà condiviso con Lei.', ['Lei']],
   ])('reports what the %s glossary rules out in “%s”', (language, text, found) => {
-    const problems = checkLocaleTexts({ en: { guide: { text: 'An English text.' } }, [language]: { guide: { text } } } satisfies LocaleTexts, {
-      languages: ['en', language],
-    });
+    const problems = checkLocaleTexts(
+      { en: { guide: { text: 'An English text.' } }, [language]: { guide: { text } } } satisfies LocaleTexts,
+      {
+        languages: ['en', language],
+      },
+    );
     expect(problems.length).toBe(found.length);
     found.forEach((word, index) => expect(problems[index]).toContain(word));
   });
@@ -166,37 +179,57 @@ describe('the locale check', () => {
       de: english,
     };
     expect(checkLocaleTexts(texts, { languages: ['en', 'pl', 'fr', 'de'] })).toEqual([
-      'fr/googleHome: title is “Google Assistant”; the glossary\'s assistant is “Assistant Google”',
-      'fr/googleHome: title uses “Google Assistant”; the glossary\'s assistant is “Assistant Google”',
-      'pl/smartHome: googleAssistant is “Google Asystent”; the glossary\'s assistant is “Asystent Google”',
-      'pl/smartHome: googleAssistant uses “Google Asystent”; the glossary\'s assistant is “Asystent Google”',
+      "fr/googleHome: title is “Google Assistant”; the glossary's assistant is “Assistant Google”",
+      "fr/googleHome: title uses “Google Assistant”; the glossary's assistant is “Assistant Google”",
+      "pl/smartHome: googleAssistant is “Google Asystent”; the glossary's assistant is “Asystent Google”",
+      "pl/smartHome: googleAssistant uses “Google Asystent”; the glossary's assistant is “Asystent Google”",
     ]);
   });
 
   it('holds a rule for one plural form only: Romanian says “de” from 20 on (other), not from 2 to 19 (few)', () => {
     const texts = {
       en: { messages: { unread_one: '{{count, number}} unread', unread_other: '{{count, number}} unread' } },
-      ro: { messages: { unread_one: '{{count, number}} necitit', unread_few: '{{count, number}} necitite', unread_other: '{{count, number}} necitite' } },
+      ro: {
+        messages: {
+          unread_one: '{{count, number}} necitit',
+          unread_few: '{{count, number}} necitite',
+          unread_other: '{{count, number}} necitite',
+        },
+      },
     };
     expect(checkLocaleTexts(texts, { languages: ['en', 'ro'] })).toEqual([
-      'ro/messages: unread_other uses “{{count, number}} n”; the glossary\'s other plural is “20 de minute, 20 de necitite”',
+      "ro/messages: unread_other uses “{{count, number}} n”; the glossary's other plural is “20 de minute, 20 de necitite”",
     ]);
     texts.ro.messages.unread_other = '{{count, number}} de necitite';
     expect(checkLocaleTexts(texts, { languages: ['en', 'ro'] })).toEqual([]);
   });
 
   it('accepts a text that is rightly the same as in English where the glossary says so', () => {
-    const texts = { en: { form: { password: 'Password' } }, it: { form: { password: 'Password' } }, de: { form: { password: 'Password' } } };
-    expect(checkLocaleTexts(texts, { languages: ['en', 'it', 'de'] })).toEqual(['de/form: password is the English text']);
+    const texts = {
+      en: { form: { password: 'Password' } },
+      it: { form: { password: 'Password' } },
+      de: { form: { password: 'Password' } },
+    };
+    expect(checkLocaleTexts(texts, { languages: ['en', 'it', 'de'] })).toEqual([
+      'de/form: password is the English text',
+    ]);
   });
 
   it('keeps the seed’s exact messages and button names although they use a word the glossary avoids, and only those', () => {
     const texts = {
-      en: { alexa: { bound: 'Bind successful', button: 'Bind', howTo: 'Tap Unbind, then confirm.', boundAgain: 'Could not bind it again.', unbound: 'To unbind it, confirm.' } },
+      en: {
+        alexa: {
+          bound: 'Bind successful',
+          button: 'Bind',
+          howTo: 'Tap Unbind, then confirm.',
+          boundAgain: 'Could not bind it again.',
+          unbound: 'To unbind it, confirm.',
+        },
+      },
     };
     expect(checkLocaleTexts(texts, { languages: ['en'] })).toEqual([
-      'en/alexa: boundAgain uses “bind”; the glossary\'s link is “link (linking)”',
-      'en/alexa: unbound uses “unbind”; the glossary\'s unlink is “unlink”',
+      "en/alexa: boundAgain uses “bind”; the glossary's link is “link (linking)”",
+      "en/alexa: unbound uses “unbind”; the glossary's unlink is “unlink”",
     ]);
   });
 
@@ -222,10 +255,23 @@ describe('the glossary', () => {
   });
 
   it.each(SUPPORTED_LANGUAGES)('%s: its chosen words and percent example pass its own rules', (language) => {
-    const { percent, sameAsEnglish: _sameAsEnglish, seedTexts: _seedTexts, plurals: _plurals, other, ...terms } = GLOSSARY[language];
-    const chosen = { ...Object.fromEntries(Object.entries({ ...terms, ...other }).map(([name, entry]) => [name, entry.use])), percent: percent.use };
+    const {
+      percent,
+      sameAsEnglish: _sameAsEnglish,
+      seedTexts: _seedTexts,
+      plurals: _plurals,
+      other,
+      ...terms
+    } = GLOSSARY[language];
+    const chosen = {
+      ...Object.fromEntries(Object.entries({ ...terms, ...other }).map(([name, entry]) => [name, entry.use])),
+      percent: percent.use,
+    };
     const english = Object.fromEntries(Object.keys(chosen).map((name) => [name, 'An English text.']));
-    const texts = language === 'en' ? { en: { glossary: chosen } } : { en: { glossary: english }, [language]: { glossary: chosen } };
+    const texts =
+      language === 'en'
+        ? { en: { glossary: chosen } }
+        : { en: { glossary: english }, [language]: { glossary: chosen } };
     expect(checkLocaleTexts(texts, { languages: Object.keys(texts) })).toEqual([]);
   });
 });

@@ -11,7 +11,9 @@ describe('the pseudo-locale', () => {
   });
 
   it('keeps placeholders and nesting for i18next to fill in', () => {
-    expect(pseudoLocalize('Shared by {{name}}, $t(common:done)')).toMatch(/^Şħȧřḗḓ ƀẏ \{\{name\}\}, \$t\(common:done\) ẋ/);
+    expect(pseudoLocalize('Shared by {{name}}, $t(common:done)')).toMatch(
+      /^Şħȧřḗḓ ƀẏ \{\{name\}\}, \$t\(common:done\) ẋ/,
+    );
     expect(pseudoLocalize('{{count, number}}')).toBe('{{count, number}}');
   });
 

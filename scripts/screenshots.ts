@@ -13,7 +13,10 @@ const [outDir = 'screens', lang = 'en', scheme = 'light', only] = process.argv.s
 const port = Number(process.env.E2E_PORT ?? 4317);
 
 await mkdir(outDir, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
 const context = await browser.newContext({
   viewport: { width: 412, height: 915 },
   deviceScaleFactor: 1,

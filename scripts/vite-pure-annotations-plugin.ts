@@ -9,7 +9,8 @@ const displayNameWrite = /^[\w$]+\.displayName = (?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*
 /** The module with its unused components and contexts made removable; undefined when there is nothing to do. */
 export function annotatePure(code: string): MagicString | undefined {
   const edited = new MagicString(code);
-  for (const match of code.matchAll(unannotatedCall)) edited.appendLeft(match.index + match[0].length, '/* @__PURE__ */ ');
+  for (const match of code.matchAll(unannotatedCall))
+    edited.appendLeft(match.index + match[0].length, '/* @__PURE__ */ ');
   for (const match of code.matchAll(displayNameWrite)) edited.remove(match.index, match.index + match[0].length);
   return edited.hasChanged() ? edited : undefined;
 }

@@ -1,5 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Db, supportsRowLocks } from './db/database.ts';
@@ -10,21 +16,41 @@ import { loadPageRenderer, registerPages } from './http/pages.ts';
 import { personalViewRoutes, readApiResponses } from './http/personal-view.ts';
 import { databaseRateLimitStore, memoryRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { authRoutes, DatabaseFailureLog, followSessionChanges, LoginThrottle, MemoryFailureLog, type OAuthTokenGrant } from './modules/accounts/public.ts';
+import {
+  authRoutes,
+  DatabaseFailureLog,
+  followSessionChanges,
+  LoginThrottle,
+  MemoryFailureLog,
+  type OAuthTokenGrant,
+} from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
 import { messageRoutes } from './modules/messages/public.ts';
 import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
-import { cachedTokenGrant, createLinkGrants, createOAuthProvider, followTokenRevocations, LOGIN_PAGES, oauthRoutes } from './modules/oauth/public.ts';
+import {
+  cachedTokenGrant,
+  createLinkGrants,
+  createOAuthProvider,
+  followTokenRevocations,
+  LOGIN_PAGES,
+  oauthRoutes,
+} from './modules/oauth/public.ts';
 import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
 import type { Clock, Fleet, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
-import { createHomeGraph, googleHomeRoutes, type HomeGraph, type HomeGraphSync, homeGraphSync } from './modules/google-home/public.ts';
+import {
+  createHomeGraph,
+  googleHomeRoutes,
+  type HomeGraph,
+  type HomeGraphSync,
+  homeGraphSync,
+} from './modules/google-home/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
 export type AppConfig = Pick<
@@ -56,7 +82,12 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, path: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      path: request.url.split('?', 1)[0],
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
@@ -99,8 +130,17 @@ export interface AppOptions {
 }
 
 export async function buildApp({ db, config, clock, pageRenderer }: AppOptions): Promise<BuiltApp> {
-  const { webRoot, simulator, logLevel, version, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
-    config;
+  const {
+    webRoot,
+    simulator,
+    logLevel,
+    version,
+    publicUrl,
+    oauthClients,
+    oauthCookieKeys,
+    trustProxy,
+    loginRequestsPerMinute,
+  } = config;
   const app = Fastify({
     logger: {
       level: logLevel,
@@ -139,10 +179,17 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   });
 
   const stopFollowingSessions = await followSessionChanges(db, (error) =>
-    app.log.error({ err: error }, 'lost the feed of session changes: verified tokens are looked up every time from now on'),
+    app.log.error(
+      { err: error },
+      'lost the feed of session changes: verified tokens are looked up every time from now on',
+    ),
   );
   app.addHook('onClose', stopFollowingSessions);
-  const throttle = new LoginThrottle(config.signInLimits, undefined, shared ? new DatabaseFailureLog(db) : new MemoryFailureLog());
+  const throttle = new LoginThrottle(
+    config.signInLimits,
+    undefined,
+    shared ? new DatabaseFailureLog(db) : new MemoryFailureLog(),
+  );
   const provider = createOAuthProvider({
     db,
     issuer: publicUrl,
@@ -155,19 +202,45 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       const found = await provider.AccessToken.find(token);
       // Every access token of the authorization code and refresh flows belongs to a grant (the link it dies with).
       if (!found?.accountId || !found.clientId || !found.grantId || found.isExpired) return undefined;
-      const scopes = String(found.scope ?? '').split(' ').filter(Boolean);
-      return { accountId: found.accountId, clientId: found.clientId, grantId: found.grantId, scopes, expiresAt: (found.exp ?? 0) * 1000 };
+      const scopes = String(found.scope ?? '')
+        .split(' ')
+        .filter(Boolean);
+      return {
+        accountId: found.accountId,
+        clientId: found.clientId,
+        grantId: found.grantId,
+        scopes,
+        expiresAt: (found.exp ?? 0) * 1000,
+      };
     }),
   );
   const stopFollowingRevocations = await followTokenRevocations(db, (error) =>
-    app.log.error({ err: error }, 'lost the feed of OAuth revocations: linked services\' tokens are looked up every time from now on'),
+    app.log.error(
+      { err: error },
+      "lost the feed of OAuth revocations: linked services' tokens are looked up every time from now on",
+    ),
   );
   app.addHook('onClose', stopFollowingRevocations);
-  await app.register(oauthRoutes, { db, provider, clients: oauthClients, throttle, tokenRequestsPerMinute: config.tokenRequestsPerMinute });
+  await app.register(oauthRoutes, {
+    db,
+    provider,
+    clients: oauthClients,
+    throttle,
+    tokenRequestsPerMinute: config.tokenRequestsPerMinute,
+  });
   const linkGrants = createLinkGrants(db, provider);
 
   // The mowers' live state, the Navimow-compatible API under /openapi and the MQTT broker.
-  const live = await liveFleet(app, { db, clock, publicUrl, tickMs: config.fleetTickMs, mqtt: config.mqtt, simulator, trustProxy, commandLimits: config.commandLimits });
+  const live = await liveFleet(app, {
+    db,
+    clock,
+    publicUrl,
+    tickMs: config.fleetTickMs,
+    mqtt: config.mqtt,
+    simulator,
+    trustProxy,
+    commandLimits: config.commandLimits,
+  });
 
   // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
   const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
@@ -175,10 +248,22 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   const googleSync = homeGraphSync({ db, grants: linkGrants, homeGraph, googleClientIds, log: app.log });
   live.fleet.onChange((change) => googleSync.fleetChanged(change));
   app.addHook('onClose', () => googleSync.settled());
-  await app.register(googleHomeRoutes, { db, fleet: live.fleet, commandBudget: live.commandBudget, grants: linkGrants, googleClientIds });
+  await app.register(googleHomeRoutes, {
+    db,
+    fleet: live.fleet,
+    commandBudget: live.commandBudget,
+    grants: linkGrants,
+    googleClientIds,
+  });
   // The Alexa custom skill's endpoint (docs/decisions/018-…).
   const alexaClientIds = oauthClients.filter((client) => client.kind === 'alexa').map((client) => client.client_id);
-  await app.register(alexaSkillRoutes, { db, fleet: live.fleet, grants: linkGrants, alexaClientIds, config: config.alexaSkill });
+  await app.register(alexaSkillRoutes, {
+    db,
+    fleet: live.fleet,
+    grants: linkGrants,
+    alexaClientIds,
+    config: config.alexaSkill,
+  });
 
   await app.register(
     async (api) => {
@@ -204,8 +289,18 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       await api.register(policyRoutes, { prefix: '/policy', db });
       await api.register(newsletterRoutes, { prefix: '/newsletter', db });
       await api.register(messageRoutes, { prefix: '/messages', db });
-      await api.register(personalViewRoutes, { prefix: '/personal-view', renderer, readResponses: readApiResponses(app) });
-      await api.register(voiceLinkRoutes, { prefix: '/voice-links', db, clients: oauthClients, grants: linkGrants, amazon: config.amazon });
+      await api.register(personalViewRoutes, {
+        prefix: '/personal-view',
+        renderer,
+        readResponses: readApiResponses(app),
+      });
+      await api.register(voiceLinkRoutes, {
+        prefix: '/voice-links',
+        db,
+        clients: oauthClients,
+        grants: linkGrants,
+        amazon: config.amazon,
+      });
     },
     { prefix: '/api' },
   );
@@ -231,7 +326,9 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     await app.register(amazonFakeRoutes, { prefix: AMAZON_FAKE_PREFIX, fake });
   }
 
-  const { serveIndex } = webRoot ? await registerPages(app, { webRoot, simulator, renderer }) : { serveIndex: undefined };
+  const { serveIndex } = webRoot
+    ? await registerPages(app, { webRoot, simulator, renderer })
+    : { serveIndex: undefined };
 
   // The real product's links open the login page itself with the authorization request: hand it to the
   // authorization endpoint, which comes back to the page with an interaction.
@@ -252,5 +349,12 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${path}`));
   });
 
-  return { app, fleet: live.fleet, liveFeed: live.liveFeed, mqttPort: live.mqttPort, homeGraph, homeGraphSync: googleSync };
+  return {
+    app,
+    fleet: live.fleet,
+    liveFeed: live.liveFeed,
+    mqttPort: live.mqttPort,
+    homeGraph,
+    homeGraphSync: googleSync,
+  };
 }

@@ -69,12 +69,14 @@ describe('loadConfig', () => {
 
   it('believes X-Forwarded-For only from the proxies TRUST_PROXY names, never from every hop', () => {
     expect(loadConfig({ NAVIMOW_DEMO: 'on', TRUST_PROXY: 'off' }).trustProxy).toBe(false);
-    expect(loadConfig({ NAVIMOW_DEMO: 'on', TRUST_PROXY: 'on' }).trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
-    expect(loadConfig({ NAVIMOW_DEMO: 'on', TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.10,2001:db8::/32 ' }).trustProxy).toEqual([
-      '10.0.0.0/8',
-      '192.0.2.10',
-      '2001:db8::/32',
+    expect(loadConfig({ NAVIMOW_DEMO: 'on', TRUST_PROXY: 'on' }).trustProxy).toEqual([
+      'loopback',
+      'linklocal',
+      'uniquelocal',
     ]);
+    expect(
+      loadConfig({ NAVIMOW_DEMO: 'on', TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.10,2001:db8::/32 ' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.0.2.10', '2001:db8::/32']);
   });
 
   it('derives the public URL from host and port when it is not set', () => {
@@ -121,12 +123,21 @@ describe('loadConfig', () => {
   });
 
   it('refuses an unreadable or invalid clients file', () => {
-    expect(() => loadConfig({ OAUTH_CLIENTS_FILE: '/nonexistent/clients.json' })).toThrow(/cannot read[\s\S]*OAUTH_CLIENTS_FILE/);
+    expect(() => loadConfig({ OAUTH_CLIENTS_FILE: '/nonexistent/clients.json' })).toThrow(
+      /cannot read[\s\S]*OAUTH_CLIENTS_FILE/,
+    );
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('[]') })).toThrow(ConfigError);
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('[{"client_id":"x"}]') })).toThrow(/client_name/);
     // Only a third party may be a public client (no secret); Google's and Amazon's linking always send one.
-    const publicGoogle = { client_id: 'g', client_name: 'Google', kind: 'google', redirect_uris: ['https://oauth-redirect.googleusercontent.com/r/x'] };
-    expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile(JSON.stringify([publicGoogle])) })).toThrow(/client_secret/);
+    const publicGoogle = {
+      client_id: 'g',
+      client_name: 'Google',
+      kind: 'google',
+      redirect_uris: ['https://oauth-redirect.googleusercontent.com/r/x'],
+    };
+    expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile(JSON.stringify([publicGoogle])) })).toThrow(
+      /client_secret/,
+    );
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('not json') })).toThrow(ConfigError);
   });
 
@@ -134,7 +145,13 @@ describe('loadConfig', () => {
     const production = {
       OAUTH_CLIENTS_FILE: clientsFile(
         JSON.stringify([
-          { client_id: 'alexa-skill', client_secret: 'alexa-secret-1', client_name: 'Alexa', kind: 'alexa', redirect_uris: ['https://layla.amazon.com/api/skill/link/M2REAL'] },
+          {
+            client_id: 'alexa-skill',
+            client_secret: 'alexa-secret-1',
+            client_name: 'Alexa',
+            kind: 'alexa',
+            redirect_uris: ['https://layla.amazon.com/api/skill/link/M2REAL'],
+          },
         ]),
       ),
       PUBLIC_URL: 'https://navimow.example.com',
@@ -166,20 +183,45 @@ describe('loadConfig', () => {
         appBindRedirectUri: 'https://navimow.example.com/smartHome/alexa/appBind',
         timeoutMs: 8000,
       });
-      const europe = loadConfig({ ...production, ...amazon, ALEXA_API_URL: 'https://api.eu.amazonalexa.com/', AMAZON_TIMEOUT_MS: '4000', ALEXA_SKILL_STAGE: 'development' });
-      expect(europe.amazon).toMatchObject({ alexaApiUrl: 'https://api.eu.amazonalexa.com', timeoutMs: 4000, skillStage: 'development' });
+      const europe = loadConfig({
+        ...production,
+        ...amazon,
+        ALEXA_API_URL: 'https://api.eu.amazonalexa.com/',
+        AMAZON_TIMEOUT_MS: '4000',
+        ALEXA_SKILL_STAGE: 'development',
+      });
+      expect(europe.amazon).toMatchObject({
+        alexaApiUrl: 'https://api.eu.amazonalexa.com',
+        timeoutMs: 4000,
+        skillStage: 'development',
+      });
     });
 
     it('names what is missing or wrong', () => {
-      expect(() => loadConfig({ ...production, LWA_CLIENT_ID: amazon.LWA_CLIENT_ID })).toThrow(/LWA_CLIENT_SECRET[\s\S]*ALEXA_SKILL_ID|ALEXA_SKILL_ID[\s\S]*LWA_CLIENT_SECRET/);
-      expect(() => loadConfig({ ...production, ...amazon, ALEXA_REDIRECT_URI: 'https://pitangui.amazon.com/api/skill/link/OTHER' })).toThrow(/ALEXA_REDIRECT_URI/);
+      expect(() => loadConfig({ ...production, LWA_CLIENT_ID: amazon.LWA_CLIENT_ID })).toThrow(
+        /LWA_CLIENT_SECRET[\s\S]*ALEXA_SKILL_ID|ALEXA_SKILL_ID[\s\S]*LWA_CLIENT_SECRET/,
+      );
+      expect(() =>
+        loadConfig({
+          ...production,
+          ...amazon,
+          ALEXA_REDIRECT_URI: 'https://pitangui.amazon.com/api/skill/link/OTHER',
+        }),
+      ).toThrow(/ALEXA_REDIRECT_URI/);
       expect(() => loadConfig({ ...production, ...amazon, ALEXA_SKILL_STAGE: 'beta' })).toThrow(/ALEXA_SKILL_STAGE/);
       expect(() => loadConfig({ ...production, ...amazon, LWA_TOKEN_URL: 'ftp://amazon' })).toThrow(/LWA_TOKEN_URL/);
       expect(() => loadConfig({ ...production, ...amazon, AMAZON_TIMEOUT_MS: '0' })).toThrow(/AMAZON_TIMEOUT_MS/);
       // Google's HomeGraph has its own budget: Amazon's does not time it.
-      const google = loadConfig({ ...production, ...amazon, AMAZON_TIMEOUT_MS: '4000', GOOGLE_HOMEGRAPH_TIMEOUT_MS: '2500' });
+      const google = loadConfig({
+        ...production,
+        ...amazon,
+        AMAZON_TIMEOUT_MS: '4000',
+        GOOGLE_HOMEGRAPH_TIMEOUT_MS: '2500',
+      });
       expect([google.amazon?.timeoutMs, google.homeGraph.timeoutMs]).toEqual([4000, 2500]);
-      expect(() => loadConfig({ ...production, ...amazon, GOOGLE_HOMEGRAPH_TIMEOUT_MS: '0' })).toThrow(/GOOGLE_HOMEGRAPH_TIMEOUT_MS/);
+      expect(() => loadConfig({ ...production, ...amazon, GOOGLE_HOMEGRAPH_TIMEOUT_MS: '0' })).toThrow(
+        /GOOGLE_HOMEGRAPH_TIMEOUT_MS/,
+      );
     });
 
     it('points at the local fake of Amazon with the simulator', () => {

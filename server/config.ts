@@ -11,7 +11,13 @@ import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './module
 import { MQTT_MAX_CONNECT_BYTES, type MqttConfig } from './modules/mqtt/public.ts';
 import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
 import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
-import { AMAZON_FAKE_PATHS, AMAZON_FAKE_PREFIX, type AmazonConfig, APP_BIND_PATH, DEMO_AMAZON } from './modules/voice-links/public.ts';
+import {
+  AMAZON_FAKE_PATHS,
+  AMAZON_FAKE_PREFIX,
+  type AmazonConfig,
+  APP_BIND_PATH,
+  DEMO_AMAZON,
+} from './modules/voice-links/public.ts';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -28,7 +34,10 @@ const trustedProxies = z.string().transform((value, context): TrustedProxies => 
   const text = value.trim().toLowerCase();
   if (['off', 'false', '0'].includes(text)) return false;
   if (['on', 'true', '1'].includes(text)) return PRIVATE_NETWORKS;
-  const proxies = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const proxies = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   const valid = (item: string) => {
     if (PRIVATE_NETWORKS.includes(item)) return true;
     const [address = '', bits, ...rest] = item.split('/');
@@ -36,32 +45,43 @@ const trustedProxies = z.string().transform((value, context): TrustedProxies => 
     return size > 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= size));
   };
   if (proxies.length > 0 && proxies.every(valid)) return proxies;
-  context.addIssue({ code: 'custom', message: 'TRUST_PROXY: off, on, or the proxies\' addresses and CIDR ranges, comma-separated' });
+  context.addIssue({
+    code: 'custom',
+    message: "TRUST_PROXY: off, on, or the proxies' addresses and CIDR ranges, comma-separated",
+  });
   return z.NEVER;
 });
 
 /** A comma-separated list; empty entries dropped, none at all is `undefined`. */
 const list = z
   .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .transform((items) => (items.length ? items : undefined));
 
 /** The JSON array of OAuth clients in the file an environment variable names. */
-const clientsFile = z.string().min(1).transform((path, context) => {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    context.addIssue({ code: 'custom', message: `cannot read ${path}: ${(error as Error).message}` });
-    return z.NEVER;
-  }
-  const clients = linkingClientsSchema.safeParse(json);
-  if (!clients.success) {
-    context.addIssue({ code: 'custom', message: `${path}: ${z.prettifyError(clients.error)}` });
-    return z.NEVER;
-  }
-  return clients.data;
-});
+const clientsFile = z
+  .string()
+  .min(1)
+  .transform((path, context) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: `cannot read ${path}: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+    const clients = linkingClientsSchema.safeParse(json);
+    if (!clients.success) {
+      context.addIssue({ code: 'custom', message: `${path}: ${z.prettifyError(clients.error)}` });
+      return z.NEVER;
+    }
+    return clients.data;
+  });
 
 /**
  * Every setting of the server, read from the environment in this one place (README, Configuration). Each default
@@ -85,8 +105,18 @@ const baseSchema = z.object({
   // At least one request's worth: a request's commands are admitted together or not at all.
   COMMANDS_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(MAX_COMMANDS_PER_REQUEST).max(100_000).default(30),
   // More than the message centre's 30 days, so that its History has something to show.
-  MESSAGES_KEEP_READ_DAYS: z.coerce.number().int().min(MESSAGE_WINDOW_DAYS + 1).max(3650).default(90),
-  MESSAGES_KEEP_UNREAD_DAYS: z.coerce.number().int().min(MESSAGE_WINDOW_DAYS + 1).max(3650).default(365),
+  MESSAGES_KEEP_READ_DAYS: z.coerce
+    .number()
+    .int()
+    .min(MESSAGE_WINDOW_DAYS + 1)
+    .max(3650)
+    .default(90),
+  MESSAGES_KEEP_UNREAD_DAYS: z.coerce
+    .number()
+    .int()
+    .min(MESSAGE_WINDOW_DAYS + 1)
+    .max(3650)
+    .default(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALEXA_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   LWA_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -99,12 +129,21 @@ const baseSchema = z.object({
   ALEXA_REDIRECT_URI: z.url({ protocol: /^https$/ }).optional(),
   FLEET_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1883),
-  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/, error: 'must be a broker URL such as mqtt://user:password@127.0.0.1:1883' }).optional(),
+  MQTT_URL: z
+    .url({ protocol: /^(mqtts?|wss?)$/, error: 'must be a broker URL such as mqtt://user:password@127.0.0.1:1883' })
+    .optional(),
   MQTT_HOST: z.string().min(1).optional(),
   MQTT_PUBLIC_HOST: z.string().min(1).optional(),
   MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  MQTT_WS_PATH: z.union([z.literal('off'), z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as /mqtt')]).default('/mqtt'),
-  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(MQTT_MAX_CONNECT_BYTES).max(16 * 1024 * 1024).default(16 * 1024),
+  MQTT_WS_PATH: z
+    .union([z.literal('off'), z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as /mqtt')])
+    .default('/mqtt'),
+  MQTT_MAX_PACKET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(MQTT_MAX_CONNECT_BYTES)
+    .max(16 * 1024 * 1024)
+    .default(16 * 1024),
   MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   MQTT_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(16),
   AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
@@ -119,9 +158,17 @@ function serviceAccount(path: string | undefined, context: z.RefinementCtx) {
   try {
     const parsed = serviceAccountSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     if (parsed.success) return parsed.data;
-    context.addIssue({ code: 'custom', path: ['GOOGLE_SERVICE_ACCOUNT_FILE'], message: `${path}: ${z.prettifyError(parsed.error)}` });
+    context.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_SERVICE_ACCOUNT_FILE'],
+      message: `${path}: ${z.prettifyError(parsed.error)}`,
+    });
   } catch (error) {
-    context.addIssue({ code: 'custom', path: ['GOOGLE_SERVICE_ACCOUNT_FILE'], message: `cannot read ${path}: ${(error as Error).message}` });
+    context.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_SERVICE_ACCOUNT_FILE'],
+      message: `cannot read ${path}: ${(error as Error).message}`,
+    });
   }
   return undefined;
 }
@@ -158,7 +205,10 @@ const environmentSchema = baseSchema
      * How many commands reach the mowers, whoever sends them (server/modules/fleet/command-budget.ts): per mower and
      * per account, a minute.
      */
-    commandLimits: { perMowerPerMinute: env.COMMANDS_PER_MOWER_PER_MINUTE, perAccountPerMinute: env.COMMANDS_PER_ACCOUNT_PER_MINUTE },
+    commandLimits: {
+      perMowerPerMinute: env.COMMANDS_PER_MOWER_PER_MINUTE,
+      perAccountPerMinute: env.COMMANDS_PER_ACCOUNT_PER_MINUTE,
+    },
     /** How long a reader's copy of a message is kept, read and unread (server/modules/messages/message-retention.ts). */
     messageRetention: { readDays: env.MESSAGES_KEEP_READ_DAYS, unreadDays: env.MESSAGES_KEEP_UNREAD_DAYS },
     /** The sign-in throttle's limits (docs/decisions/010-sign-in-throttle.md): fixed, not read from the environment. */
@@ -236,7 +286,8 @@ function amazonConfig(env: z.output<typeof baseSchema>, context: z.RefinementCtx
   const clientId = env.LWA_CLIENT_ID ?? (fake ? DEMO_AMAZON.clientId : undefined);
   if (!clientId) return undefined;
   const missing = (['LWA_CLIENT_SECRET', 'ALEXA_SKILL_ID'] as const).filter((name) => !env[name] && !fake);
-  for (const name of missing) context.addIssue({ code: 'custom', path: [name], message: `required with LWA_CLIENT_ID` });
+  for (const name of missing)
+    context.addIssue({ code: 'custom', path: [name], message: `required with LWA_CLIENT_ID` });
   const clients: readonly LinkingClient[] = env.OAUTH_CLIENTS_FILE ?? (env.NAVIMOW_DEMO ? DEMO_CLIENTS : []);
   const alexaClients = clients.filter((client) => client.kind === 'alexa');
   const redirectUri = env.ALEXA_REDIRECT_URI ?? (fake ? alexaClients[0]?.redirect_uris[0] : undefined);
@@ -245,7 +296,8 @@ function amazonConfig(env: z.output<typeof baseSchema>, context: z.RefinementCtx
     context.addIssue({
       code: 'custom',
       path: ['ALEXA_REDIRECT_URI'],
-      message: 'must be a redirect URI of an OAuth client of kind alexa (the Amazon redirect URL our codes are bound to)',
+      message:
+        'must be a redirect URI of an OAuth client of kind alexa (the Amazon redirect URL our codes are bound to)',
     });
     return undefined;
   }
@@ -290,7 +342,9 @@ export class ConfigError extends Error {
 export function listenError(error: unknown, config: Pick<Config, 'port' | 'host' | 'mqtt'>): ConfigError | undefined {
   const { code, port } = error as NodeJS.ErrnoException & { port?: number };
   const mqtt = config.mqtt.port !== undefined && port === config.mqtt.port;
-  const [portSetting, hostSetting, host] = mqtt ? ['MQTT_PORT', 'MQTT_HOST', config.mqtt.host] : ['PORT', 'HOST', config.host];
+  const [portSetting, hostSetting, host] = mqtt
+    ? ['MQTT_PORT', 'MQTT_HOST', config.mqtt.host]
+    : ['PORT', 'HOST', config.host];
   const where = `port ${port} on ${host}`;
   switch (code) {
     case 'EADDRINUSE':
@@ -298,9 +352,13 @@ export function listenError(error: unknown, config: Pick<Config, 'port' | 'host'
         `Cannot listen: ${where} is already in use (another server?). Set ${portSetting} to a free port${mqtt ? ' (or off for no MQTT over TCP)' : ''}.`,
       );
     case 'EACCES':
-      return new ConfigError(`Cannot listen: ${where} is not allowed for this user. Set ${portSetting} to 1024 or above.`);
+      return new ConfigError(
+        `Cannot listen: ${where} is not allowed for this user. Set ${portSetting} to 1024 or above.`,
+      );
     case 'EADDRNOTAVAIL':
-      return new ConfigError(`Cannot listen: ${host} is not an address of this machine. Set ${hostSetting} to one of its addresses.`);
+      return new ConfigError(
+        `Cannot listen: ${host} is not an address of this machine. Set ${hostSetting} to one of its addresses.`,
+      );
     default:
       return undefined;
   }

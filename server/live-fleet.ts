@@ -46,7 +46,10 @@ export interface LiveFleetOptions {
  * the broker listens on TCP and on the WebSocket path once the app is ready, and the ticker plays the fleet in
  * real time (`tickMs` 0: tests move the clock themselves). Everything stops with the app.
  */
-export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, tickMs, mqtt, simulator, trustProxy, commandLimits }: LiveFleetOptions) {
+export async function liveFleet(
+  app: FastifyInstance,
+  { db, clock, publicUrl, tickMs, mqtt, simulator, trustProxy, commandLimits }: LiveFleetOptions,
+) {
   const fleet = new Fleet(db, { clock, log: app.log });
   const commandBudget = new CommandBudget(db, commandLimits, fleet.clock);
   fleet.onChange(postFleetMessages(db));
@@ -60,16 +63,28 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
     fleet.onChange(publishStatusChanges(external));
     broker = external;
     const { username, password } = new URL(mqtt.externalUrl);
-    await app.register(mqttAuthRoutes(db, username ? decodeURIComponent(username) : undefined, password ? decodeURIComponent(password) : undefined), {
-      prefix: '/internal/mqtt',
-    });
+    await app.register(
+      mqttAuthRoutes(
+        db,
+        username ? decodeURIComponent(username) : undefined,
+        password ? decodeURIComponent(password) : undefined,
+      ),
+      {
+        prefix: '/internal/mqtt',
+      },
+    );
   } else {
     fleet.onChange(feed.listener);
     embedded = await EmbeddedBroker.create({ db, fleet, log: app.log, limits: mqtt.limits });
     if (mqtt.wsPath) {
       embedded.attachWebSocket(app.server, mqtt.wsPath, trustProxy);
       // A plain GET of the WebSocket path is not a page.
-      app.get(mqtt.wsPath, (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send({ error: { code: 'upgrade_required', message: 'MQTT over WebSocket only.' } }));
+      app.get(mqtt.wsPath, (_request, reply) =>
+        reply
+          .code(426)
+          .header('Upgrade', 'websocket')
+          .send({ error: { code: 'upgrade_required', message: 'MQTT over WebSocket only.' } }),
+      );
     }
     broker = embedded;
   }
@@ -100,9 +115,12 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
       app.log.error({ err: error }, 'fleet start-up publishing failed');
     }
     fleet.start(tickMs);
-    sweep = setInterval(() => {
-      sweeping = sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error));
-    }, 60 * 60 * 1000);
+    sweep = setInterval(
+      () => {
+        sweeping = sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error));
+      },
+      60 * 60 * 1000,
+    );
     sweep.unref();
   });
   // Open streams would keep the HTTP server from closing.
@@ -131,7 +149,9 @@ export async function liveFleet(app: FastifyInstance, { db, clock, publicUrl, ti
     /** A share accepted or ended: the accounts' MQTT connections and pages' live streams follow their new mower lists at once. */
     mowerListChanged: async (accountIds: readonly string[]) => {
       feed.mowerListsChanged(accountIds);
-      await embedded?.mowerListsChanged(accountIds).catch((error: unknown) => app.log.warn({ err: error }, 'mqtt visibility refresh failed'));
+      await embedded
+        ?.mowerListsChanged(accountIds)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'mqtt visibility refresh failed'));
     },
   };
 }

@@ -20,7 +20,14 @@ function listen(): Promise<{ server: Server; port: number }> {
 function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [`${root}server/main.ts`], {
-      env: { ...process.env, NAVIMOW_DEMO: 'on', DATABASE_URL: 'file::memory:', WEB_ROOT: `${root}server/testing/no-web-build`, LOG_LEVEL: 'error', ...env },
+      env: {
+        ...process.env,
+        NAVIMOW_DEMO: 'on',
+        DATABASE_URL: 'file::memory:',
+        WEB_ROOT: `${root}server/testing/no-web-build`,
+        LOG_LEVEL: 'error',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -58,7 +65,9 @@ describe('a port already taken', () => {
   it('names PORT when the HTTP port is taken, and exits 1', async () => {
     const { code, stderr } = await runServer({ PORT: String(taken.port), MQTT_PORT: 'off' });
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe(`Cannot listen: port ${taken.port} on 127.0.0.1 is already in use (another server?). Set PORT to a free port.`);
+    expect(stderr.trim()).toBe(
+      `Cannot listen: port ${taken.port} on 127.0.0.1 is already in use (another server?). Set PORT to a free port.`,
+    );
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 });

@@ -27,7 +27,10 @@ const sweeping = new Set<Promise<void>>();
 function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {
   const timer = setInterval(() => {
     const run: Promise<void> = sweep()
-      .then(() => undefined, (error: unknown) => app.log.error(error))
+      .then(
+        () => undefined,
+        (error: unknown) => app.log.error(error),
+      )
       .finally(() => sweeping.delete(run));
     sweeping.add(run);
   }, ms);

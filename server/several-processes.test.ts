@@ -69,7 +69,11 @@ async function stopServer(server: Server | undefined) {
 }
 
 const login = (server: Server, account: string, password: string) =>
-  fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password }) });
+  fetch(`${server.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
 
 describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
   let a: Server | undefined;
@@ -101,7 +105,9 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
   }, 30_000);
 
   it('ends a session on one process and the other refuses its token at once', async () => {
-    const { access_token: token } = (await (await login(a!, DEMO.owner.email, DEMO.owner.password)).json()) as { access_token: string };
+    const { access_token: token } = (await (await login(a!, DEMO.owner.email, DEMO.owner.password)).json()) as {
+      access_token: string;
+    };
     const bearer = { authorization: `Bearer ${token}` };
     // The other process has verified (and cached) the token.
     expect((await fetch(`${b!.base}/api/mowers`, { headers: bearer })).status).toBe(200);
@@ -109,14 +115,21 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
     // Without the news from the first process, the second's cache would accept the token for up to 10 s more.
     const deadline = Date.now() + 1_000;
     let status = 200;
-    while (status === 200 && Date.now() < deadline) status = (await fetch(`${b!.base}/api/mowers`, { headers: bearer })).status;
+    while (status === 200 && Date.now() < deadline)
+      status = (await fetch(`${b!.base}/api/mowers`, { headers: bearer })).status;
     expect(status).toBe(401);
   });
 
   it('answers a refresh retried on the other process, or sent to both at once, with the same new tokens', async () => {
-    const { refresh_token: refreshToken } = (await (await login(a!, DEMO.owner.email, DEMO.owner.password)).json()) as { refresh_token: string };
+    const { refresh_token: refreshToken } = (await (await login(a!, DEMO.owner.email, DEMO.owner.password)).json()) as {
+      refresh_token: string;
+    };
     const refresh = (server: Server) =>
-      fetch(`${server.base}/api/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }) });
+      fetch(`${server.base}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
     const answers = [...(await Promise.all([a!, b!, a!, b!].map(refresh))), await refresh(b!)];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     const tokens = (await Promise.all(answers.map((answer) => answer.json()))) as { access_token: string }[];
@@ -157,16 +170,27 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
     expect(signedIn.status).toBe(200);
     keep(signedIn);
     const { redirect_to: redirectTo } = (await signedIn.json()) as { redirect_to: string };
-    const resumed = await fetch(new URL(new URL(redirectTo, a!.base).pathname + new URL(redirectTo, a!.base).search, a!.base), {
-      redirect: 'manual',
-      headers: { cookie: cookie() },
-    });
+    const resumed = await fetch(
+      new URL(new URL(redirectTo, a!.base).pathname + new URL(redirectTo, a!.base).search, a!.base),
+      {
+        redirect: 'manual',
+        headers: { cookie: cookie() },
+      },
+    );
     const callback = new URL(resumed.headers.get('location')!);
     expect(callback.searchParams.get('state')).toBe('across');
     const token = await fetch(`${b!.base}/oauth/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}` },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:8765/callback' }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`,
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        code_verifier: verifier,
+        redirect_uri: 'http://127.0.0.1:8765/callback',
+      }),
     });
     expect(token.status).toBe(200);
     const { refresh_token: refreshToken } = (await token.json()) as { refresh_token: string };
@@ -175,7 +199,10 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
     const refresh = (server: Server) =>
       fetch(`${server.base}/oauth/token`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`,
+        },
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
       });
     const refreshed = [...(await Promise.all([a!, b!].map(refresh))), await refresh(a!)];
@@ -190,22 +217,30 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
     expect((await fetch(`${b!.base}/openapi/smarthome/authList`, { headers: bearer })).status).toBe(200);
     const revoked = await fetch(`${a!.base}/oauth/revoke`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`,
+      },
       body: new URLSearchParams({ token: accessToken, token_type_hint: 'access_token' }),
     });
     expect(revoked.status).toBe(200);
     const deadline = Date.now() + 1_000;
     let status = 200;
-    while (status === 200 && Date.now() < deadline) status = (await fetch(`${b!.base}/openapi/smarthome/authList`, { headers: bearer })).status;
+    while (status === 200 && Date.now() < deadline)
+      status = (await fetch(`${b!.base}/openapi/smarthome/authList`, { headers: bearer })).status;
     expect(status).toBe(401);
   });
 
   it('counts sign-in failures of both processes together', async () => {
     // Five failures of one account from one address, spread over both processes: the sixth waits, on either.
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await login(attempt % 2 ? b! : a!, DEMO.friend.email, 'wrong-password')).status);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      statuses.push((await login(attempt % 2 ? b! : a!, DEMO.friend.email, 'wrong-password')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const [onA, onB] = await Promise.all([login(a!, DEMO.friend.email, DEMO.friend.password), login(b!, DEMO.friend.email, DEMO.friend.password)]);
+    const [onA, onB] = await Promise.all([
+      login(a!, DEMO.friend.email, DEMO.friend.password),
+      login(b!, DEMO.friend.email, DEMO.friend.password),
+    ]);
     expect([onA.status, onB.status]).toEqual([429, 429]);
   });
 

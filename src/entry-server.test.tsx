@@ -12,9 +12,15 @@ const locales = import.meta.glob<Record<string, unknown>>('../locales/*/*.json',
 const readLocale = (language: string, namespace: string) => locales[`../locales/${language}/${namespace}.json`]!;
 
 const titleOf = (language: string, namespace: string, key: string): string =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], readLocale(language, namespace)) as string;
+  key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown>)[part],
+      readLocale(language, namespace),
+    ) as string;
 
-const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escaped = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 let renderer: PageRenderer;
 beforeAll(async () => {
@@ -38,12 +44,15 @@ describe('the server-rendered first view', () => {
   }));
 
   for (const language of ['en', 'de', 'fi']) {
-    it.each(pages)(`renders $id in ${language} on the server, with its title`, ({ path, namespace, titleKey, untranslatedTitle }) => {
-      const html = renderer.render(path, language);
-      // `<!--$!-->` is React's mark for a part that failed on the server and is left to the browser.
-      expect(html).not.toContain('<!--$!-->');
-      expect(html).toContain(`>${escaped(untranslatedTitle ?? titleOf(language, namespace, titleKey))}</h1>`);
-    });
+    it.each(pages)(
+      `renders $id in ${language} on the server, with its title`,
+      ({ path, namespace, titleKey, untranslatedTitle }) => {
+        const html = renderer.render(path, language);
+        // `<!--$!-->` is React's mark for a part that failed on the server and is left to the browser.
+        expect(html).not.toContain('<!--$!-->');
+        expect(html).toContain(`>${escaped(untranslatedTitle ?? titleOf(language, namespace, titleKey))}</h1>`);
+      },
+    );
   }
 
   it('renders the same markup for the same URL and language, whichever was rendered before', () => {
@@ -67,7 +76,8 @@ describe('the server-rendered first view', () => {
       scope: 'mower:read',
       redirect_uri: 'https://example.com',
     };
-    const readBy = (route: (typeof pageRoutes)[keyof typeof pageRoutes]): readonly string[] => ('query' in route ? route.query : []);
+    const readBy = (route: (typeof pageRoutes)[keyof typeof pageRoutes]): readonly string[] =>
+      'query' in route ? route.query : [];
     const named = new Set(Object.values(pageRoutes).flatMap(readBy));
     expect(Object.keys(values).sort()).toEqual([...named].sort());
     for (const [id, route] of Object.entries(pageRoutes)) {
@@ -93,7 +103,11 @@ describe('a personal first view', () => {
   const generic = testMessage(
     'generic',
     { title: 'Winter is coming', body: '<img src=x onerror=alert(1)> Bring the mower in.' },
-    { id: 'msg-1', created_at: new Date(Date.UTC(2026, 4, 18, 20, 0)).toISOString(), mower: { serial_number: 'NVM-1', name: '<b>Back</b> lawn' } },
+    {
+      id: 'msg-1',
+      created_at: new Date(Date.UTC(2026, 4, 18, 20, 0)).toISOString(),
+      mower: { serial_number: 'NVM-1', name: '<b>Back</b> lawn' },
+    },
   );
   const centre = (timeZone: string): PersonalViewData => ({
     now,
@@ -127,7 +141,9 @@ describe('a personal first view', () => {
       now,
       timeZone: 'Europe/Berlin',
       appVersionCode: null,
-      responses: { [messagesPath({ category: 'workLog', window: 'history' })]: { messages: [generic], next_cursor: null } },
+      responses: {
+        [messagesPath({ category: 'workLog', window: 'history' })]: { messages: [generic], next_cursor: null },
+      },
     });
     expect(html).toContain('Winter is coming');
   });
@@ -157,7 +173,9 @@ describe('a personal first view of a page whose largest content is one item of t
     expect(html).toContain(escaped('<b>Alex</b> invites you to share a mower.'));
     expect(html).not.toContain('<b>Alex');
     expect(html).toContain('May 21, 2026');
-    expect(renderer.render('/shareInvitation?id=inv-1', 'en', invitationView('UTC', 300000200))).toContain('May 20, 2026');
+    expect(renderer.render('/shareInvitation?id=inv-1', 'en', invitationView('UTC', 300000200))).toContain(
+      'May 20, 2026',
+    );
   });
 
   it('renders an invitation for an app too old to accept as the update it needs', () => {
@@ -168,11 +186,19 @@ describe('a personal first view of a page whose largest content is one item of t
   });
 
   it('renders a message in full, received in the reader’s time zone', () => {
-    const message = testMessage('generic', { title: 'Winter is coming', body: 'Bring the mower in.' }, {
-      id: 'msg-1',
-      created_at: new Date(Date.UTC(2026, 4, 18, 22, 0)).toISOString(),
+    const message = testMessage(
+      'generic',
+      { title: 'Winter is coming', body: 'Bring the mower in.' },
+      {
+        id: 'msg-1',
+        created_at: new Date(Date.UTC(2026, 4, 18, 22, 0)).toISOString(),
+      },
+    );
+    const view = (timeZone: string): PersonalViewData => ({
+      ...base,
+      timeZone,
+      responses: { '/messages/msg-1': { message } },
     });
-    const view = (timeZone: string): PersonalViewData => ({ ...base, timeZone, responses: { '/messages/msg-1': { message } } });
     const html = renderer.render('/message-detail?id=msg-1', 'en', view('Europe/Helsinki'));
     expect(html).toContain('Winter is coming');
     expect(html).toContain('Tuesday, May 19, 2026');
@@ -187,12 +213,20 @@ describe('a personal first view of a page whose largest content is one item of t
         { platform: 'google', bound: true, bound_since: since, client_id: 'google' },
       ],
     };
-    const view = (responses: Record<string, unknown>): PersonalViewData => ({ ...base, timeZone: 'Europe/Berlin', responses });
-    expect(renderer.render('/smartHome/alexa/info', 'en', view({ '/voice-links': links }))).toContain('Linked with Alexa since April 1, 2026');
+    const view = (responses: Record<string, unknown>): PersonalViewData => ({
+      ...base,
+      timeZone: 'Europe/Berlin',
+      responses,
+    });
+    expect(renderer.render('/smartHome/alexa/info', 'en', view({ '/voice-links': links }))).toContain(
+      'Linked with Alexa since April 1, 2026',
+    );
     expect(renderer.render('/smartHome/googleHome/bindDetail', 'en', view({ '/voice-links': links }))).toContain(
       'Your Navimow account is linked with Google since April 1, 2026.',
     );
     const consent = { current_version: '2026-11-01', agreed_at: since, agreed_version: '2026-11-01' };
-    expect(renderer.render('/apiPolicy', 'en', view({ '/policy/consent': consent }))).toContain('You agreed to this policy on April 1, 2026.');
+    expect(renderer.render('/apiPolicy', 'en', view({ '/policy/consent': consent }))).toContain(
+      'You agreed to this policy on April 1, 2026.',
+    );
   });
 });

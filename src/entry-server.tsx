@@ -42,7 +42,12 @@ export const createPageRenderer: CreatePageRenderer = async (readNamespace) => {
   applyPluralLocales(i18next);
   // Every screen is there before the first render, as the page preloads its first screen before it hydrates.
   await Promise.all(routes.map(preloadScreen));
-  const instances = new Map(SUPPORTED_LANGUAGES.map((language) => [language as string, i18next.cloneInstance({ lng: language, initAsync: false })]));
+  const instances = new Map(
+    SUPPORTED_LANGUAGES.map((language) => [
+      language as string,
+      i18next.cloneInstance({ lng: language, initAsync: false }),
+    ]),
+  );
 
   return {
     render(url, language, personal) {

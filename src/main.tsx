@@ -6,7 +6,12 @@
  */
 import { FIRST_SCREEN_FILES_ID } from '../common/page-render.ts';
 import { PERSONAL_VIEW_META } from '../common/personal-view.ts';
-import { installChunkReload, isChunkLoadError, reloadForNewChunks, reloadWhenOnline } from './lib/chunk-reload/chunk-reload.ts';
+import {
+  installChunkReload,
+  isChunkLoadError,
+  reloadForNewChunks,
+  reloadWhenOnline,
+} from './lib/chunk-reload/chunk-reload.ts';
 import { loadPersonalView } from './lib/personal-view.ts';
 import { beginPersonalView } from './lib/personal-view-data.ts';
 import './styles/global.css';
@@ -73,7 +78,8 @@ function findFilledFields(root: ParentNode): FilledField[] {
       }
     } else if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
       // A radio unchecked by its neighbour follows from that neighbour's change.
-      const changed = field.type === 'radio' ? field.checked && !field.defaultChecked : field.checked !== field.defaultChecked;
+      const changed =
+        field.type === 'radio' ? field.checked && !field.defaultChecked : field.checked !== field.defaultChecked;
       if (changed) fields.push({ field, kind: 'check', checked: field.checked });
     } else if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file')) {
       if (field.value !== field.defaultValue) fields.push({ field, kind: 'text', value: field.value });
@@ -117,7 +123,8 @@ interface HeldButton {
 }
 
 const buttonText = (button: Element) => button.textContent?.trim() ?? '';
-const buttonsWithText = (root: Element, text: string) => [...root.querySelectorAll('button')].filter((button) => buttonText(button) === text);
+const buttonsWithText = (root: Element, text: string) =>
+  [...root.querySelectorAll('button')].filter((button) => buttonText(button) === text);
 
 function describeHeld(button: HTMLButtonElement, root: Element): HeldButton {
   const text = buttonText(button);

@@ -12,7 +12,14 @@ import type { VoiceLinksResponse } from '../../common/voice-links.ts';
 import { ok } from '../../src/lib/bridge/native-fake.ts';
 import { MAIN_STATE_QUERY } from '../../e2e/fixtures.ts';
 import type { FakeNativeSetup } from '../../e2e/native-fake.ts';
-import { DIALOGS, emptyInbox, homeAssistantLinked, serverOutage, stubAlexaBound, stubLinking } from '../../e2e/screen-states.ts';
+import {
+  DIALOGS,
+  emptyInbox,
+  homeAssistantLinked,
+  serverOutage,
+  stubAlexaBound,
+  stubLinking,
+} from '../../e2e/screen-states.ts';
 
 export type Texts = (path: string) => string;
 
@@ -92,19 +99,29 @@ const stubInvitation = (state: InvitationState) => (page: Page) =>
 const googleLinks = (bound: boolean): VoiceLinksResponse => ({
   links: [
     { platform: 'alexa', bound: false, bound_since: null, client_id: null },
-    { platform: 'google', bound, bound_since: bound ? '2026-11-01T08:00:00.000Z' : null, client_id: bound ? 'google' : null },
+    {
+      platform: 'google',
+      bound,
+      bound_since: bound ? '2026-11-01T08:00:00.000Z' : null,
+      client_id: bound ? 'google' : null,
+    },
     { platform: 'hornbach', bound: false, bound_since: null, client_id: null },
   ],
 });
 const stubVoiceLinks = (links: VoiceLinksResponse) => (page: Page) =>
-  page.route('**/api/voice-links', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: links }) : route.fallback()));
+  page.route('**/api/voice-links', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: links }) : route.fallback(),
+  );
 
 const consent = (body: { agreed_at: string | null; agreed_version: string | null }) => (page: Page) =>
   page.route('**/api/policy/consent', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ json: { current_version: API_POLICY_VERSION, ...body } }) : route.fallback(),
+    route.request().method() === 'GET'
+      ? route.fulfill({ json: { current_version: API_POLICY_VERSION, ...body } })
+      : route.fallback(),
   );
 
-const newsletterPrompt = (page: Page) => page.route('**/api/newsletter/prompt', (route) => route.fulfill({ json: { show: true } }));
+const newsletterPrompt = (page: Page) =>
+  page.route('**/api/newsletter/prompt', (route) => route.fulfill({ json: { show: true } }));
 
 const dialog = (name: string) => {
   const found = DIALOGS.find((candidate) => candidate.name === name);
@@ -157,7 +174,13 @@ const pathOf = (id: PageRouteId) => {
 
 /** The states beyond each screen's first, loaded one. */
 const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
-  healthPing: [{ state: 'outdated app', path: '/healthPing', answers: { getAppVersion: ok({ versionName: '3.0.0', versionCode: 300000100 }) } }],
+  healthPing: [
+    {
+      state: 'outdated app',
+      path: '/healthPing',
+      answers: { getAppVersion: ok({ versionName: '3.0.0', versionCode: 300000100 }) },
+    },
+  ],
   smartHomeLogin: [
     { state: 'sign-in form', path: LOGIN_REQUEST, account: 'none' },
     { state: 'form incomplete', path: LOGIN_REQUEST, account: 'none', act: submit('actions.logInAndConnect') },
@@ -194,11 +217,16 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
       namespace: 'alexa',
       prepare: async (page) => {
         await stubAlexaBound(page);
-        await page.route('**/api/voice-links/alexa', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 204 }) : route.fallback()));
+        await page.route('**/api/voice-links/alexa', (route) =>
+          route.request().method() === 'DELETE' ? route.fulfill({ status: 204 }) : route.fallback(),
+        );
       },
       act: async (page, t) => {
         await page.getByRole('main').getByRole('button').first().click();
-        await page.getByRole('dialog').getByRole('button', { name: t('unbind.confirm.confirm') }).click();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: t('unbind.confirm.confirm') })
+          .click();
       },
     },
     {
@@ -209,13 +237,19 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
         await stubAlexaBound(page);
         await page.route('**/api/voice-links/alexa', (route) =>
           route.request().method() === 'DELETE'
-            ? route.fulfill({ status: 502, json: { error: { code: 'amazon_unavailable', message: 'Amazon did not answer.' } } })
+            ? route.fulfill({
+                status: 502,
+                json: { error: { code: 'amazon_unavailable', message: 'Amazon did not answer.' } },
+              })
             : route.fallback(),
         );
       },
       act: async (page, t) => {
         await page.getByRole('main').getByRole('button').first().click();
-        await page.getByRole('dialog').getByRole('button', { name: t('unbind.confirm.confirm') }).click();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: t('unbind.confirm.confirm') })
+          .click();
       },
     },
   ],
@@ -231,7 +265,11 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
       state: 'battery too low',
       path: '/robotWinterMode/guide',
       mower: 'NVM-DEMO-0002',
-      act: (page, t) => page.getByTestId('hibernation').getByRole('button', { name: t('hibernate.begin') }).click(),
+      act: (page, t) =>
+        page
+          .getByTestId('hibernation')
+          .getByRole('button', { name: t('hibernate.begin') })
+          .click(),
     },
     { state: 'confirmation open', path: '/robotWinterMode/guide', ...dialog('hibernating the mower') },
   ],
@@ -240,7 +278,17 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
       state: 'unknown model',
       path: '/expansion-bay',
       answers: {
-        getMowerList: ok({ mowers: [{ vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow Z900', role: 'owner', battery_percent: 92 }] }),
+        getMowerList: ok({
+          mowers: [
+            {
+              vehicle_sn: 'NVM-DEMO-0001',
+              name: 'Front lawn',
+              model: 'Navimow Z900',
+              role: 'owner',
+              battery_percent: 92,
+            },
+          ],
+        }),
       },
     },
   ],
@@ -249,7 +297,8 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
     {
       state: 'sent',
       path: '/shulex-comment-tool',
-      prepare: (page) => page.route('**/api/comments', (route) => route.fulfill({ status: 201, json: { comment: { id: 'gallery' } } })),
+      prepare: (page) =>
+        page.route('**/api/comments', (route) => route.fulfill({ status: 201, json: { comment: { id: 'gallery' } } })),
       act: async (page, t) => {
         await page.getByRole('radio').nth(3).check();
         await page.getByRole('button', { name: t('submit') }).click();
@@ -273,7 +322,11 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
     { state: 'for another account', path: '/shareInvitation?id=demo-pending', account: 'friend' },
     { state: 'not found', path: '/shareInvitation?id=no-such-invitation' },
     { state: 'no id', path: '/shareInvitation' },
-    { state: 'outdated app', path: '/shareInvitation?id=demo-pending', answers: { getAppVersion: ok({ versionName: '3.0.0', versionCode: 300000100 }) } },
+    {
+      state: 'outdated app',
+      path: '/shareInvitation?id=demo-pending',
+      answers: { getAppVersion: ok({ versionName: '3.0.0', versionCode: 300000100 }) },
+    },
     { state: 'confirmation open', path: '/shareInvitation?id=demo-pending', ...dialog('rejecting an invitation') },
     {
       state: 'accept failure',
@@ -283,7 +336,11 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
     },
   ],
   apiPolicy: [
-    { state: 'agreed', path: '/apiPolicy', prepare: consent({ agreed_at: '2026-11-02T08:00:00.000Z', agreed_version: API_POLICY_VERSION }) },
+    {
+      state: 'agreed',
+      path: '/apiPolicy',
+      prepare: consent({ agreed_at: '2026-11-02T08:00:00.000Z', agreed_version: API_POLICY_VERSION }),
+    },
     { state: 'changed', path: '/apiPolicy', prepare: consent({ agreed_at: null, agreed_version: '2025-01-15' }) },
   ],
   edmPopup: [
@@ -307,7 +364,12 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
     },
   ],
   smartHome: [
-    { state: 'connected service', path: '/smartHome', prepare: (page) => page.route('**/api/voice-links/services', (route) => route.fulfill({ json: homeAssistantLinked })) },
+    {
+      state: 'connected service',
+      path: '/smartHome',
+      prepare: (page) =>
+        page.route('**/api/voice-links/services', (route) => route.fulfill({ json: homeAssistantLinked })),
+    },
     { state: 'confirmation open', path: '/smartHome', ...dialog('unlinking a connected service') },
   ],
   googleBindDetail: [
@@ -316,7 +378,11 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
   ],
   googleStartUnbindLink: [
     { state: 'linked', path: '/smartHome/googleHome/startUnbindLink', prepare: stubVoiceLinks(googleLinks(true)) },
-    { state: 'confirmation open', path: '/smartHome/googleHome/startUnbindLink', ...dialog('unlinking Google Assistant') },
+    {
+      state: 'confirmation open',
+      path: '/smartHome/googleHome/startUnbindLink',
+      ...dialog('unlinking Google Assistant'),
+    },
   ],
   googleAppBind: [
     {
@@ -349,5 +415,8 @@ export function catalogue(): ScreenState[] {
 
 /** A state's file name: `<screen>--<state>`, in letters, digits and dashes. */
 export function shotName({ screen, state }: Pick<ScreenState, 'screen' | 'state'>): string {
-  return `${screen}--${state.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return `${screen}--${state
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 }

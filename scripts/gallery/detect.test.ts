@@ -23,19 +23,34 @@ function button(needs: number, style: Partial<ElementMeasure> = {}): ElementMeas
 }
 
 function text(x: number, width: number, container = box(16, 0, 380, 40)): TextMeasure {
-  return { kind: 'text', where: 'p', text: 'Mähroboterwinterschlaf', box: box(x, 0, width, 20), container, inScroller: false, viewportWidth: 412 };
+  return {
+    kind: 'text',
+    where: 'p',
+    text: 'Mähroboterwinterschlaf',
+    box: box(x, 0, width, 20),
+    container,
+    inScroller: false,
+    viewportWidth: 412,
+  };
 }
 
 describe('judgeOverflow', () => {
   it('flags text cut off by overflow: hidden or an ellipsis, and says by how much', () => {
     expect(judgeOverflow([button(260, { overflowX: 'hidden' })])).toEqual([
-      expect.objectContaining({ kind: 'clipped', text: 'Einladung annehmen', detail: '60px cut off at the side', box: box(16, 100, 200, 48) }),
+      expect.objectContaining({
+        kind: 'clipped',
+        text: 'Einladung annehmen',
+        detail: '60px cut off at the side',
+        box: box(16, 100, 200, 48),
+      }),
     ]);
     expect(judgeOverflow([button(230, { textOverflow: 'ellipsis', overflowX: 'hidden' })])).toHaveLength(1);
   });
 
   it('flags lines cut off below by a line clamp or a hidden overflow', () => {
-    expect(judgeOverflow([button(200, { scrollHeight: 90, lineClamp: '2' })])).toEqual([expect.objectContaining({ kind: 'clipped', detail: '42px cut off below' })]);
+    expect(judgeOverflow([button(200, { scrollHeight: 90, lineClamp: '2' })])).toEqual([
+      expect.objectContaining({ kind: 'clipped', detail: '42px cut off below' }),
+    ]);
     expect(judgeOverflow([button(200, { scrollHeight: 90, overflowY: 'clip' })])).toHaveLength(1);
   });
 
@@ -46,8 +61,12 @@ describe('judgeOverflow', () => {
   });
 
   it('flags text that runs out of its box, or off the screen', () => {
-    expect(judgeOverflow([text(16, 420)])).toEqual([expect.objectContaining({ kind: 'offscreen', text: 'Mähroboterwinterschlaf' })]);
-    expect(judgeOverflow([text(16, 300, box(16, 0, 200, 40))])).toEqual([expect.objectContaining({ kind: 'overflows', detail: '100px outside its box' })]);
+    expect(judgeOverflow([text(16, 420)])).toEqual([
+      expect.objectContaining({ kind: 'offscreen', text: 'Mähroboterwinterschlaf' }),
+    ]);
+    expect(judgeOverflow([text(16, 300, box(16, 0, 200, 40))])).toEqual([
+      expect.objectContaining({ kind: 'overflows', detail: '100px outside its box' }),
+    ]);
     expect(judgeOverflow([text(-30, 100)])).toEqual([expect.objectContaining({ kind: 'offscreen' })]);
     expect(judgeOverflow([text(16, 380)])).toEqual([]);
     // Past the screen's edge inside a sideways scroller: reached by scrolling.

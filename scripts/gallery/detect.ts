@@ -79,7 +79,12 @@ export function judgeOverflow(measures: readonly Measure[]): Flag[] {
   for (const measure of measures) {
     if (measure.kind === 'page') {
       if (measure.scrollWidth - measure.clientWidth > TOLERANCE) {
-        flags.push({ kind: 'pageTooWide', text: '', where: 'page', detail: `the page is ${measure.scrollWidth - measure.clientWidth}px wider than the screen` });
+        flags.push({
+          kind: 'pageTooWide',
+          text: '',
+          where: 'page',
+          detail: `the page is ${measure.scrollWidth - measure.clientWidth}px wider than the screen`,
+        });
       }
     } else if (measure.kind === 'element') {
       // Visually hidden (read by screen readers only: a 1px clipped box), or cut short on purpose.
@@ -89,9 +94,21 @@ export function judgeOverflow(measures: readonly Measure[]): Flag[] {
       const overX = measure.scrollWidth - measure.clientWidth;
       const overY = measure.scrollHeight - measure.clientHeight;
       if (clipsX && overX > TOLERANCE) {
-        flags.push({ kind: 'clipped', text: measure.text, where: measure.where, box: measure.box, detail: `${overX}px cut off at the side` });
+        flags.push({
+          kind: 'clipped',
+          text: measure.text,
+          where: measure.where,
+          box: measure.box,
+          detail: `${overX}px cut off at the side`,
+        });
       } else if (clipsY && overY > TOLERANCE) {
-        flags.push({ kind: 'clipped', text: measure.text, where: measure.where, box: measure.box, detail: `${overY}px cut off below` });
+        flags.push({
+          kind: 'clipped',
+          text: measure.text,
+          where: measure.where,
+          box: measure.box,
+          detail: `${overY}px cut off below`,
+        });
       }
     } else {
       const { box, container } = measure;
@@ -102,7 +119,13 @@ export function judgeOverflow(measures: readonly Measure[]): Flag[] {
         flags.push({ kind: 'offscreen', text: measure.text, where: measure.where, box, detail: 'runs off the screen' });
       } else if (right > container.x + container.width + TOLERANCE || box.x < container.x - TOLERANCE) {
         const over = Math.round(Math.max(right - container.x - container.width, container.x - box.x));
-        flags.push({ kind: 'overflows', text: measure.text, where: measure.where, box, detail: `${over}px outside its box` });
+        flags.push({
+          kind: 'overflows',
+          text: measure.text,
+          where: measure.where,
+          box,
+          detail: `${over}px outside its box`,
+        });
       }
     }
   }
@@ -121,7 +144,12 @@ export function judgeOverflow(measures: readonly Measure[]): Flag[] {
  * does not say they rightly are (scripts/glossary.ts: brand names, `sameAsEnglish`, the seed's texts), with the
  * locale check's rule of what counts as words. `userData` are texts the page shows as data (names, models).
  */
-export function untranslated(language: string, texts: readonly string[], englishTexts: ReadonlySet<string>, userData: ReadonlySet<string> = new Set()): string[] {
+export function untranslated(
+  language: string,
+  texts: readonly string[],
+  englishTexts: ReadonlySet<string>,
+  userData: ReadonlySet<string> = new Set(),
+): string[] {
   if (language === 'en') return [];
   const found = new Set<string>();
   for (const text of texts) {
@@ -149,7 +177,12 @@ export function measureScreen(byDesign: readonly string[] = []): ScreenMeasure {
   const texts: string[] = [];
   const scrollX = window.scrollX;
   const scrollY = window.scrollY;
-  const toBox = (rect: DOMRect) => ({ x: Math.round(rect.left + scrollX), y: Math.round(rect.top + scrollY), width: Math.round(rect.width), height: Math.round(rect.height) });
+  const toBox = (rect: DOMRect) => ({
+    x: Math.round(rect.left + scrollX),
+    y: Math.round(rect.top + scrollY),
+    width: Math.round(rect.width),
+    height: Math.round(rect.height),
+  });
   const describe = (element: Element) => {
     const testId = element.getAttribute('data-testid');
     const className = typeof element.className === 'string' ? element.className.split(/\s+/)[0] : '';
@@ -163,11 +196,16 @@ export function measureScreen(byDesign: readonly string[] = []): ScreenMeasure {
   const root = document.body;
 
   for (const element of root.querySelectorAll('*')) {
-    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'svg'].includes(element.tagName) || element.closest('svg')) continue;
+    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'svg'].includes(element.tagName) || element.closest('svg'))
+      continue;
     if (!visible(element) || element.closest('[hidden], [aria-hidden="true"]:not(dialog)')) continue;
     const style = getComputedStyle(element);
     const text = short((element as HTMLElement).innerText ?? '');
-    if (text && (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight) && element.clientWidth > 0) {
+    if (
+      text &&
+      (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight) &&
+      element.clientWidth > 0
+    ) {
       measures.push({
         kind: 'element',
         where: describe(element),
@@ -184,18 +222,29 @@ export function measureScreen(byDesign: readonly string[] = []): ScreenMeasure {
         byDesign: byDesign.some((selector) => element.matches(selector)),
       });
     }
-    const ownText = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+    const ownText = [...element.childNodes].filter(
+      (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+    );
     if (ownText.length === 0) continue;
     // Data (`translate="no"`) and text the page marks as another language (Alexa's English commands) are not its words.
     const declared = element.closest('[lang]')?.getAttribute('lang');
-    if (!element.closest('[translate="no"]') && declared === document.documentElement.lang) texts.push(short((element as HTMLElement).innerText ?? element.textContent ?? ''));
+    if (!element.closest('[translate="no"]') && declared === document.documentElement.lang)
+      texts.push(short((element as HTMLElement).innerText ?? element.textContent ?? ''));
     let container: Element = element;
-    while (container.parentElement && getComputedStyle(container).display.startsWith('inline') && container.tagName !== 'BUTTON') {
+    while (
+      container.parentElement &&
+      getComputedStyle(container).display.startsWith('inline') &&
+      container.tagName !== 'BUTTON'
+    ) {
       container = container.parentElement;
     }
     let inScroller = false;
     for (let ancestor: Element | null = element; ancestor; ancestor = ancestor.parentElement) {
-      if (['auto', 'scroll'].includes(getComputedStyle(ancestor).overflowX) && ancestor !== document.documentElement && ancestor !== document.body) {
+      if (
+        ['auto', 'scroll'].includes(getComputedStyle(ancestor).overflowX) &&
+        ancestor !== document.documentElement &&
+        ancestor !== document.body
+      ) {
         inScroller = true;
         break;
       }
@@ -216,6 +265,10 @@ export function measureScreen(byDesign: readonly string[] = []): ScreenMeasure {
       });
     }
   }
-  measures.push({ kind: 'page', scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth });
+  measures.push({
+    kind: 'page',
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  });
   return { measures, texts: [...new Set(texts.filter(Boolean))] };
 }

@@ -9,7 +9,9 @@ const shot: ShotResult = {
   language: 'de',
   file: 'shots/de/shareInvitation--content.png',
   fingerprint: '0',
-  flags: [{ kind: 'english', text: '</script><img src=x onerror=alert(1)>', where: '', detail: 'the same as in English' }],
+  flags: [
+    { kind: 'english', text: '</script><img src=x onerror=alert(1)>', where: '', detail: 'the same as in English' },
+  ],
   texts: [],
   width: 412,
   height: 915,

@@ -34,7 +34,10 @@ export interface GalleryResults {
 
 /** JSON that can stand inside a <script> element: no `<` that could close it. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const STYLE = `
@@ -61,7 +64,9 @@ ul.flags { margin: 6px 0 0; padding-left: 18px; color: #b71c1c; font-size: 12px;
 function galleryScript() {
   const data = JSON.parse(document.getElementById('gallery-data')!.textContent!) as GalleryResults;
   const byKey = new Map(data.shots.map((shot) => [`${shot.language}/${shot.name}`, shot]));
-  const languages = [...new Set(data.shots.map((shot) => shot.language))].sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
+  const languages = [...new Set(data.shots.map((shot) => shot.language))].sort((a, b) =>
+    a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b),
+  );
   const names = [...new Set(data.shots.map((shot) => shot.name))];
   const main = document.querySelector('main')!;
   const view = document.getElementById('view') as HTMLSelectElement;
@@ -74,7 +79,8 @@ function galleryScript() {
     if (className) created.className = className;
     return created;
   };
-  const option = (select: HTMLSelectElement, value: string, text: string) => select.append(Object.assign(element('option', text), { value }));
+  const option = (select: HTMLSelectElement, value: string, text: string) =>
+    select.append(Object.assign(element('option', text), { value }));
   for (const code of languages) option(language, code, code);
   for (const name of names) option(screen, name, name.replace('--', ': '));
   const total = data.shots.reduce((sum, shot) => sum + shot.flags.length, 0);
@@ -111,7 +117,10 @@ function galleryScript() {
     if (shot.flags.length) {
       card.classList.add('flagged');
       const list = element('ul', undefined, 'flags');
-      for (const flag of shot.flags) list.append(element('li', `${flag.kind}: “${flag.text}” ${flag.detail}${flag.where ? ` (${flag.where})` : ''}`));
+      for (const flag of shot.flags)
+        list.append(
+          element('li', `${flag.kind}: “${flag.text}” ${flag.detail}${flag.where ? ` (${flag.where})` : ''}`),
+        );
       card.append(list);
     }
     return card;
@@ -121,7 +130,12 @@ function galleryScript() {
     const chosenView = view.value;
     language.parentElement!.hidden = chosenView !== 'language';
     screen.parentElement!.hidden = chosenView !== 'screen';
-    location.hash = new URLSearchParams({ view: chosenView, language: language.value, screen: screen.value, flagged: onlyFlagged.checked ? '1' : '' }).toString();
+    location.hash = new URLSearchParams({
+      view: chosenView,
+      language: language.value,
+      screen: screen.value,
+      flagged: onlyFlagged.checked ? '1' : '',
+    }).toString();
     main.replaceChildren();
     if (chosenView === 'language') {
       for (const name of names) {

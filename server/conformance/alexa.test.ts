@@ -16,7 +16,11 @@ import { testDatabaseKinds } from '../testing/test-database.ts';
  * Alexa redeems the code and later refreshes with the same scheme, and sends the access token in every request to
  * the skill.
  */
-const ALEXA = { id: 'alexa', secret: 'alexa-demo-secret', redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO' };
+const ALEXA = {
+  id: 'alexa',
+  secret: 'alexa-demo-secret',
+  redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
+};
 const AUTHORIZATION_URI = '/smartHome/alexa/installNavimow';
 const TOKEN_URI = '/oauth/token';
 
@@ -30,7 +34,9 @@ const SETTINGS = [
 describe.each(testDatabaseKinds)('Alexa account linking on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { alexaSkill: { ...testConfig().alexaSkill, skillId: SKILL_ID, trust: testTrust, timeoutMs: 1000 } });
+    t = await createTestApp(kind, {
+      alexaSkill: { ...testConfig().alexaSkill, skillId: SKILL_ID, trust: testTrust, timeoutMs: 1000 },
+    });
   });
   afterAll(() => t.close());
 
@@ -43,46 +49,64 @@ describe.each(testDatabaseKinds)('Alexa account linking on %s', (kind) => {
 
   /** A signed skill request, as Alexa sends one when the user asks for the battery. */
   async function askBattery(accessToken: string) {
-    const body = JSON.stringify(envelope({ token: accessToken, intent: 'BatteryIntent', mower: DEMO.mowers.owned.name }));
+    const body = JSON.stringify(
+      envelope({ token: accessToken, intent: 'BatteryIntent', mower: DEMO.mowers.owned.name }),
+    );
     const response = await t.app.inject({
       method: 'POST',
       url: '/alexa/skill',
-      headers: { 'content-type': 'application/json; charset=utf-8', signaturecertchainurl: CHAIN_URL, 'signature-256': sign(body) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        signaturecertchainurl: CHAIN_URL,
+        'signature-256': sign(body),
+      },
       payload: body,
     });
     expect(response.statusCode).toBe(200);
     return String(response.json().response.outputSpeech.ssml);
   }
 
-  it.each(SETTINGS)('links with PKCE $pkce and $scheme, refreshes the same way, and the skill answers with the token', async ({ pkce, scheme }) => {
-    const state = `amzn-${randomUUID()}`;
-    const verifier = pkcePair();
-    const query = new URLSearchParams({ state, client_id: ALEXA.id, response_type: 'code', scope: 'mower:read mower:control', redirect_uri: ALEXA.redirectUri });
-    if (pkce) {
-      query.set('code_challenge', verifier.challenge);
-      query.set('code_challenge_method', 'S256');
-    }
-    const { loginPage, callback } = await openLinkInBrowser(t.app, `${AUTHORIZATION_URI}?${query}`);
-    expect(loginPage.pathname).toBe(AUTHORIZATION_URI);
-    expect(`${callback.origin}${callback.pathname}`).toBe(ALEXA.redirectUri);
-    expect(callback.searchParams.get('state')).toBe(state);
+  it.each(SETTINGS)(
+    'links with PKCE $pkce and $scheme, refreshes the same way, and the skill answers with the token',
+    async ({ pkce, scheme }) => {
+      const state = `amzn-${randomUUID()}`;
+      const verifier = pkcePair();
+      const query = new URLSearchParams({
+        state,
+        client_id: ALEXA.id,
+        response_type: 'code',
+        scope: 'mower:read mower:control',
+        redirect_uri: ALEXA.redirectUri,
+      });
+      if (pkce) {
+        query.set('code_challenge', verifier.challenge);
+        query.set('code_challenge_method', 'S256');
+      }
+      const { loginPage, callback } = await openLinkInBrowser(t.app, `${AUTHORIZATION_URI}?${query}`);
+      expect(loginPage.pathname).toBe(AUTHORIZATION_URI);
+      expect(`${callback.origin}${callback.pathname}`).toBe(ALEXA.redirectUri);
+      expect(callback.searchParams.get('state')).toBe(state);
 
-    const issued = await tokenRequest(scheme, {
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code')!,
-      redirect_uri: ALEXA.redirectUri,
-      ...(pkce && { code_verifier: verifier.verifier }),
-    });
-    expect(issued.statusCode, issued.body).toBe(200);
-    const tokens = issued.json<{ access_token: string; refresh_token: string; expires_in: number }>();
-    // Alexa refreshes when an access token has less than its 360 s minimum left.
-    expect(tokens.expires_in).toBeGreaterThan(360);
-    expect(await askBattery(tokens.access_token)).toContain('92');
+      const issued = await tokenRequest(scheme, {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: ALEXA.redirectUri,
+        ...(pkce && { code_verifier: verifier.verifier }),
+      });
+      expect(issued.statusCode, issued.body).toBe(200);
+      const tokens = issued.json<{ access_token: string; refresh_token: string; expires_in: number }>();
+      // Alexa refreshes when an access token has less than its 360 s minimum left.
+      expect(tokens.expires_in).toBeGreaterThan(360);
+      expect(await askBattery(tokens.access_token)).toContain('92');
 
-    const refreshed = await tokenRequest(scheme, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
-    expect(refreshed.statusCode, refreshed.body).toBe(200);
-    expect(await askBattery(refreshed.json<{ access_token: string }>().access_token)).toContain('92');
-  });
+      const refreshed = await tokenRequest(scheme, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+      });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+      expect(await askBattery(refreshed.json<{ access_token: string }>().access_token)).toContain('92');
+    },
+  );
 
   it('with PKCE on, refuses the code without its verifier or with another one', async () => {
     const verifier = pkcePair();
@@ -97,8 +121,15 @@ describe.each(testDatabaseKinds)('Alexa account linking on %s', (kind) => {
     });
     for (const codeVerifier of [undefined, pkcePair().verifier]) {
       const { callback } = await openLinkInBrowser(t.app, `${AUTHORIZATION_URI}?${query}`);
-      const form = { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: ALEXA.redirectUri };
-      const refused = await tokenRequest('HTTP Basic', { ...form, ...(codeVerifier && { code_verifier: codeVerifier }) });
+      const form = {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: ALEXA.redirectUri,
+      };
+      const refused = await tokenRequest('HTTP Basic', {
+        ...form,
+        ...(codeVerifier && { code_verifier: codeVerifier }),
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ error: 'invalid_grant' });
     }

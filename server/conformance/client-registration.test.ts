@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from '../modules/oauth/public.ts';
-import { basic, CookieJar, openLinkInBrowser, pkcePair, postForm, startAuthorization } from '../testing/oauth-test-client.ts';
+import {
+  basic,
+  CookieJar,
+  openLinkInBrowser,
+  pkcePair,
+  postForm,
+  startAuthorization,
+} from '../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKinds } from '../testing/test-database.ts';
 
@@ -23,8 +30,17 @@ const BASIC_ONLY: LinkingClient = {
   redirect_uris: ['https://basic.example/callback'],
   token_endpoint_auth_methods: ['client_secret_basic'],
 };
-const BODY_ONLY: LinkingClient = { ...BASIC_ONLY, client_id: 'body-only', client_secret: 'body-only-secret', token_endpoint_auth_methods: ['client_secret_post'] };
-const HOME_ASSISTANT = { id: 'homeassistant', secret: 'homeassistant-demo-secret', redirectUri: 'https://my.home-assistant.io/redirect/oauth' };
+const BODY_ONLY: LinkingClient = {
+  ...BASIC_ONLY,
+  client_id: 'body-only',
+  client_secret: 'body-only-secret',
+  token_endpoint_auth_methods: ['client_secret_post'],
+};
+const HOME_ASSISTANT = {
+  id: 'homeassistant',
+  secret: 'homeassistant-demo-secret',
+  redirectUri: 'https://my.home-assistant.io/redirect/oauth',
+};
 
 describe.each(testDatabaseKinds)('OAuth client registrations on %s', (kind) => {
   let t: TestApp;
@@ -33,13 +49,26 @@ describe.each(testDatabaseKinds)('OAuth client registrations on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const authorizeQuery = (client: { client_id: string; redirect_uris: readonly string[] }, extra: Record<string, string> = {}) =>
-    new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uris[0]!, state: 'state-1', ...extra });
+  const authorizeQuery = (
+    client: { client_id: string; redirect_uris: readonly string[] },
+    extra: Record<string, string> = {},
+  ) =>
+    new URLSearchParams({
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: client.redirect_uris[0]!,
+      state: 'state-1',
+      ...extra,
+    });
 
   it('refuses a public client’s authorization request without PKCE, back at its redirect URI with its state', async () => {
     for (const clientId of [PUBLIC_APP.client_id, 'demo-client']) {
       const client = [PUBLIC_APP, ...DEMO_CLIENTS].find((candidate) => candidate.client_id === clientId)!;
-      const response = await startAuthorization(t.app, new CookieJar(), { clientId, redirectUri: client.redirect_uris[0], challenge: null });
+      const response = await startAuthorization(t.app, new CookieJar(), {
+        clientId,
+        redirectUri: client.redirect_uris[0],
+        challenge: null,
+      });
       const location = new URL(response.headers.location!);
       expect(`${location.origin}${location.pathname}`, clientId).toBe(client.redirect_uris[0]);
       expect(location.searchParams.get('error'), clientId).toBe('invalid_request');
@@ -52,8 +81,17 @@ describe.each(testDatabaseKinds)('OAuth client registrations on %s', (kind) => {
     const pkce = pkcePair();
     const query = authorizeQuery(PUBLIC_APP, { code_challenge: pkce.challenge, code_challenge_method: 'S256' });
     const { callback } = await openLinkInBrowser(t.app, `/oauth/authorize?${query}`);
-    const form = { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: PUBLIC_APP.redirect_uris[0]!, code_verifier: pkce.verifier };
-    const withSecret = await postForm(t.app, '/oauth/token', { ...form, client_id: PUBLIC_APP.client_id, client_secret: 'made-up-secret' });
+    const form = {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: PUBLIC_APP.redirect_uris[0]!,
+      code_verifier: pkce.verifier,
+    };
+    const withSecret = await postForm(t.app, '/oauth/token', {
+      ...form,
+      client_id: PUBLIC_APP.client_id,
+      client_secret: 'made-up-secret',
+    });
     expect(withSecret.statusCode).toBe(401);
     const tokens = await postForm(t.app, '/oauth/token', { ...form, client_id: PUBLIC_APP.client_id });
     expect(tokens.statusCode, tokens.body).toBe(200);
@@ -77,7 +115,10 @@ describe.each(testDatabaseKinds)('OAuth client registrations on %s', (kind) => {
 
   it('honours PKCE from a client that may link without it: a challenge sent must be met', async () => {
     const pkce = pkcePair();
-    const query = authorizeQuery({ client_id: HOME_ASSISTANT.id, redirect_uris: [HOME_ASSISTANT.redirectUri] }, { code_challenge: pkce.challenge, code_challenge_method: 'S256' });
+    const query = authorizeQuery(
+      { client_id: HOME_ASSISTANT.id, redirect_uris: [HOME_ASSISTANT.redirectUri] },
+      { code_challenge: pkce.challenge, code_challenge_method: 'S256' },
+    );
     const redeem = async (verifier?: string) => {
       const { callback } = await openLinkInBrowser(t.app, `/oauth/authorize?${query}`);
       return postForm(t.app, '/oauth/token', {
@@ -97,10 +138,18 @@ describe.each(testDatabaseKinds)('OAuth client registrations on %s', (kind) => {
   it('takes a secret only the ways the client’s registration allows', async () => {
     async function redeem(client: LinkingClient, how: 'basic' | 'body') {
       const { callback } = await openLinkInBrowser(t.app, `/oauth/authorize?${authorizeQuery(client)}`);
-      const form = { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: client.redirect_uris[0]! };
+      const form = {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: client.redirect_uris[0]!,
+      };
       return how === 'basic'
         ? postForm(t.app, '/oauth/token', form, { authorization: basic(client.client_id, client.client_secret!) })
-        : postForm(t.app, '/oauth/token', { ...form, client_id: client.client_id, client_secret: client.client_secret! });
+        : postForm(t.app, '/oauth/token', {
+            ...form,
+            client_id: client.client_id,
+            client_secret: client.client_secret!,
+          });
     }
     const refusedBody = await redeem(BASIC_ONLY, 'body');
     expect(refusedBody.statusCode).toBe(401);
@@ -115,13 +164,16 @@ describe.each(testDatabaseKinds)('OAuth client registrations on %s', (kind) => {
   });
 
   it('refuses registrations that cannot be safe', () => {
-    const refused = (client: Record<string, unknown>) => !linkingClientsSchema.safeParse([{ ...PUBLIC_APP, ...client }]).success;
+    const refused = (client: Record<string, unknown>) =>
+      !linkingClientsSchema.safeParse([{ ...PUBLIC_APP, ...client }]).success;
     expect(refused({})).toBe(false);
     expect(refused({ require_pkce: false })).toBe(true);
     expect(refused({ token_endpoint_auth_methods: ['client_secret_post'] })).toBe(true);
     expect(refused({ kind: 'google' })).toBe(true);
     expect(refused({ kind: 'alexa' })).toBe(true);
     expect(refused({ client_secret: 'long-enough-secret', token_endpoint_auth_methods: [] })).toBe(true);
-    expect(refused({ client_secret: 'long-enough-secret', token_endpoint_auth_methods: ['private_key_jwt'] })).toBe(true);
+    expect(refused({ client_secret: 'long-enough-secret', token_endpoint_auth_methods: ['private_key_jwt'] })).toBe(
+      true,
+    );
   });
 });

@@ -15,7 +15,11 @@ import { testDatabaseKinds } from '../testing/test-database.ts';
  * - it expects token_type "Bearer", access_token, refresh_token and expires_in, and errors as `invalid_grant` 400.
  * Then Google's SYNC intent with the access token.
  */
-const GOOGLE = { id: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
+const GOOGLE = {
+  id: 'google',
+  secret: 'google-demo-secret',
+  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
+};
 const TOKEN_URL = '/oauth/token';
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -39,7 +43,13 @@ describe.each(testDatabaseKinds)('Google Home account linking on %s', (kind) => 
 
   /** Google's code exchange: a form POST with its client id and secret in the body. */
   const redeem = (code: string) =>
-    postForm(t.app, TOKEN_URL, { client_id: GOOGLE.id, client_secret: GOOGLE.secret, grant_type: 'authorization_code', code, redirect_uri: GOOGLE.redirectUri });
+    postForm(t.app, TOKEN_URL, {
+      client_id: GOOGLE.id,
+      client_secret: GOOGLE.secret,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: GOOGLE.redirectUri,
+    });
 
   async function link(userLocale = 'de-DE') {
     const state = `google-${randomUUID()}`;
@@ -65,12 +75,19 @@ describe.each(testDatabaseKinds)('Google Home account linking on %s', (kind) => 
     const response = await redeem(callback.searchParams.get('code')!);
     expect(response.statusCode, response.body).toBe(200);
     const tokens = response.json<TokenResponse>();
-    expect(tokens).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 3600 });
+    expect(tokens).toMatchObject({
+      token_type: 'Bearer',
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_in: 3600,
+    });
 
     const devices = await sync(tokens.access_token);
     expect(devices.statusCode).toBe(200);
     expect(devices.json()).toMatchObject({ payload: { agentUserId: DEMO.owner.id } });
-    expect(devices.json<{ payload: { devices: { id: string }[] } }>().payload.devices.map((device) => device.id)).toContain(DEMO.mowers.owned.serial);
+    expect(
+      devices.json<{ payload: { devices: { id: string }[] } }>().payload.devices.map((device) => device.id),
+    ).toContain(DEMO.mowers.owned.serial);
   });
 
   it('refreshes an hour later with the secret in the body, and SYNC works with the new token only', async () => {

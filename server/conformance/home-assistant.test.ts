@@ -37,7 +37,13 @@ function flowState(flowId: string) {
 
 /** What `async_generate_authorize_url` answers, in its order (yarl's query, then urlencode with channel last). */
 function authorizeUrl(state: string) {
-  const query = new URLSearchParams({ response_type: 'code', client_id: CLIENT.id, redirect_uri: REDIRECT_URI, state, channel: 'homeassistant' });
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: CLIENT.id,
+    redirect_uri: REDIRECT_URI,
+    state,
+    channel: 'homeassistant',
+  });
   return `/smartHome/login?${query}`;
 }
 
@@ -53,12 +59,27 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
 
   /** `async_resolve_external_data`: the code from the callback, the redirect URI from the decoded state. */
   const redeem = (code: string) =>
-    postForm(t.app, TOKEN_PATH, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT.id, client_secret: CLIENT.secret });
+    postForm(t.app, TOKEN_PATH, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+    });
   /** `_async_refresh_token` through `_token_request`. */
   const refresh = (refreshToken: string) =>
-    postForm(t.app, TOKEN_PATH, { grant_type: 'refresh_token', client_id: CLIENT.id, refresh_token: refreshToken, client_secret: CLIENT.secret });
+    postForm(t.app, TOKEN_PATH, {
+      grant_type: 'refresh_token',
+      client_id: CLIENT.id,
+      refresh_token: refreshToken,
+      client_secret: CLIENT.secret,
+    });
   const authList = (accessToken: string) =>
-    t.app.inject({ method: 'GET', url: '/openapi/smarthome/authList', headers: { authorization: `Bearer ${accessToken}`, requestid: randomUUID() } });
+    t.app.inject({
+      method: 'GET',
+      url: '/openapi/smarthome/authList',
+      headers: { authorization: `Bearer ${accessToken}`, requestid: randomUUID() },
+    });
 
   /** A new Home Assistant instance adding the integration: the flow in the user's browser, then the code redeemed. */
   async function addIntegration(jar = new CookieJar()): Promise<TokenResponse> {
@@ -89,7 +110,9 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
     const devices = await authList(token.access_token);
     expect(devices.statusCode).toBe(200);
     expect(devices.json()).toMatchObject({ code: 1 });
-    const ids = devices.json<{ data: { payload: { devices: { serial_number: string }[] } } }>().data.payload.devices.map((device) => device.serial_number);
+    const ids = devices
+      .json<{ data: { payload: { devices: { serial_number: string }[] } } }>()
+      .data.payload.devices.map((device) => device.serial_number);
     expect(ids.sort()).toEqual([DEMO.mowers.owned.serial, DEMO.mowers.shared.serial]);
   });
 
@@ -128,7 +151,12 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
     });
     expect(rfc.statusCode).toBe(400);
     // A wrong secret is the client's fault, not the user's: 401 invalid_client on both paths, as RFC 6749 says.
-    const wrongSecret = await postForm(t.app, TOKEN_PATH, { grant_type: 'refresh_token', client_id: CLIENT.id, refresh_token: 'x', client_secret: 'wrong-secret' });
+    const wrongSecret = await postForm(t.app, TOKEN_PATH, {
+      grant_type: 'refresh_token',
+      client_id: CLIENT.id,
+      refresh_token: 'x',
+      client_secret: 'wrong-secret',
+    });
     expect(wrongSecret.statusCode).toBe(401);
     expect(wrongSecret.json()).toMatchObject({ error: 'invalid_client' });
   });

@@ -4,7 +4,8 @@ import type { DeleteResult, UpdateResult } from 'kysely';
 /** Rows one statement of a sweep changes at most. */
 export const SWEEP_BATCH = 500;
 
-const changedRows = (result: UpdateResult | DeleteResult) => ('numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows);
+const changedRows = (result: UpdateResult | DeleteResult) =>
+  'numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows;
 
 /**
  * Runs `sweep` (an update or delete of at most `limit` rows) until a run changes fewer. Each run is a short write,
@@ -14,7 +15,10 @@ const changedRows = (result: UpdateResult | DeleteResult) => ('numDeletedRows' i
  * 500 for at most 17 ms). Between batches the process turns to its waiting requests: SQLite's queries run
  * synchronously, so without that turn the batches would follow each other with no request served in between.
  */
-export async function inBatches(sweep: (limit: number) => Promise<UpdateResult | DeleteResult>, limit = SWEEP_BATCH): Promise<void> {
+export async function inBatches(
+  sweep: (limit: number) => Promise<UpdateResult | DeleteResult>,
+  limit = SWEEP_BATCH,
+): Promise<void> {
   for (;;) {
     if (changedRows(await sweep(limit)) < BigInt(limit)) return;
     await nextTurn();

@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  type SqliteDatabase,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
@@ -48,7 +56,10 @@ export function openDatabase(url: string | undefined, options: { pgSchema?: stri
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [sqliteKeptPlans] }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      plugins: [sqliteKeptPlans],
+    }),
     kind: 'sqlite',
   };
 }
@@ -86,7 +97,9 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
   const nameOf = (sql: string) => {
     let name = names.get(sql);
     if (name === undefined) {
-      name = /^\s*(select|insert|update|delete|with)\b/i.test(sql) ? `k${createHash('sha1').update(sql).digest('base64url')}` : null;
+      name = /^\s*(select|insert|update|delete|with)\b/i.test(sql)
+        ? `k${createHash('sha1').update(sql).digest('base64url')}`
+        : null;
       if (names.size >= 1_000) names.delete(names.keys().next().value!);
       names.set(sql, name);
     }
@@ -97,7 +110,9 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
     query: ((sql: unknown, parameters?: readonly unknown[]) => {
       if (typeof sql !== 'string') return client.query(sql as never); // a cursor (streamed query): as it is
       const name = nameOf(sql);
-      return name ? client.query({ name, text: sql, values: parameters as unknown[] }) : client.query(sql, parameters as unknown[]);
+      return name
+        ? client.query({ name, text: sql, values: parameters as unknown[] })
+        : client.query(sql, parameters as unknown[]);
     }) as unknown as PostgresPoolClient['query'],
     release: (destroy?: boolean) => client.release(destroy),
   });

@@ -44,7 +44,12 @@ describe.each(testDatabaseKinds)('the sweeps of expired rows on %s', (kind) => {
 
   it('deletes every expired OAuth record of every model, and keeps the rest', async () => {
     const models = ['AccessToken', 'RefreshToken', 'AuthorizationCode', 'Interaction'];
-    const expired = ids('expired', EXPIRED).map((id, index) => ({ model: models[index % models.length]!, id, payload: '{}', expires_at: PAST }));
+    const expired = ids('expired', EXPIRED).map((id, index) => ({
+      model: models[index % models.length]!,
+      id,
+      payload: '{}',
+      expires_at: PAST,
+    }));
     const kept = [
       { model: 'AccessToken', id: 'live', payload: '{}', expires_at: FUTURE },
       { model: 'Grant', id: 'no-expiry', payload: '{}', expires_at: null },
@@ -52,13 +57,21 @@ describe.each(testDatabaseKinds)('the sweeps of expired rows on %s', (kind) => {
       { model: 'Grant', id: 'expired-0', payload: '{}', expires_at: FUTURE },
     ];
     for (let start = 0; start < expired.length; start += 200) {
-      await database.db.insertInto('oauth_records').values(expired.slice(start, start + 200)).execute();
+      await database.db
+        .insertInto('oauth_records')
+        .values(expired.slice(start, start + 200))
+        .execute();
     }
     await database.db.insertInto('oauth_records').values(kept).execute();
 
     await sweepExpired(database.db, NOW);
 
-    const left = await database.db.selectFrom('oauth_records').select(['model', 'id']).orderBy('model').orderBy('id').execute();
+    const left = await database.db
+      .selectFrom('oauth_records')
+      .select(['model', 'id'])
+      .orderBy('model')
+      .orderBy('id')
+      .execute();
     expect(left).toEqual([
       { model: 'AccessToken', id: 'live' },
       { model: 'Grant', id: 'expired-0' },
@@ -67,10 +80,18 @@ describe.each(testDatabaseKinds)('the sweeps of expired rows on %s', (kind) => {
   });
 
   it('deletes every expired used refresh token, and keeps the rest', async () => {
-    const row = (token_hash: string, expires_at: string) => ({ token_hash, session_id: sessionId, retry_until: PAST, expires_at });
+    const row = (token_hash: string, expires_at: string) => ({
+      token_hash,
+      session_id: sessionId,
+      retry_until: PAST,
+      expires_at,
+    });
     const expired = ids('used', EXPIRED).map((hash) => row(hash, PAST));
     for (let start = 0; start < expired.length; start += 200) {
-      await database.db.insertInto('used_refresh_tokens').values(expired.slice(start, start + 200)).execute();
+      await database.db
+        .insertInto('used_refresh_tokens')
+        .values(expired.slice(start, start + 200))
+        .execute();
     }
     await database.db.insertInto('used_refresh_tokens').values(row('still-remembered', FUTURE)).execute();
 
@@ -94,7 +115,10 @@ describe.each(testDatabaseKinds)('the sweeps of expired rows on %s', (kind) => {
     });
     const expired = ids('pair', EXPIRED).map((username) => row(username, PAST));
     for (let start = 0; start < expired.length; start += 100) {
-      await database.db.insertInto('mqtt_credentials').values(expired.slice(start, start + 100)).execute();
+      await database.db
+        .insertInto('mqtt_credentials')
+        .values(expired.slice(start, start + 100))
+        .execute();
     }
     await database.db.insertInto('mqtt_credentials').values(row('live-pair', FUTURE)).execute();
 

@@ -15,14 +15,21 @@ describe.each(testDatabaseKinds)('reusableRead on %s', (kind) => {
   afterAll(() => database.destroy());
 
   const ownedBy = (db: Db, ownerId: string) =>
-    db.selectFrom('mowers').select(['serial_number', 'battery_percent']).where('owner_id', '=', ownerId).orderBy('serial_number');
+    db
+      .selectFrom('mowers')
+      .select(['serial_number', 'battery_percent'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('serial_number');
 
   it('answers each call for its own values, as the query built for them does', async () => {
     const read = reusableRead(ownedBy);
     for (const ownerId of [DEMO.owner.id, DEMO.friend.id, DEMO.owner.id, 'account-unknown', DEMO.friend.id]) {
       expect(await read(database.db, ownerId)).toEqual(await ownedBy(database.db, ownerId).execute());
     }
-    expect((await read(database.db, DEMO.friend.id)).map((row) => row.serial_number)).toEqual([shared.serial, notShared.serial]);
+    expect((await read(database.db, DEMO.friend.id)).map((row) => row.serial_number)).toEqual([
+      shared.serial,
+      notShared.serial,
+    ]);
   });
 
   it('answers calls running at once each with their own rows', async () => {
@@ -30,7 +37,9 @@ describe.each(testDatabaseKinds)('reusableRead on %s', (kind) => {
     const owners = Array.from({ length: 20 }, (_, index) => (index % 2 ? DEMO.owner.id : DEMO.friend.id));
     const answers = await Promise.all(owners.map((ownerId) => read(database.db, ownerId)));
     answers.forEach((rows, index) => {
-      expect(rows.map((row) => row.serial_number)).toEqual(index % 2 ? [owned.serial] : [shared.serial, notShared.serial]);
+      expect(rows.map((row) => row.serial_number)).toEqual(
+        index % 2 ? [owned.serial] : [shared.serial, notShared.serial],
+      );
     });
   });
 
@@ -42,7 +51,12 @@ describe.each(testDatabaseKinds)('reusableRead on %s', (kind) => {
 
   it('takes lists of any length, each length with its own query', async () => {
     const bySerials = (db: Db, ownerId: string, serials: readonly string[]) =>
-      db.selectFrom('mowers').select('serial_number').where('serial_number', 'in', serials).where('owner_id', '=', ownerId).orderBy('serial_number');
+      db
+        .selectFrom('mowers')
+        .select('serial_number')
+        .where('serial_number', 'in', serials)
+        .where('owner_id', '=', ownerId)
+        .orderBy('serial_number');
     const read = reusableRead(bySerials);
     const cases: [string, string[]][] = [
       [DEMO.friend.id, [shared.serial]],
@@ -52,15 +66,26 @@ describe.each(testDatabaseKinds)('reusableRead on %s', (kind) => {
       [DEMO.owner.id, [shared.serial, notShared.serial]],
     ];
     for (const [ownerId, serials] of cases) {
-      expect(await read(database.db, ownerId, serials)).toEqual(await bySerials(database.db, ownerId, serials).execute());
+      expect(await read(database.db, ownerId, serials)).toEqual(
+        await bySerials(database.db, ownerId, serials).execute(),
+      );
     }
   });
 
   it('refuses a value that would not be a whole bound parameter, before reading anything', async () => {
-    const inText = reusableRead((db: Db, prefix: string) => db.selectFrom('mowers').select('serial_number').where('serial_number', 'like', `${prefix}%`));
-    await expect(inText(database.db, 'NVM-')).rejects.toThrow('every value must reach the query as a whole bound parameter');
+    const inText = reusableRead((db: Db, prefix: string) =>
+      db.selectFrom('mowers').select('serial_number').where('serial_number', 'like', `${prefix}%`),
+    );
+    await expect(inText(database.db, 'NVM-')).rejects.toThrow(
+      'every value must reach the query as a whole bound parameter',
+    );
 
-    const inSql = reusableRead((db: Db, serial: string) => db.selectFrom('mowers').select('serial_number').where(sql<boolean>`serial_number = ${sql.lit(serial)}`));
+    const inSql = reusableRead((db: Db, serial: string) =>
+      db
+        .selectFrom('mowers')
+        .select('serial_number')
+        .where(sql<boolean>`serial_number = ${sql.lit(serial)}`),
+    );
     await expect(inSql(database.db, owned.serial)).rejects.toThrow('whole bound parameter');
 
     const unused = reusableRead((db: Db, _ownerId: string) => db.selectFrom('mowers').select('serial_number'));

@@ -52,9 +52,15 @@ export function reusableRead<Row, Values extends Value[]>(
       });
     }) as Values;
     const query = build(db, ...standIns).compile();
-    const slots = query.parameters.map((parameter) => (typeof parameter === 'string' ? slotOf.get(parameter) : undefined));
-    const boundOnce = new Set(query.parameters.filter((parameter) => typeof parameter === 'string' && slotOf.has(parameter)));
-    const stray = query.sql.includes(STAND_IN) || query.parameters.some((parameter, index) => slots[index] === undefined && mentionsStandIn(parameter));
+    const slots = query.parameters.map((parameter) =>
+      typeof parameter === 'string' ? slotOf.get(parameter) : undefined,
+    );
+    const boundOnce = new Set(
+      query.parameters.filter((parameter) => typeof parameter === 'string' && slotOf.has(parameter)),
+    );
+    const stray =
+      query.sql.includes(STAND_IN) ||
+      query.parameters.some((parameter, index) => slots[index] === undefined && mentionsStandIn(parameter));
     if (stray || boundOnce.size !== slotOf.size) {
       throw new Error('reusableRead: every value must reach the query as a whole bound parameter');
     }

@@ -36,24 +36,62 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
 
-  const [ownerHash, friendHash] = await Promise.all([hashPassword(DEMO.owner.password), hashPassword(DEMO.friend.password)]);
+  const [ownerHash, friendHash] = await Promise.all([
+    hashPassword(DEMO.owner.password),
+    hashPassword(DEMO.friend.password),
+  ]);
   const { owner, friend, mowers, invitations } = DEMO;
 
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('accounts')
       .values([
-        { id: owner.id, email: owner.email, phone: owner.phone, password_hash: ownerHash, display_name: owner.displayName, created_at: SEEDED_AT },
-        { id: friend.id, email: friend.email, phone: friend.phone, password_hash: friendHash, display_name: friend.displayName, created_at: SEEDED_AT },
+        {
+          id: owner.id,
+          email: owner.email,
+          phone: owner.phone,
+          password_hash: ownerHash,
+          display_name: owner.displayName,
+          created_at: SEEDED_AT,
+        },
+        {
+          id: friend.id,
+          email: friend.email,
+          phone: friend.phone,
+          password_hash: friendHash,
+          display_name: friend.displayName,
+          created_at: SEEDED_AT,
+        },
       ])
       .execute();
 
     await trx
       .insertInto('mowers')
       .values([
-        { serial_number: mowers.owned.serial, owner_id: owner.id, name: mowers.owned.name, model: mowers.owned.model, battery_percent: mowers.owned.battery, created_at: SEEDED_AT },
-        { serial_number: mowers.shared.serial, owner_id: friend.id, name: mowers.shared.name, model: mowers.shared.model, battery_percent: mowers.shared.battery, created_at: SEEDED_AT },
-        { serial_number: mowers.notShared.serial, owner_id: friend.id, name: mowers.notShared.name, model: mowers.notShared.model, battery_percent: mowers.notShared.battery, created_at: SEEDED_AT },
+        {
+          serial_number: mowers.owned.serial,
+          owner_id: owner.id,
+          name: mowers.owned.name,
+          model: mowers.owned.model,
+          battery_percent: mowers.owned.battery,
+          created_at: SEEDED_AT,
+        },
+        {
+          serial_number: mowers.shared.serial,
+          owner_id: friend.id,
+          name: mowers.shared.name,
+          model: mowers.shared.model,
+          battery_percent: mowers.shared.battery,
+          created_at: SEEDED_AT,
+        },
+        {
+          serial_number: mowers.notShared.serial,
+          owner_id: friend.id,
+          name: mowers.notShared.name,
+          model: mowers.notShared.model,
+          battery_percent: mowers.notShared.battery,
+          created_at: SEEDED_AT,
+        },
       ])
       .execute();
 
@@ -61,15 +99,41 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await trx
       .insertInto('invitations')
       .values([
-        { ...fromFriend, id: invitations.accepted, mower_serial: mowers.shared.serial, status: 'accepted', expires_at: EXPIRED_AT, responded_at: '2026-01-16T18:30:00.000Z' },
-        { ...fromFriend, id: invitations.expired, mower_serial: mowers.notShared.serial, status: 'pending', expires_at: EXPIRED_AT, responded_at: null },
-        { ...fromFriend, id: invitations.pending, mower_serial: mowers.notShared.serial, status: 'pending', expires_at: PENDING_EXPIRES_AT, responded_at: null },
+        {
+          ...fromFriend,
+          id: invitations.accepted,
+          mower_serial: mowers.shared.serial,
+          status: 'accepted',
+          expires_at: EXPIRED_AT,
+          responded_at: '2026-01-16T18:30:00.000Z',
+        },
+        {
+          ...fromFriend,
+          id: invitations.expired,
+          mower_serial: mowers.notShared.serial,
+          status: 'pending',
+          expires_at: EXPIRED_AT,
+          responded_at: null,
+        },
+        {
+          ...fromFriend,
+          id: invitations.pending,
+          mower_serial: mowers.notShared.serial,
+          status: 'pending',
+          expires_at: PENDING_EXPIRES_AT,
+          responded_at: null,
+        },
       ])
       .execute();
 
     await trx
       .insertInto('mower_shares')
-      .values({ mower_serial: mowers.shared.serial, account_id: owner.id, invitation_id: invitations.accepted, created_at: '2026-01-16T18:30:00.000Z' })
+      .values({
+        mower_serial: mowers.shared.serial,
+        account_id: owner.id,
+        invitation_id: invitations.accepted,
+        created_at: '2026-01-16T18:30:00.000Z',
+      })
       .execute();
   });
   await seedDemoMessages(db, new Date());
@@ -83,25 +147,184 @@ const DAY = 24 * HOUR;
  * Messages in every category over 45 days (so some are history, older than the 30-day window), for the owned
  * and the shared mower and the account: relative to the seeding time, so a fresh demo always has new ones.
  */
-export const DEMO_MESSAGES: readonly (NewMessage & { id: string; ago: number; read?: boolean; account?: 'owner' | 'friend' })[] = [
-  { id: 'demo-msg-finished', ago: 2 * HOUR, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 420, minutes: 95 }, severity: 'info' },
-  { id: 'demo-msg-started', ago: 4 * HOUR, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingStarted', params: {}, severity: 'info' },
-  { id: 'demo-msg-shared-started', ago: 6 * HOUR, mowerSerial: DEMO.mowers.shared.serial, category: 'workLog', type: 'mowingStarted', params: {}, severity: 'info' },
-  { id: 'demo-msg-stuck', ago: 1 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'stuck' }, severity: 'critical', faultCode: 'E-203' },
-  { id: 'demo-msg-offline', ago: 2 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'device', type: 'deviceOffline', params: {}, severity: 'warning' },
-  { id: 'demo-msg-online', ago: 2 * DAY - HOUR, mowerSerial: DEMO.mowers.owned.serial, category: 'device', type: 'deviceOnline', params: {}, severity: 'info' },
-  { id: 'demo-msg-rain', ago: 3 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'returnedToStation', params: { reason: 'rain' }, severity: 'info' },
-  { id: 'demo-msg-blade', ago: 4 * DAY, mowerSerial: DEMO.mowers.shared.serial, category: 'important', type: 'fault', params: { reason: 'bladeBlocked' }, severity: 'critical', faultCode: 'E-301' },
-  { id: 'demo-msg-welcome', ago: 6 * DAY, mowerSerial: null, account: 'owner', category: 'notification', type: 'welcome', params: {}, severity: 'info' },
-  { id: 'demo-msg-shared-offline', ago: 8 * DAY, read: true, mowerSerial: DEMO.mowers.shared.serial, category: 'device', type: 'deviceOffline', params: {}, severity: 'warning' },
-  { id: 'demo-msg-firmware', ago: 10 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'system', type: 'firmwareAvailable', params: { version: '3.2.1' }, severity: 'info' },
-  { id: 'demo-msg-lifted', ago: 12 * DAY, read: true, mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'lifted' }, severity: 'critical', faultCode: 'E-105' },
-  { id: 'demo-msg-share-accepted', ago: 15 * DAY, mowerSerial: null, account: 'friend', category: 'notification', type: 'shareAccepted', params: { name: DEMO.owner.displayName }, severity: 'info' },
-  { id: 'demo-msg-finished-20', ago: 20 * DAY, read: true, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 380, minutes: 82 }, severity: 'info' },
-  { id: 'demo-msg-shared-finished-33', ago: 33 * DAY, mowerSerial: DEMO.mowers.shared.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 610, minutes: 130 }, severity: 'info' },
-  { id: 'demo-msg-finished-35', ago: 35 * DAY, read: true, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingFinished', params: { areaSquareMetres: 415, minutes: 90 }, severity: 'info' },
-  { id: 'demo-msg-tilted', ago: 40 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'tilted' }, severity: 'critical', faultCode: 'E-110' },
-  { id: 'demo-msg-maintenance', ago: 45 * DAY, mowerSerial: DEMO.mowers.owned.serial, category: 'system', type: 'maintenance', params: { dueInDays: 7 }, severity: 'info' },
+export const DEMO_MESSAGES: readonly (NewMessage & {
+  id: string;
+  ago: number;
+  read?: boolean;
+  account?: 'owner' | 'friend';
+})[] = [
+  {
+    id: 'demo-msg-finished',
+    ago: 2 * HOUR,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'workLog',
+    type: 'mowingFinished',
+    params: { areaSquareMetres: 420, minutes: 95 },
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-started',
+    ago: 4 * HOUR,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'workLog',
+    type: 'mowingStarted',
+    params: {},
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-shared-started',
+    ago: 6 * HOUR,
+    mowerSerial: DEMO.mowers.shared.serial,
+    category: 'workLog',
+    type: 'mowingStarted',
+    params: {},
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-stuck',
+    ago: 1 * DAY,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'important',
+    type: 'fault',
+    params: { reason: 'stuck' },
+    severity: 'critical',
+    faultCode: 'E-203',
+  },
+  {
+    id: 'demo-msg-offline',
+    ago: 2 * DAY,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'device',
+    type: 'deviceOffline',
+    params: {},
+    severity: 'warning',
+  },
+  {
+    id: 'demo-msg-online',
+    ago: 2 * DAY - HOUR,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'device',
+    type: 'deviceOnline',
+    params: {},
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-rain',
+    ago: 3 * DAY,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'workLog',
+    type: 'returnedToStation',
+    params: { reason: 'rain' },
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-blade',
+    ago: 4 * DAY,
+    mowerSerial: DEMO.mowers.shared.serial,
+    category: 'important',
+    type: 'fault',
+    params: { reason: 'bladeBlocked' },
+    severity: 'critical',
+    faultCode: 'E-301',
+  },
+  {
+    id: 'demo-msg-welcome',
+    ago: 6 * DAY,
+    mowerSerial: null,
+    account: 'owner',
+    category: 'notification',
+    type: 'welcome',
+    params: {},
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-shared-offline',
+    ago: 8 * DAY,
+    read: true,
+    mowerSerial: DEMO.mowers.shared.serial,
+    category: 'device',
+    type: 'deviceOffline',
+    params: {},
+    severity: 'warning',
+  },
+  {
+    id: 'demo-msg-firmware',
+    ago: 10 * DAY,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'system',
+    type: 'firmwareAvailable',
+    params: { version: '3.2.1' },
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-lifted',
+    ago: 12 * DAY,
+    read: true,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'important',
+    type: 'fault',
+    params: { reason: 'lifted' },
+    severity: 'critical',
+    faultCode: 'E-105',
+  },
+  {
+    id: 'demo-msg-share-accepted',
+    ago: 15 * DAY,
+    mowerSerial: null,
+    account: 'friend',
+    category: 'notification',
+    type: 'shareAccepted',
+    params: { name: DEMO.owner.displayName },
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-finished-20',
+    ago: 20 * DAY,
+    read: true,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'workLog',
+    type: 'mowingFinished',
+    params: { areaSquareMetres: 380, minutes: 82 },
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-shared-finished-33',
+    ago: 33 * DAY,
+    mowerSerial: DEMO.mowers.shared.serial,
+    category: 'workLog',
+    type: 'mowingFinished',
+    params: { areaSquareMetres: 610, minutes: 130 },
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-finished-35',
+    ago: 35 * DAY,
+    read: true,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'workLog',
+    type: 'mowingFinished',
+    params: { areaSquareMetres: 415, minutes: 90 },
+    severity: 'info',
+  },
+  {
+    id: 'demo-msg-tilted',
+    ago: 40 * DAY,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'important',
+    type: 'fault',
+    params: { reason: 'tilted' },
+    severity: 'critical',
+    faultCode: 'E-110',
+  },
+  {
+    id: 'demo-msg-maintenance',
+    ago: 45 * DAY,
+    mowerSerial: DEMO.mowers.owned.serial,
+    category: 'system',
+    type: 'maintenance',
+    params: { dueInDays: 7 },
+    severity: 'info',
+  },
 ];
 
 async function seedDemoMessages(db: Db, now: Date) {
@@ -109,6 +332,11 @@ async function seedDemoMessages(db: Db, now: Date) {
     const createdAt = new Date(now.getTime() - ago);
     const accounts = account ? [DEMO[account].id] : [];
     await postMessage(db, { ...message, createdAt }, accounts);
-    if (read) await db.updateTable('message_inbox').set({ read_at: createdAt.toISOString() }).where('message_id', '=', message.id).execute();
+    if (read)
+      await db
+        .updateTable('message_inbox')
+        .set({ read_at: createdAt.toISOString() })
+        .where('message_id', '=', message.id)
+        .execute();
   }
 }

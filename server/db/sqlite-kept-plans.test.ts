@@ -36,7 +36,11 @@ const QUERIES = {
       .limit(3)
       .offset(1),
   integerColumn: (db: Db, battery: string) =>
-    db.selectFrom('mowers').select('serial_number').where('battery_percent', '=', battery as unknown as number).orderBy('serial_number'),
+    db
+      .selectFrom('mowers')
+      .select('serial_number')
+      .where('battery_percent', '=', battery as unknown as number)
+      .orderBy('serial_number'),
 } satisfies Record<string, (db: Db, value: string) => Compilable<unknown>>;
 
 const VALUES: Record<keyof typeof QUERIES, string[]> = {
@@ -56,9 +60,11 @@ describe('SQLite statements keep their plan (server/db/sqlite-kept-plans.ts)', (
   afterAll(() => database.destroy());
 
   const planOf = async (db: Db, query: CompiledQuery) =>
-    (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]))).rows.map(
-      (row) => row.detail,
-    );
+    (
+      await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      )
+    ).rows.map((row) => row.detail);
 
   it('puts a unary plus before the values of equalities, limits and offsets, and nowhere else', () => {
     const compiled = QUERIES.messagePage(database.db, DEMO.owner.id).compile();
@@ -69,9 +75,9 @@ describe('SQLite statements keep their plan (server/db/sqlite-kept-plans.ts)', (
     expect(compiled.sql).toContain('"w"."serial_number" = "m"."mower_serial"');
     expect(compiled.parameters).toEqual(QUERIES.messagePage(plain, DEMO.owner.id).compile().parameters);
     // Writes keep their plain values.
-    expect(database.db.updateTable('mowers').set({ name: 'x' }).where('serial_number', '=', owned.serial).compile().sql).toBe(
-      'update "mowers" set "name" = ? where "serial_number" = +?',
-    );
+    expect(
+      database.db.updateTable('mowers').set({ name: 'x' }).where('serial_number', '=', owned.serial).compile().sql,
+    ).toBe('update "mowers" set "name" = ? where "serial_number" = +?');
   });
 
   for (const [name, build] of Object.entries(QUERIES)) {
@@ -89,7 +95,9 @@ describe('SQLite statements keep their plan (server/db/sqlite-kept-plans.ts)', (
   it('finds what it should (the rows are not vacuously equal)', async () => {
     const rows = await QUERIES.mowerList(database.db, DEMO.friend.id).execute();
     expect(rows.map((row) => row.serial_number)).toEqual([shared.serial, notShared.serial]);
-    expect(await QUERIES.integerColumn(database.db, String(owned.battery)).execute()).toEqual([{ serial_number: owned.serial }]);
+    expect(await QUERIES.integerColumn(database.db, String(owned.battery)).execute()).toEqual([
+      { serial_number: owned.serial },
+    ]);
   });
 
   it.runIf(testDatabaseKinds.includes('postgres'))('leaves PostgreSQL queries alone', async () => {

@@ -28,7 +28,11 @@ class BareParametersOutOfPlans extends OperationNodeTransformer {
   protected override transformBinaryOperation(node: BinaryOperationNode, queryId?: QueryId): BinaryOperationNode {
     const transformed = super.transformBinaryOperation(node, queryId);
     if (!OperatorNode.is(transformed.operator) || !EQUALITIES.has(transformed.operator.operator)) return transformed;
-    return BinaryOperationNode.create(transformed.leftOperand, transformed.operator, unaryPlus(transformed.rightOperand));
+    return BinaryOperationNode.create(
+      transformed.leftOperand,
+      transformed.operator,
+      unaryPlus(transformed.rightOperand),
+    );
   }
 
   protected override transformLimit(node: LimitNode, queryId?: QueryId): LimitNode {
@@ -54,6 +58,7 @@ class BareParametersOutOfPlans extends OperationNodeTransformer {
  * for an untyped parameter, and plans its named statements its own way.
  */
 export const sqliteKeptPlans: KyselyPlugin = {
-  transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => new BareParametersOutOfPlans().transformNode(args.node),
+  transformQuery: (args: PluginTransformQueryArgs): RootOperationNode =>
+    new BareParametersOutOfPlans().transformNode(args.node),
   transformResult: async (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => args.result,
 };

@@ -38,7 +38,9 @@ function filesUnder(folder: string): string[] {
 
 /** The files of `assets/` that are served from memory, as glob patterns relative to the web root, copies included. */
 export const IN_MEMORY_GLOBS = [
-  `assets/**/*.{${Object.keys(CONTENT_TYPES).map((extension) => extension.slice(1)).join(',')}}`,
+  `assets/**/*.{${Object.keys(CONTENT_TYPES)
+    .map((extension) => extension.slice(1))
+    .join(',')}}`,
   'assets/**/*.{br,gz}',
 ];
 
@@ -54,7 +56,9 @@ export function loadAssets(webRoot: string): Map<string, Asset> {
     if (!(extname(file) in CONTENT_TYPES)) continue;
     const url = `/${relative(webRoot, file).replaceAll('\\', '/')}`;
     const copy = (encoding: ContentEncoding) =>
-      existsSync(`${file}${ENCODED_COPY[encoding]}`) ? variant(readFileSync(`${file}${ENCODED_COPY[encoding]}`)) : undefined;
+      existsSync(`${file}${ENCODED_COPY[encoding]}`)
+        ? variant(readFileSync(`${file}${ENCODED_COPY[encoding]}`))
+        : undefined;
     assets.set(url, {
       contentType: CONTENT_TYPES[extname(file)]!,
       cacheControl: cacheControl(url),

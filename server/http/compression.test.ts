@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_COMPRESSION_THRESHOLD, registerApiCompression } from './compression.ts';
 
-const large = { mowers: Array.from({ length: 40 }, (_, index) => ({ serial: `NVM-DEMO-${index}`, name: 'Front lawn' })) };
+const large = {
+  mowers: Array.from({ length: 40 }, (_, index) => ({ serial: `NVM-DEMO-${index}`, name: 'Front lawn' })),
+};
 const small = { status: 'ok' };
 
 describe('compressing API answers', () => {

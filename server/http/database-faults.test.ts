@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { DEMO } from '../db/seed.ts';
@@ -49,9 +56,18 @@ describe.each(testDatabaseKinds)('a database failure in the middle of a request 
   });
 
   it('answers 503 with Retry-After, writes nothing of the accept, and the retry succeeds once the database is back', async () => {
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: DEMO.owner.email, password: DEMO.owner.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: DEMO.owner.email, password: DEMO.owner.password },
+    });
     const authorization = `Bearer ${login.json<{ access_token: string }>().access_token}`;
-    const accept = () => app.inject({ method: 'POST', url: `/api/sharing/invitations/${DEMO.invitations.pending}/accept`, headers: { authorization } });
+    const accept = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/sharing/invitations/${DEMO.invitations.pending}/accept`,
+        headers: { authorization },
+      });
 
     // Accepting first marks the invitation accepted, then shares the mower: the second write fails.
     fault.failing = true;
@@ -59,19 +75,34 @@ describe.each(testDatabaseKinds)('a database failure in the middle of a request 
     expect(failed.statusCode).toBe(503);
     expect(failed.headers['retry-after']).toBe('5');
     expect(failed.json()).toEqual({ error: { code: 'database_unavailable', message: expect.any(String) } });
-    const invitation = await database.db.selectFrom('invitations').select('status').where('id', '=', DEMO.invitations.pending).executeTakeFirstOrThrow();
+    const invitation = await database.db
+      .selectFrom('invitations')
+      .select('status')
+      .where('id', '=', DEMO.invitations.pending)
+      .executeTakeFirstOrThrow();
     expect(invitation.status).toBe('pending');
 
     fault.failing = false;
     expect((await accept()).statusCode).toBe(200);
-    const shares = await database.db.selectFrom('mower_shares').select('account_id').where('mower_serial', '=', DEMO.mowers.notShared.serial).execute();
+    const shares = await database.db
+      .selectFrom('mower_shares')
+      .select('account_id')
+      .where('mower_serial', '=', DEMO.mowers.notShared.serial)
+      .execute();
     expect(shares.map((share) => share.account_id)).toEqual([DEMO.owner.id]);
   });
 });
 
 describe('what counts as the database being away', () => {
   it('tells outages from other errors', () => {
-    for (const outage of [{ code: '08006' }, { code: '57P01' }, { code: '53300' }, { code: 'ECONNREFUSED' }, { code: 'SQLITE_BUSY' }, new Error('Cannot use a pool after calling end on the pool')]) {
+    for (const outage of [
+      { code: '08006' },
+      { code: '57P01' },
+      { code: '53300' },
+      { code: 'ECONNREFUSED' },
+      { code: 'SQLITE_BUSY' },
+      new Error('Cannot use a pool after calling end on the pool'),
+    ]) {
       expect(isDatabaseOutage(outage), JSON.stringify(outage)).toBe(true);
     }
     for (const other of [{ code: '23505' }, { code: '22P02' }, new Error('boom'), undefined, null, 'text']) {
@@ -101,8 +132,13 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('writes under concurren
         }),
       ),
     );
-    const acknowledged = answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json<{ id: string }>().id);
-    expect(answers.every((answer) => answer.statusCode === 201 || answer.statusCode === 429), answers.map((answer) => answer.statusCode).join()).toBe(true);
+    const acknowledged = answers
+      .filter((answer) => answer.statusCode === 201)
+      .map((answer) => answer.json<{ id: string }>().id);
+    expect(
+      answers.every((answer) => answer.statusCode === 201 || answer.statusCode === 429),
+      answers.map((answer) => answer.statusCode).join(),
+    ).toBe(true);
     expect(acknowledged.length).toBeGreaterThanOrEqual(100);
     const stored = await t.db.selectFrom('comments').select('id').where('id', 'in', acknowledged).execute();
     expect(stored).toHaveLength(acknowledged.length);

@@ -38,14 +38,22 @@ export function isDatabaseOutage(error: unknown): boolean {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
     if (/^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY)/.test(code)) return true;
   }
-  return typeof message === 'string' && /Cannot use a pool after calling end|Connection terminated|driver has already been destroyed|The database connection is not open/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Cannot use a pool after calling end|Connection terminated|driver has already been destroyed|The database connection is not open/i.test(
+      message,
+    )
+  );
 }
 
 /** Contract section 4: every error is `{ error: { code, message } }`; bad input is a 400 naming the field. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message, error.field));
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(error.code, error.message, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
@@ -63,7 +71,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = status === 429 ? 'rate_limited' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
       // The OAuth endpoints' clients read RFC 6749's error shape (section 5.2), whoever refused the request.
       if (OAUTH_PROTOCOL_PATH.test(request.url)) {
-        return reply.code(status).send({ error: status === 429 ? 'rate_limited' : 'invalid_request', error_description: error.message });
+        return reply
+          .code(status)
+          .send({ error: status === 429 ? 'rate_limited' : 'invalid_request', error_description: error.message });
       }
       return reply.code(status).send(errorBody(code, error.message));
     }
@@ -71,12 +81,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // The database is down, restarting or out of connections: the request changed nothing (its transaction,
       // if any, was not committed) and may be sent again shortly.
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('Retry-After', '5').send(errorBody('database_unavailable', 'The service is briefly unavailable. Try again in a moment.'));
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send(errorBody('database_unavailable', 'The service is briefly unavailable. Try again in a moment.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
   });
-
 }
 
 /** Paths whose every answer is JSON in the contract's error shape, never a page. */
@@ -117,4 +129,3 @@ export const clientErrorHandler = (error: { code?: string }, socket: Socket): vo
       `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
 };
-

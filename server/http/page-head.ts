@@ -62,7 +62,9 @@ export function createPageHeads({ manifest, localesBase, simulator }: PageHeadOp
   const loadedByEntry = new Set(entryKey ? closure(entryKey) : []);
   // The entry imports the app (src/start.tsx) after the first paint: every page announces it, behind the document.
   // Not the entry's other dynamic imports (the error reporter, loaded only when a report is to be sent).
-  const startKeys = ((entryKey && manifest[entryKey]!.dynamicImports) || []).filter((key) => manifest?.[key]?.name === 'start');
+  const startKeys = ((entryKey && manifest[entryKey]!.dynamicImports) || []).filter(
+    (key) => manifest?.[key]?.name === 'start',
+  );
   const startFiles = filesOfMany(startKeys);
   for (const key of startKeys) for (const chunk of closure(key)) loadedByEntry.add(chunk);
 
@@ -94,9 +96,15 @@ export function createPageHeads({ manifest, localesBase, simulator }: PageHeadOp
           simulated,
           personal: personalViewRequests[id] !== undefined,
           modulePreloads: [...startFiles.scripts, ...(simulated ? simulatorFiles.scripts : []), ...screen.scripts],
-          stylesheets: [...startFiles.stylesheets, ...(simulated ? simulatorFiles.stylesheets : []), ...screen.stylesheets],
+          stylesheets: [
+            ...startFiles.stylesheets,
+            ...(simulated ? simulatorFiles.stylesheets : []),
+            ...screen.stylesheets,
+          ],
           localePreloads: localesBase
-            ? [...new Set(['common', ...route.namespaces])].map((namespace) => `${localesBase}/${language}/${namespace}.json`)
+            ? [...new Set(['common', ...route.namespaces])].map(
+                (namespace) => `${localesBase}/${language}/${namespace}.json`,
+              )
             : [],
         }),
       ] as const;
@@ -121,12 +129,15 @@ const INLINE_STYLESHEET_MAX_BYTES = 64 * 1024;
  * the web view is about 4 kB compressed. `read` gives a file of the build by its URL path, or undefined.
  */
 export function inlineStylesheets(template: string, read: (path: string) => string | undefined): string {
-  return template.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g, (link, href: string) => {
-    const css = read(href);
-    if (css === undefined || Buffer.byteLength(css) > INLINE_STYLESHEET_MAX_BYTES) return link;
-    // `</style` inside the text would end the element early; CSS can say it as `<\/style` just as well.
-    return `<style>${css.replaceAll(/<\/(style)/gi, '<\\/$1')}</style>`;
-  });
+  return template.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g,
+    (link, href: string) => {
+      const css = read(href);
+      if (css === undefined || Buffer.byteLength(css) > INLINE_STYLESHEET_MAX_BYTES) return link;
+      // `</style` inside the text would end the element early; CSS can say it as `<\/style` just as well.
+      return `<style>${css.replaceAll(/<\/(style)/gi, '<\\/$1')}</style>`;
+    },
+  );
 }
 
 /**
@@ -151,7 +162,11 @@ export function renderPageHtml(template: string, language: Language, head: PageH
   let html = template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
   if (head.simulated) html = html.replace('<head>', '<head>\n    <meta name="navimow-simulator" content="on" />');
   if (head.personal) html = html.replace('<head>', `<head>\n    <meta name="${PERSONAL_VIEW_META}" content="on" />`);
-  if (tags.length) html = html.replace(/^([ \t]*)<\/head>/m, (closing, indent: string) => `${indent}  ${tags.join(`\n${indent}  `)}\n${closing}`);
+  if (tags.length)
+    html = html.replace(
+      /^([ \t]*)<\/head>/m,
+      (closing, indent: string) => `${indent}  ${tags.join(`\n${indent}  `)}\n${closing}`,
+    );
   // A function, so that `$` in the markup is never read as a replacement pattern.
   if (rootMarkup) html = html.replace('<div id="root"></div>', () => `<div id="root">${rootMarkup}</div>`);
   return html;

@@ -35,7 +35,11 @@ async function fakeBuild({ serverEntry }: { serverEntry?: string } = {}) {
       dynamicImports: ['src/lib/error-reporting/sentry.ts', '_start-StArT123.js'],
       css: ['assets/index-InDeX123.css'],
     },
-    '_start-StArT123.js': { file: 'assets/start-StArT123.js', name: 'start', imports: ['index.html', '_react-ReAcT123.js'] },
+    '_start-StArT123.js': {
+      file: 'assets/start-StArT123.js',
+      name: 'start',
+      imports: ['index.html', '_react-ReAcT123.js'],
+    },
     'src/lib/error-reporting/sentry.ts': { file: 'assets/sentry-SeNtRy12.js', name: 'sentry', imports: ['index.html'] },
     '_react-ReAcT123.js': { file: 'assets/react-ReAcT123.js' },
     '_guide-step-GuIdE123.js': {
@@ -50,7 +54,10 @@ async function fakeBuild({ serverEntry }: { serverEntry?: string } = {}) {
     },
   };
   for (const route of Object.values(pageRoutes)) {
-    manifest[screenModule(route)] = { file: chunkOf(route.screen), imports: ['_start-StArT123.js', '_react-ReAcT123.js'] };
+    manifest[screenModule(route)] = {
+      file: chunkOf(route.screen),
+      imports: ['_start-StArT123.js', '_react-ReAcT123.js'],
+    };
   }
   manifest[screenModule(pageRoutes.winterGuide)] = {
     file: chunkOf('winter-guide'),
@@ -72,7 +79,10 @@ async function fakeBuild({ serverEntry }: { serverEntry?: string } = {}) {
     ].join('\n'),
     '.vite/manifest.json': JSON.stringify(manifest),
     'robots.txt': 'User-agent: *',
-    [`${LOCALES}/de/common.json`]: JSON.stringify({ productName: 'Navimow', offline: { message: 'Keine Internetverbindung' } }),
+    [`${LOCALES}/de/common.json`]: JSON.stringify({
+      productName: 'Navimow',
+      offline: { message: 'Keine Internetverbindung' },
+    }),
     [`${LOCALES}/de/winterGuide.json`]: JSON.stringify({ title: 'Überwinterung' }),
     [`${LOCALES}/fr/common.json`]: JSON.stringify({ productName: 'Navimow' }),
     'assets/index-InDeX123.css': 'body{margin:0}',
@@ -101,9 +111,9 @@ const decoded = (response: LightMyRequestResponse): Buffer => {
 
 /** The preload and stylesheet links the server added to a page's HTML, as `rel href` lines. */
 function announced(html: string): string[] {
-  return [...html.matchAll(/<link rel="(modulepreload|stylesheet|preload)"( as="fetch")? crossorigin href="([^"]+)">/g)].map(
-    (match) => `${match[1]}${match[2] ? ' fetch' : ''} ${match[3]}`,
-  );
+  return [
+    ...html.matchAll(/<link rel="(modulepreload|stylesheet|preload)"( as="fetch")? crossorigin href="([^"]+)">/g),
+  ].map((match) => `${match[1]}${match[2] ? ' fetch' : ''} ${match[3]}`);
 }
 
 /** The app the entry starts after the first paint, which every page announces first. */
@@ -209,7 +219,11 @@ describe('bytes on the wire', () => {
       expect(response.headers['content-encoding'], file).toBe('br');
       expect(response.headers.vary, file).toMatch(/accept-encoding/i);
       expect(response.headers['content-type'], file).toMatch(
-        file.endsWith('.js') ? /^(application|text)\/javascript/ : file.endsWith('.css') ? /^text\/css/ : /^application\/json/,
+        file.endsWith('.js')
+          ? /^(application|text)\/javascript/
+          : file.endsWith('.css')
+            ? /^text\/css/
+            : /^application\/json/,
       );
       expect(decoded(response).equals(readFileSync(join(build.root, file))), file).toBe(true);
     }
@@ -223,7 +237,11 @@ describe('bytes on the wire', () => {
       expect(response.headers['content-encoding'], header).toBe('gzip');
       expect(decoded(response).equals(original), header).toBe(true);
     }
-    const refusing: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+    const refusing: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    ];
     for (const headers of refusing) {
       const response = await get(`/${file}`, headers);
       expect(response.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
@@ -322,7 +340,13 @@ describe('preloading a page’s first screen', () => {
     const marked = (body: string) => body.includes('<meta name="navimow-personal-view" content="on" />');
     expect(marked(await html('/message-center'))).toBe(true);
     expect(marked(await html('/messageHistory?category=device'))).toBe(true);
-    for (const path of ['/message-detail?id=m1', '/shareInvitation?id=i1', '/smartHome/alexa/info', '/smartHome/googleHome/bindDetail', '/apiPolicy']) {
+    for (const path of [
+      '/message-detail?id=m1',
+      '/shareInvitation?id=i1',
+      '/smartHome/alexa/info',
+      '/smartHome/googleHome/bindDetail',
+      '/apiPolicy',
+    ]) {
       expect(marked(await html(path)), path).toBe(true);
     }
     expect(marked(await html('/robotWinterMode/guide'))).toBe(false);
@@ -386,9 +410,13 @@ describe('the server-rendered first view', () => {
   const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
   it('sends each page with its first view rendered into the root, in the page’s language, with the build’s strings', async () => {
-    expect(await rootOf('/robotWinterMode/guide', { 'accept-language': 'de' })).toBe('<main><h1>Navimow de /robotWinterMode/guide</h1></main>');
+    expect(await rootOf('/robotWinterMode/guide', { 'accept-language': 'de' })).toBe(
+      '<main><h1>Navimow de /robotWinterMode/guide</h1></main>',
+    );
     // A page asked for in a language renders with it in its address: its links keep it (src/lib/page-language.ts).
-    expect(await rootOf('/robotWinterMode/guide?lang=FR-ca')).toBe('<main><h1>Navimow fr /robotWinterMode/guide?lang=fr</h1></main>');
+    expect(await rootOf('/robotWinterMode/guide?lang=FR-ca')).toBe(
+      '<main><h1>Navimow fr /robotWinterMode/guide?lang=fr</h1></main>',
+    );
   });
 
   it('renders a page without screen parameters once per language and encoding, and a page with them for each request', async () => {
@@ -411,13 +439,19 @@ describe('the server-rendered first view', () => {
     await rootOf('/robotWinterMode/guide?lang=de');
     const before = renders();
     for (let i = 0; i < 50; i += 1) {
-      expect(await rootOf(`/robotWinterMode/guide?lang=de&utm_source=${i}&x${i}=${i}`)).toBe('<main><h1>Navimow de /robotWinterMode/guide?lang=de</h1></main>');
+      expect(await rootOf(`/robotWinterMode/guide?lang=de&utm_source=${i}&x${i}=${i}`)).toBe(
+        '<main><h1>Navimow de /robotWinterMode/guide?lang=de</h1></main>',
+      );
       // A page whose screen reads a parameter, without it.
-      expect(await rootOf(`/shareInvitation?lang=de&other=${i}`)).toBe('<main><h1>Navimow de /shareInvitation?lang=de</h1></main>');
+      expect(await rootOf(`/shareInvitation?lang=de&other=${i}`)).toBe(
+        '<main><h1>Navimow de /shareInvitation?lang=de</h1></main>',
+      );
     }
     expect(renders()).toBe(before + 1);
     // What the screen reads is rendered, in its order and with its repeats; nothing else.
-    expect(await rootOf('/smartHome/googleHome/appBind?x=1&client_id=google&scope=a&lang=de&state=s&client_id=again')).toBe(
+    expect(
+      await rootOf('/smartHome/googleHome/appBind?x=1&client_id=google&scope=a&lang=de&state=s&client_id=again'),
+    ).toBe(
       '<main><h1>Navimow de /smartHome/googleHome/appBind?client_id=google&amp;scope=a&amp;state=s&amp;client_id=again&amp;lang=de</h1></main>',
     );
   });

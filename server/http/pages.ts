@@ -34,7 +34,9 @@ function readManifest(webRoot: string): BuildManifest | undefined {
 
 function localesBase(webRoot: string): string | undefined {
   const assets = join(webRoot, 'assets');
-  const folder = existsSync(assets) ? readdirSync(assets).find((entry) => /^locales-[0-9a-f]{12}$/.test(entry)) : undefined;
+  const folder = existsSync(assets)
+    ? readdirSync(assets).find((entry) => /^locales-[0-9a-f]{12}$/.test(entry))
+    : undefined;
   return folder && `/assets/${folder}`;
 }
 
@@ -43,7 +45,9 @@ function encode(html: string, encoding: ContentEncoding | undefined, effort: 'ma
   const raw = Buffer.from(html);
   const body =
     encoding === 'br'
-      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? constants.BROTLI_MAX_QUALITY : 5 } })
+      ? brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? constants.BROTLI_MAX_QUALITY : 5 },
+        })
       : encoding === 'gzip'
         ? gzipSync(raw, { level: effort === 'max' ? constants.Z_BEST_COMPRESSION : 6 })
         : raw;
@@ -60,9 +64,12 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
   const localesFolder = locales && join(webRoot, locales);
   const entry = join(dirname(webRoot), 'ssr/entry-server.js');
   if (!existsSync(entry) || !localesFolder) return undefined;
-  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as { createPageRenderer: CreatePageRenderer };
+  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as {
+    createPageRenderer: CreatePageRenderer;
+  };
   return createPageRenderer(
-    (language, namespace) => JSON.parse(readFileSync(join(localesFolder, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>,
+    (language, namespace) =>
+      JSON.parse(readFileSync(join(localesFolder, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>,
   );
 }
 
@@ -117,9 +124,11 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
   const locales = localesBase(webRoot);
   const heads = createPageHeads({ manifest, localesBase: locales, simulator });
   const renderer = 'renderer' in options ? options.renderer : await loadPageRenderer(webRoot);
-  if (!renderer) app.log.warn(`no server entry beside ${webRoot}: pages are rendered by the browser only; run npm run build`);
+  if (!renderer)
+    app.log.warn(`no server entry beside ${webRoot}: pages are rendered by the browser only; run npm run build`);
   if (!manifest) app.log.warn(`no build manifest in ${webRoot}: pages are served without preloads`);
-  if (heads.missing.length) app.log.warn(`pages missing from the build: ${heads.missing.join(', ')}; run npm run build`);
+  if (heads.missing.length)
+    app.log.warn(`pages missing from the build: ${heads.missing.join(', ')}; run npm run build`);
 
   const refused = refusedFiles(manifest, simulator);
   const assets = loadAssets(webRoot);
@@ -163,11 +172,18 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
     const { request } = reply;
     const url = new URL(request.url, 'http://page.invalid');
     const route = matchPageRoute(url.pathname);
-    const language = resolveLanguage(url.searchParams.get('lang'), parseAcceptLanguage(request.headers['accept-language']));
+    const language = resolveLanguage(
+      url.searchParams.get('lang'),
+      parseAcceptLanguage(request.headers['accept-language']),
+    );
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const rendered = renderedUrl(url, pageRoutes[route] as PageRoute);
     const make = (effort: 'max' | 'fast') =>
-      encode(renderPageHtml(template, language, heads.head(route, language), rootMarkup(rendered, language)), encoding, effort);
+      encode(
+        renderPageHtml(template, language, heads.head(route, language), rootMarkup(rendered, language)),
+        encoding,
+        effort,
+      );
     let document: PageDocument | undefined;
     if (rendered.includes('?') && !onlyLanguage(rendered)) {
       document = make('fast');

@@ -83,8 +83,14 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.json<PersonalView>()).toMatchObject({ responses: {}, appVersionCode: null });
     // Someone else's invitation is theirs to see, not the reader's.
-    const { responses } = (await view(`path=${encodeURIComponent(`/shareInvitation?id=${DEMO.invitations.pending}`)}&lang=en&tz=UTC`, friend)).json<PersonalView>();
-    expect(responses).toEqual({ [`/sharing/invitations/${DEMO.invitations.pending}`]: expect.objectContaining({ invitation: expect.objectContaining({ for_me: false }) }) });
+    const { responses } = (
+      await view(`path=${encodeURIComponent(`/shareInvitation?id=${DEMO.invitations.pending}`)}&lang=en&tz=UTC`, friend)
+    ).json<PersonalView>();
+    expect(responses).toEqual({
+      [`/sharing/invitations/${DEMO.invitations.pending}`]: expect.objectContaining({
+        invitation: expect.objectContaining({ for_me: false }),
+      }),
+    });
   });
 
   it('gives each reader their own messages', async () => {
@@ -106,7 +112,12 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
     const rendered = calls.length;
     const responses = await Promise.all(
       Array.from({ length: PERSONAL_VIEWS_PER_MINUTE + 5 }, () =>
-        t.app.inject({ method: 'GET', url: '/api/personal-view?path=%2Fmessage-center&lang=en&tz=UTC', headers: owner, remoteAddress: '203.0.113.9' }),
+        t.app.inject({
+          method: 'GET',
+          url: '/api/personal-view?path=%2Fmessage-center&lang=en&tz=UTC',
+          headers: owner,
+          remoteAddress: '203.0.113.9',
+        }),
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
@@ -114,7 +125,9 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     expect(calls.length - rendered).toBe(PERSONAL_VIEWS_PER_MINUTE);
     const refused = responses.find((response) => response.statusCode === 429);
-    expect(refused?.json()).toMatchObject({ error: { code: expect.any(String), message: expect.stringMatching(/^Too many requests/) } });
+    expect(refused?.json()).toMatchObject({
+      error: { code: expect.any(String), message: expect.stringMatching(/^Too many requests/) },
+    });
     // Another address is not held back.
     expect((await view('path=%2Fmessage-center&lang=en&tz=UTC')).statusCode).toBe(200);
   });
@@ -164,7 +177,11 @@ describe('GET /api/personal-view on a server that does not render pages', () => 
   afterAll(() => t.close());
 
   it('answers 503 to a signed-in reader (the page then loads its data itself)', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/personal-view?path=%2Fmessage-center&lang=en&tz=UTC', headers: await t.signIn() });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/personal-view?path=%2Fmessage-center&lang=en&tz=UTC',
+      headers: await t.signIn(),
+    });
     expect(response.statusCode).toBe(503);
   });
 });

@@ -22,8 +22,14 @@ export function readApiResponses(app: FastifyInstance): ReadResponses {
     if (!authorization) throw new HttpError(401, 'unauthorized', 'Sign in first.');
     const answers = await Promise.all(
       paths.map(async (path) => {
-        const response = await app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization, accept: 'application/json' }, remoteAddress: request.ip });
-        if (response.statusCode === 401) throw new HttpError(401, 'unauthorized', 'The session is no longer valid: sign in again.');
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api${path}`,
+          headers: { authorization, accept: 'application/json' },
+          remoteAddress: request.ip,
+        });
+        if (response.statusCode === 401)
+          throw new HttpError(401, 'unauthorized', 'The session is no longer valid: sign in again.');
         return response.statusCode === 200 ? ([[path, response.json<unknown>()]] as const) : [];
       }),
     );
@@ -52,20 +58,28 @@ export const PERSONAL_VIEWS_PER_MINUTE = 60;
  * and for the app to take over. Only pages that list their requests in common/personal-view.ts have one. Never
  * cached anywhere: it is one user's.
  */
-export const personalViewRoutes: FastifyPluginAsyncZod<{ renderer: PageRenderer | undefined; readResponses: ReadResponses }> = async (
-  app,
-  { renderer, readResponses },
-) => {
+export const personalViewRoutes: FastifyPluginAsyncZod<{
+  renderer: PageRenderer | undefined;
+  readResponses: ReadResponses;
+}> = async (app, { renderer, readResponses }) => {
   app.get(
     '/',
     {
       config: { rateLimit: { max: PERSONAL_VIEWS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         querystring: z.object({
-          path: z.string().max(1000).regex(/^\/(?![/\\])/, 'must be a page path such as /message-center'),
+          path: z
+            .string()
+            .max(1000)
+            .regex(/^\/(?![/\\])/, 'must be a page path such as /message-center'),
           lang: z.enum(SUPPORTED_LANGUAGES, { error: `one of ${SUPPORTED_LANGUAGES.join(', ')}` }),
           tz: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),
-          app: z.coerce.number({ error: 'must be the app\'s version code' }).int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+          app: z.coerce
+            .number({ error: "must be the app's version code" })
+            .int()
+            .min(0)
+            .max(Number.MAX_SAFE_INTEGER)
+            .optional(),
         }),
       },
     },
@@ -75,7 +89,8 @@ export const personalViewRoutes: FastifyPluginAsyncZod<{ renderer: PageRenderer 
       const url = new URL(path, 'http://page.invalid');
       const requests = personalViewRequests[matchPageRoute(url.pathname)]?.(url.searchParams) ?? [];
       // A page with nothing of the user to show (a message page without an id) is its document's first view.
-      if (!requests.length) throw new HttpError(404, 'no_personal_view', 'This page has no personal view.', 'querystring.path');
+      if (!requests.length)
+        throw new HttpError(404, 'no_personal_view', 'This page has no personal view.', 'querystring.path');
       const responses = await readResponses(request, requests);
       if (!renderer) throw new HttpError(503, 'unavailable', 'Pages are not rendered by this server.');
       const data = { responses, now: Date.now(), timeZone: tz, appVersionCode: appVersionCode ?? null };

@@ -11,7 +11,10 @@ function fakeBuild() {
   const root = mkdtempSync(join(tmpdir(), 'navimow-web-'));
   mkdirSync(join(root, '.vite'), { recursive: true });
   mkdirSync(join(root, 'assets'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><title>Navimow</title></head><body></body></html>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><head><title>Navimow</title></head><body></body></html>',
+  );
   const files = {
     'assets/index-AbCdEf12.js': 'console.log("entry")',
     'assets/install-Zz9Yy8Xx.js': 'const password = "Navimow-demo-1"',
@@ -26,7 +29,11 @@ function fakeBuild() {
     join(root, '.vite/manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-AbCdEf12.js', isEntry: true, dynamicImports: ['src/simulator/install.tsx'] },
-      'src/simulator/install.tsx': { file: 'assets/install-Zz9Yy8Xx.js', css: ['assets/install-Zz9Yy8Xx.css'], isDynamicEntry: true },
+      'src/simulator/install.tsx': {
+        file: 'assets/install-Zz9Yy8Xx.js',
+        css: ['assets/install-Zz9Yy8Xx.css'],
+        isDynamicEntry: true,
+      },
     }),
   );
   return root;
@@ -41,7 +48,15 @@ describe('a production start', () => {
     const clientsFile = join(mkdtempSync(join(tmpdir(), 'navimow-clients-')), 'clients.json');
     writeFileSync(
       clientsFile,
-      JSON.stringify([{ client_id: 'partner', client_secret: 'partner-secret-1', client_name: 'Partner', kind: 'third_party', redirect_uris: ['https://partner.example/cb'] }]),
+      JSON.stringify([
+        {
+          client_id: 'partner',
+          client_secret: 'partner-secret-1',
+          client_name: 'Partner',
+          kind: 'third_party',
+          redirect_uris: ['https://partner.example/cb'],
+        },
+      ]),
     );
     const config = loadConfig({ OAUTH_CLIENTS_FILE: clientsFile, LOG_LEVEL: 'silent' });
     production = await createTestApp('sqlite', { ...config, webRoot, simulator: false }, { seed: false });
@@ -53,7 +68,11 @@ describe('a production start', () => {
   });
 
   it('has no demo accounts', async () => {
-    const login = await production.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: DEMO.owner.email, password: DEMO.owner.password } });
+    const login = await production.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: DEMO.owner.email, password: DEMO.owner.password },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -87,7 +106,11 @@ describe('a production start', () => {
   it('never serves source maps', async () => {
     for (const app of [production.app, demo.app]) {
       for (const encoding of ['identity', 'br']) {
-        const response = await app.inject({ method: 'GET', url: '/assets/index-AbCdEf12.js.map', headers: { 'accept-encoding': encoding } });
+        const response = await app.inject({
+          method: 'GET',
+          url: '/assets/index-AbCdEf12.js.map',
+          headers: { 'accept-encoding': encoding },
+        });
         expect(response.body).not.toContain('"version":3');
       }
     }

@@ -16,7 +16,11 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       this.prefix = prefix;
     }
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       const now = Date.now();
       const expired = sql<boolean>`rate_limit_windows.started_at + ${timeWindow} <= ${now}`;
       db.insertInto('rate_limit_windows')
@@ -30,7 +34,8 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
         .returning(['count', 'started_at'])
         .executeTakeFirstOrThrow()
         .then(
-          (row) => callback(null, { current: Number(row.count), ttl: Math.max(0, Number(row.started_at) + timeWindow - now) }),
+          (row) =>
+            callback(null, { current: Number(row.count), ttl: Math.max(0, Number(row.started_at) + timeWindow - now) }),
           (error: unknown) => callback(error as Error),
         );
     }
@@ -61,7 +66,11 @@ export function memoryRateLimitStore(): FastifyRateLimitStoreCtor {
   class MemoryRateLimitStore implements FastifyRateLimitStore {
     private readonly windows = new Map<string, { count: number; startedAt: number }>();
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       const now = Date.now();
       let window = this.windows.get(key);
       if (!window || window.startedAt + timeWindow <= now) {
@@ -85,5 +94,8 @@ export function memoryRateLimitStore(): FastifyRateLimitStoreCtor {
 
 /** Removes windows that ended long ago (run now and then): a day is longer than every limit's window. */
 export async function sweepRateLimitWindows(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom('rate_limit_windows').where('started_at', '<=', now - 24 * 60 * 60 * 1000).execute();
+  await db
+    .deleteFrom('rate_limit_windows')
+    .where('started_at', '<=', now - 24 * 60 * 60 * 1000)
+    .execute();
 }

@@ -8,7 +8,8 @@ import { type AlexaTrust, amazonTrust } from '../modules/alexa-skill/public.ts';
  */
 
 /** The chain's files: root (trusted by the tests only), intermediate, signing key, and wrong ones. */
-export const cert = (name: string) => readFileSync(new URL(`../modules/alexa-skill/test-certs/${name}`, import.meta.url), 'utf8');
+export const cert = (name: string) =>
+  readFileSync(new URL(`../modules/alexa-skill/test-certs/${name}`, import.meta.url), 'utf8');
 export const CHAIN_URL = 'https://s3.amazonaws.com/echo.api/navimow-test.pem';
 const CHAINS: Record<string, string> = {
   [CHAIN_URL]: cert('chain.pem'),
@@ -53,9 +54,22 @@ export function envelope(options: {
   return {
     version: '1.0',
     ...(!type.startsWith('AlexaSkillEvent.') && {
-      session: { new: !options.attributes, sessionId: `amzn1.echo-api.session.${randomUUID()}`, application, user, attributes: options.attributes ?? {} },
+      session: {
+        new: !options.attributes,
+        sessionId: `amzn1.echo-api.session.${randomUUID()}`,
+        application,
+        user,
+        attributes: options.attributes ?? {},
+      },
     }),
-    context: { System: { application, user, device: { deviceId: 'amzn1.ask.device.TEST', supportedInterfaces: {} }, apiEndpoint: 'https://api.eu.amazonalexa.com' } },
+    context: {
+      System: {
+        application,
+        user,
+        device: { deviceId: 'amzn1.ask.device.TEST', supportedInterfaces: {} },
+        apiEndpoint: 'https://api.eu.amazonalexa.com',
+      },
+    },
     request: {
       type,
       requestId: `amzn1.echo-api.request.${randomUUID()}`,
@@ -66,13 +80,19 @@ export function envelope(options: {
         intent: {
           name: options.intent,
           confirmationStatus: 'NONE',
-          slots: { mower: { name: 'mower', confirmationStatus: 'NONE', ...(options.mower && { value: options.mower }) } },
+          slots: {
+            mower: { name: 'mower', confirmationStatus: 'NONE', ...(options.mower && { value: options.mower }) },
+          },
         },
       }),
-      ...(type === 'AlexaSkillEvent.SkillDisabled' && { eventCreationTime: new Date().toISOString(), eventPublishingTime: new Date().toISOString(), body: { userInformationPersistenceStatus: 'NOT_PERSISTED' } }),
+      ...(type === 'AlexaSkillEvent.SkillDisabled' && {
+        eventCreationTime: new Date().toISOString(),
+        eventPublishingTime: new Date().toISOString(),
+        body: { userInformationPersistenceStatus: 'NOT_PERSISTED' },
+      }),
     },
   };
 }
 
-export const sign = (body: string, key = cert('signing.key')) => createSign('RSA-SHA256').update(body).sign(key).toString('base64');
-
+export const sign = (body: string, key = cert('signing.key')) =>
+  createSign('RSA-SHA256').update(body).sign(key).toString('base64');

@@ -8,7 +8,11 @@ import type { MqttClient } from 'mqtt';
  * navimow-sdk's `MowerAPI` (its paths, bodies and `requestId` header, its reading of `code` and `data.payload`).
  */
 
-const HA = { id: 'homeassistant', secret: 'homeassistant-demo-secret', redirect: 'https://my.home-assistant.io/redirect/oauth' };
+const HA = {
+  id: 'homeassistant',
+  secret: 'homeassistant-demo-secret',
+  redirect: 'https://my.home-assistant.io/redirect/oauth',
+};
 
 export interface TokenReply {
   access_token: string;
@@ -48,13 +52,27 @@ export async function linkHomeAssistant(
   const start = await app.inject({ method: 'GET', url: authorize.headers.location!, headers: { cookie: cookie() } });
   cookiesOf(start.headers['set-cookie'], jar);
   const uid = start.headers.location!.split('/').at(-1)!;
-  const login = await app.inject({ method: 'POST', url: `/oauth/interaction/${uid}/login`, headers: { cookie: cookie() }, payload: { account, password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: `/oauth/interaction/${uid}/login`,
+    headers: { cookie: cookie() },
+    payload: { account, password },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   cookiesOf(login.headers['set-cookie'], jar);
-  const resume = await app.inject({ method: 'GET', url: login.json<{ redirect_to: string }>().redirect_to, headers: { cookie: cookie() } });
+  const resume = await app.inject({
+    method: 'GET',
+    url: login.json<{ redirect_to: string }>().redirect_to,
+    headers: { cookie: cookie() },
+  });
   const code = new URL(resume.headers.location!).searchParams.get('code');
   if (!code) throw new Error(`no code: ${resume.headers.location}`);
-  const reply = await tokenEndpoint(app, { grant_type: 'authorization_code', code, redirect_uri: HA.redirect, code_verifier: verifier });
+  const reply = await tokenEndpoint(app, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: HA.redirect,
+    code_verifier: verifier,
+  });
   if (reply.statusCode !== 200) throw new Error(`token exchange failed: ${reply.body}`);
   return reply.json<TokenReply>();
 }
@@ -70,11 +88,21 @@ export function tokenEndpoint(app: FastifyInstance, form: Record<string, string>
 }
 
 /** navimow-sdk's `MowerAPI._async_request`. */
-export function sdkRequest(app: FastifyInstance, token: string, method: 'GET' | 'POST', endpoint: string, data?: unknown) {
+export function sdkRequest(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST',
+  endpoint: string,
+  data?: unknown,
+) {
   return app.inject({
     method,
     url: endpoint,
-    headers: { authorization: `Bearer ${token}`, requestId: randomUUID(), ...(data !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      requestId: randomUUID(),
+      ...(data !== undefined && { 'content-type': 'application/json' }),
+    },
     ...(data !== undefined && { payload: JSON.stringify(data) }),
   });
 }
@@ -104,7 +132,10 @@ export const SDK_STATE: Record<string, string> = {
 };
 
 /** `_extract_battery_value`: `battery`, else the PERCENTAGE entry of `capacityRemaining`. */
-export function sdkBattery(data: { battery?: unknown; capacityRemaining?: { unit: string; rawValue: number }[] }): number {
+export function sdkBattery(data: {
+  battery?: unknown;
+  capacityRemaining?: { unit: string; rawValue: number }[];
+}): number {
   if (typeof data.battery === 'number') return data.battery;
   return data.capacityRemaining?.find((item) => item.unit.toUpperCase() === 'PERCENTAGE')?.rawValue ?? 0;
 }
@@ -139,7 +170,13 @@ function parseWebSocketUrl(text: string) {
   const match = /^([a-z][a-z0-9+.-]*):\/\/(\[[^\]]*\]|[^/:?#]*)(?::(\d+))?([^?#]*)(?:\?([^#]*))?/i.exec(text);
   if (!match) return undefined;
   const [, scheme = '', host = '', port, path = '', query = ''] = match;
-  return { scheme: scheme.toLowerCase(), hostname: host.replace(/^\[|\]$/g, '').toLowerCase(), port: port ? Number(port) : undefined, path, query };
+  return {
+    scheme: scheme.toLowerCase(),
+    hostname: host.replace(/^\[|\]$/g, '').toLowerCase(),
+    port: port ? Number(port) : undefined,
+    path,
+    query,
+  };
 }
 
 /**
@@ -149,7 +186,11 @@ function parseWebSocketUrl(text: string) {
  * path and on its port if it names one (its host only when `mqttHost` is empty); and the access token as a bearer
  * header on the WebSocket. Empty strings count as absent, as in Python.
  */
-export function homeAssistantMqtt(info: MqttUserInfo, accessToken: string, entry: HomeAssistantEntry = {}): HomeAssistantMqtt {
+export function homeAssistantMqtt(
+  info: MqttUserInfo,
+  accessToken: string,
+  entry: HomeAssistantEntry = {},
+): HomeAssistantMqtt {
   let broker = info.mqttHost || entry.mqtt_broker || 'mqtt.navimow.com';
   const mqttUrl = info.mqttUrl || undefined;
   let port = mqttUrl ? 443 : (entry.mqtt_port ?? 1883);
@@ -160,7 +201,14 @@ export function homeAssistantMqtt(info: MqttUserInfo, accessToken: string, entry
     if (parsed.port) port = parsed.port;
     wsPath = `${parsed.path || '/'}${parsed.query ? `?${parsed.query}` : ''}`;
   }
-  return { broker, port, username: info.userName, password: info.pwdInfo, wsPath, authHeaders: wsPath ? { Authorization: `Bearer ${accessToken}` } : undefined };
+  return {
+    broker,
+    port,
+    username: info.userName,
+    password: info.pwdInfo,
+    wsPath,
+    authHeaders: wsPath ? { Authorization: `Bearer ${accessToken}` } : undefined,
+  };
 }
 
 /**
@@ -192,7 +240,11 @@ export function navimowSdkConnection({ broker, port, username, password, wsPath,
  * `MowerAPIError` with that `errorCode`, which Home Assistant shows as the action's error; answers its error code,
  * or undefined when the sdk takes the answer as done.
  */
-export function sdkCommandError(body: { code?: unknown; desc?: unknown; data?: { payload?: { commands?: { status?: string; errorCode?: string }[] } } }): string | undefined {
+export function sdkCommandError(body: {
+  code?: unknown;
+  desc?: unknown;
+  data?: { payload?: { commands?: { status?: string; errorCode?: string }[] } };
+}): string | undefined {
   if (body.code !== 1) return `API_REQUEST_FAILED: ${String(body.desc)}`;
   for (const result of body.data?.payload?.commands ?? []) {
     if (result.status !== 'ERROR') continue;
@@ -214,7 +266,11 @@ export function inbox(client: MqttClient) {
   const messages: ReceivedMessage[] = [];
   const waiters: (() => void)[] = [];
   client.on('message', (topicName, payload, packet) => {
-    messages.push({ topic: topicName, payload: JSON.parse(payload.toString()) as Record<string, unknown>, retain: packet.retain });
+    messages.push({
+      topic: topicName,
+      payload: JSON.parse(payload.toString()) as Record<string, unknown>,
+      retain: packet.retain,
+    });
     for (const wake of waiters.splice(0)) wake();
   });
   return {
@@ -224,8 +280,12 @@ export function inbox(client: MqttClient) {
       for (;;) {
         const found = messages.find(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages.map((message) => message.topic))}`);
-        await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, 100))]);
+        if (Date.now() > deadline)
+          throw new Error(`no matching message; got ${JSON.stringify(messages.map((message) => message.topic))}`);
+        await Promise.race([
+          new Promise<void>((resolve) => waiters.push(resolve)),
+          new Promise((resolve) => setTimeout(resolve, 100)),
+        ]);
       }
     },
   };

@@ -44,10 +44,17 @@ export async function startAuthorization(app: FastifyInstance, jar: CookieJar, o
     redirect_uri: options.redirectUri ?? 'http://127.0.0.1:8765/callback',
     state: options.state ?? 'state-123',
     ...(options.scope !== null && { scope: options.scope ?? 'mower:read mower:control' }),
-    ...(options.challenge !== null && { code_challenge: options.challenge ?? pkcePair().challenge, code_challenge_method: 'S256' }),
+    ...(options.challenge !== null && {
+      code_challenge: options.challenge ?? pkcePair().challenge,
+      code_challenge_method: 'S256',
+    }),
     ...options.extra,
   });
-  const response = await app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie: jar.header() } });
+  const response = await app.inject({
+    method: 'GET',
+    url: `/oauth/authorize?${query}`,
+    headers: { cookie: jar.header() },
+  });
   jar.store(response);
   return response;
 }
@@ -69,7 +76,11 @@ export async function linkAccount(
   });
   jar.store(login);
   if (login.statusCode !== 200) return { login, jar, uid };
-  const resume = await app.inject({ method: 'GET', url: login.json<{ redirect_to: string }>().redirect_to, headers: { cookie: jar.header() } });
+  const resume = await app.inject({
+    method: 'GET',
+    url: login.json<{ redirect_to: string }>().redirect_to,
+    headers: { cookie: jar.header() },
+  });
   jar.store(resume);
   return { login, resume, jar, uid, location: new URL(resume.headers.location!) };
 }
@@ -78,9 +89,19 @@ export function exchangeCode(
   app: FastifyInstance,
   code: string,
   verifier: string,
-  { clientId = 'demo-client', secret = 'demo-secret', redirectUri = 'http://127.0.0.1:8765/callback', inBody = false } = {},
+  {
+    clientId = 'demo-client',
+    secret = 'demo-secret',
+    redirectUri = 'http://127.0.0.1:8765/callback',
+    inBody = false,
+  } = {},
 ) {
-  const form = new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri });
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: redirectUri,
+  });
   if (inBody) {
     form.set('client_id', clientId);
     form.set('client_secret', secret);
@@ -96,7 +117,12 @@ export function exchangeCode(
   });
 }
 
-export function tokenRequest(app: FastifyInstance, form: Record<string, string>, clientId = 'demo-client', secret = 'demo-secret') {
+export function tokenRequest(
+  app: FastifyInstance,
+  form: Record<string, string>,
+  clientId = 'demo-client',
+  secret = 'demo-secret',
+) {
   return app.inject({
     method: 'POST',
     url: '/oauth/token',
@@ -120,14 +146,23 @@ export interface BrowserLink {
 export async function openLinkInBrowser(
   app: FastifyInstance,
   url: string,
-  { account = DEMO.owner.email, password = DEMO.owner.password, jar = new CookieJar() }: { account?: string; password?: string; jar?: CookieJar } = {},
+  {
+    account = DEMO.owner.email,
+    password = DEMO.owner.password,
+    jar = new CookieJar(),
+  }: { account?: string; password?: string; jar?: CookieJar } = {},
 ): Promise<BrowserLink> {
   const follow = async (start: string, until: (location: URL) => boolean) => {
     let next = new URL(start, 'http://127.0.0.1');
     for (let hop = 0; hop < 6 && !until(next); hop++) {
-      const response = await app.inject({ method: 'GET', url: `${next.pathname}${next.search}`, headers: { cookie: jar.header() } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `${next.pathname}${next.search}`,
+        headers: { cookie: jar.header() },
+      });
       jar.store(response);
-      if (!response.headers.location) throw new Error(`${next.pathname} answered ${response.statusCode} ${response.body.slice(0, 300)}`);
+      if (!response.headers.location)
+        throw new Error(`${next.pathname} answered ${response.statusCode} ${response.body.slice(0, 300)}`);
       next = new URL(response.headers.location, next);
     }
     return next;
@@ -142,12 +177,20 @@ export async function openLinkInBrowser(
   });
   jar.store(login);
   if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode} ${login.body}`);
-  const callback = await follow(login.json<{ redirect_to: string }>().redirect_to, (location) => location.searchParams.has('code') || location.searchParams.has('error'));
+  const callback = await follow(
+    login.json<{ redirect_to: string }>().redirect_to,
+    (location) => location.searchParams.has('code') || location.searchParams.has('error'),
+  );
   return { loginPage, callback };
 }
 
 /** A form POST as a client's HTTP library sends it: `application/x-www-form-urlencoded`, fields in the given order. */
-export function postForm(app: FastifyInstance, url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method: 'POST',
     url,

@@ -19,7 +19,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // The fleet stands still unless a test moves its clock; the MQTT broker opens no port unless asked (userInfo still
   // names the default one).
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', NAVIMOW_DEMO: 'on', FLEET_TICK_MS: '0', MQTT_PORT: 'off', MQTT_PUBLIC_PORT: '1883' }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      NAVIMOW_DEMO: 'on',
+      FLEET_TICK_MS: '0',
+      MQTT_PORT: 'off',
+      MQTT_PUBLIC_PORT: '1883',
+    }),
     webRoot: undefined,
     ...overrides,
   };

@@ -12,10 +12,13 @@ import { type AddressInfo, connect, isIP } from 'node:net';
 /** DER: a tag, its length, its content. */
 function tlv(tag: number, content: Buffer): Buffer {
   const length = content.length;
-  const head = length < 0x80 ? Buffer.from([length]) : (() => {
-    const bytes = Buffer.from(length.toString(16).padStart(length > 0xff ? 4 : 2, '0'), 'hex');
-    return Buffer.concat([Buffer.from([0x80 | bytes.length]), bytes]);
-  })();
+  const head =
+    length < 0x80
+      ? Buffer.from([length])
+      : (() => {
+          const bytes = Buffer.from(length.toString(16).padStart(length > 0xff ? 4 : 2, '0'), 'hex');
+          return Buffer.concat([Buffer.from([0x80 | bytes.length]), bytes]);
+        })();
   return Buffer.concat([Buffer.from([tag]), head, content]);
 }
 
@@ -40,12 +43,17 @@ function ipBytes(address: string): Buffer {
   const [head = '', tail = ''] = address.split('::');
   const groups = (text: string) => (text ? text.split(':') : []);
   const missing = 8 - groups(head).length - groups(tail).length;
-  const all = address.includes('::') ? [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)] : groups(head);
+  const all = address.includes('::')
+    ? [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)]
+    : groups(head);
   return Buffer.from(all.map((group) => group.padStart(4, '0')).join(''), 'hex');
 }
 
 /** A self-signed certificate (P-256, a day long) for these host names and addresses, as PEM, and its key. */
-export function selfSignedCertificate(hosts: readonly string[] = ['localhost', '127.0.0.1']): { cert: string; key: string } {
+export function selfSignedCertificate(hosts: readonly string[] = ['localhost', '127.0.0.1']): {
+  cert: string;
+  key: string;
+} {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const name = commonName(hosts[0] ?? 'localhost');
   const now = Date.now();
@@ -110,7 +118,13 @@ export async function startTlsProxy(): Promise<TlsProxy> {
   const server: Server = createServer({ cert, key }, (request, response) => {
     if (!target) return response.writeHead(502).end();
     const upstream = httpRequest(
-      { host: '127.0.0.1', port: target, method: request.method, path: request.url, headers: forwarded(request.headers, request.socket.remoteAddress) },
+      {
+        host: '127.0.0.1',
+        port: target,
+        method: request.method,
+        path: request.url,
+        headers: forwarded(request.headers, request.socket.remoteAddress),
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -126,7 +140,9 @@ export async function startTlsProxy(): Promise<TlsProxy> {
     const headers = forwarded(request.headers, request.socket.remoteAddress);
     upgrades.push({ url: request.url ?? '', headers });
     const upstream = connect(webSocketTarget ?? target, '127.0.0.1', () => {
-      const lines = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => `${name}: ${item ?? ''}`));
+      const lines = Object.entries(headers).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((item) => `${name}: ${item ?? ''}`),
+      );
       upstream.write(`${request.method} ${request.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) upstream.write(head);
       upstream.pipe(socket).pipe(upstream);

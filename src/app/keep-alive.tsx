@@ -17,7 +17,15 @@ function ScreenFrame({ children }: { children: ReactNode }) {
  * it instead of unmounting it, so its state and its scroll position are there when the user comes back.
  * Every other route starts at the top.
  */
-export function RouteOutlet({ route, pathname, children }: { route: AppRoute; pathname: string; children?: ReactNode }) {
+export function RouteOutlet({
+  route,
+  pathname,
+  children,
+}: {
+  route: AppRoute;
+  pathname: string;
+  children?: ReactNode;
+}) {
   const [visited, setVisited] = useState<readonly AppRoute[]>([]);
   if (route.keepAlive && !visited.includes(route)) setVisited([...visited, route]);
 

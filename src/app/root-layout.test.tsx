@@ -28,7 +28,13 @@ function Other() {
 }
 
 const testRoutes: AppRoute[] = [
-  { id: 'kept', path: '/kept', namespaces: ['health'], keepAlive: true, Screen: lazy(async () => ({ default: Counter })) },
+  {
+    id: 'kept',
+    path: '/kept',
+    namespaces: ['health'],
+    keepAlive: true,
+    Screen: lazy(async () => ({ default: Counter })),
+  },
   { id: 'other', path: '/other', namespaces: ['health'], Screen: lazy(async () => ({ default: Other })) },
 ];
 

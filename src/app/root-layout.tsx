@@ -37,7 +37,13 @@ function useDocumentTitle(route: AppRoute) {
 }
 
 /** `onFirstRender`: called once, when the first screen is on screen (taken over from the server, or rendered). */
-export function RootLayout({ routes = appRoutes, onFirstRender }: { routes?: readonly AppRoute[]; onFirstRender?: () => void }) {
+export function RootLayout({
+  routes = appRoutes,
+  onFirstRender,
+}: {
+  routes?: readonly AppRoute[];
+  onFirstRender?: () => void;
+}) {
   const { pathname } = useLocation();
   const route = matchAppRoute(pathname, routes);
   useDocumentTitle(route);

@@ -12,15 +12,17 @@ beforeAll(async () => {
 
 describe('the route table', () => {
   it('has one route per page of the shared page table, with its path, namespaces and flags', () => {
-    const table = [...appRoutes, notFoundRoute].map(({ id, path, namespaces, titleKey, keepAlive, plainBrowser, untranslatedTitle }) => ({
-      id,
-      path,
-      namespaces,
-      titleKey,
-      keepAlive,
-      plainBrowser,
-      untranslatedTitle,
-    }));
+    const table = [...appRoutes, notFoundRoute].map(
+      ({ id, path, namespaces, titleKey, keepAlive, plainBrowser, untranslatedTitle }) => ({
+        id,
+        path,
+        namespaces,
+        titleKey,
+        keepAlive,
+        plainBrowser,
+        untranslatedTitle,
+      }),
+    );
     expect(table).toEqual(
       Object.entries(pageRoutes).map(([id, route]) => ({
         id,
@@ -45,7 +47,6 @@ describe('the route table', () => {
       expect(matchAppRoute(pathname).id, pathname).toBe(matchPageRoute(pathname));
     }
   });
-
 });
 
 describe('a route’s screen', () => {

@@ -79,7 +79,12 @@ function route(id: PageRouteId): AppRoute {
  */
 export function preloadScreen(appRoute: AppRoute): Promise<void> {
   const load = screenLoaders.get(appRoute);
-  return load ? load().then(() => undefined, () => undefined) : Promise.resolve();
+  return load
+    ? load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
 /** The one route table of the web view (contract section 2), built from `common/page-routes.ts`. */
@@ -90,7 +95,9 @@ export const appRoutes: readonly AppRoute[] = (Object.keys(pageRoutes) as PageRo
 export const notFoundRoute: AppRoute = route('notFound');
 
 export function matchAppRoute(pathname: string, routes: readonly AppRoute[] = appRoutes): AppRoute {
-  return routes.find((candidate) => candidate.path !== undefined && pathMatches(candidate.path, pathname)) ?? notFoundRoute;
+  return (
+    routes.find((candidate) => candidate.path !== undefined && pathMatches(candidate.path, pathname)) ?? notFoundRoute
+  );
 }
 
 /** The i18next key of a route's title. */

@@ -15,11 +15,5 @@ export function Button({
   type = 'button',
   ...props
 }: ComponentPropsWithRef<'button'> & { variant?: ButtonVariant }) {
-  return (
-    <button
-      type={type}
-      className={classNames(styles.button, styles[variant], className)}
-      {...props}
-    />
-  );
+  return <button type={type} className={classNames(styles.button, styles[variant], className)} {...props} />;
 }

@@ -26,7 +26,12 @@ export function Card({ as, title, titleLevel = 2, media, tone = 'plain', classNa
   );
   return (
     <Element
-      className={classNames(styles.card, media !== undefined && styles.withMedia, tone !== 'plain' && styles[tone], className)}
+      className={classNames(
+        styles.card,
+        media !== undefined && styles.withMedia,
+        tone !== 'plain' && styles[tone],
+        className,
+      )}
       aria-labelledby={named ? titleId : undefined}
       {...rest}
     >

@@ -38,7 +38,9 @@ describe('CloseButton', () => {
     const user = userEvent.setup();
     render(<CloseButton variant="secondary" />);
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be closed. Use the back button of the app.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This page could not be closed. Use the back button of the app.',
+    );
     expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
   });
 

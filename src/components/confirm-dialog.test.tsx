@@ -31,7 +31,15 @@ function Host({ onConfirm = vi.fn() }: { onConfirm?: () => void }) {
 describe('ConfirmDialog', () => {
   it('gives an irreversible action the danger look, the safe choice still focused first', () => {
     const { rerender } = render(
-      <ConfirmDialog open destructive title="Unlink Alexa?" confirmLabel="Unbind" cancelLabel="Cancel" onConfirm={() => {}} onCancel={() => {}}>
+      <ConfirmDialog
+        open
+        destructive
+        title="Unlink Alexa?"
+        confirmLabel="Unbind"
+        cancelLabel="Cancel"
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      >
         <p>Voice control stops.</p>
       </ConfirmDialog>,
     );
@@ -39,7 +47,14 @@ describe('ConfirmDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Unbind' })).toHaveClass('danger');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     rerender(
-      <ConfirmDialog open title="Unlink Alexa?" confirmLabel="Unbind" cancelLabel="Cancel" onConfirm={() => {}} onCancel={() => {}}>
+      <ConfirmDialog
+        open
+        title="Unlink Alexa?"
+        confirmLabel="Unbind"
+        cancelLabel="Cancel"
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      >
         <p>Voice control stops.</p>
       </ConfirmDialog>,
     );

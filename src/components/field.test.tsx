@@ -41,7 +41,14 @@ describe('the field family', () => {
   it('passes the control’s own props and ref through', async () => {
     const onChange = vi.fn();
     let input: HTMLInputElement | null = null;
-    render(<TextField label="Account" ref={(element) => void (input = element)} onChange={onChange} autoComplete="username" />);
+    render(
+      <TextField
+        label="Account"
+        ref={(element) => void (input = element)}
+        onChange={onChange}
+        autoComplete="username"
+      />,
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'Account' }), 'a');
     expect(onChange).toHaveBeenCalled();
     expect(input).toBe(screen.getByRole('textbox', { name: 'Account' }));

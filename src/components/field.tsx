@@ -22,7 +22,12 @@ export interface FieldProps {
  * The frame every field shares (TextField, TextAreaField, SelectField): label, error, control, hint, in the
  * order a screen reader and the eye meet them, with one stylesheet for every kind of control.
  */
-export function Field({ label, error, hint, children }: FieldProps & { children: (control: FieldControlProps) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: FieldProps & { children: (control: FieldControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;

@@ -61,7 +61,10 @@ class FakeObserver {
   }
   static scrollIntoView() {
     const observer = FakeObserver.current!;
-    observer.callback([{ isIntersecting: true, target: observer.target! } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+    observer.callback(
+      [{ isIntersecting: true, target: observer.target! } as IntersectionObserverEntry],
+      observer as unknown as IntersectionObserver,
+    );
   }
 }
 

@@ -54,9 +54,12 @@ export function InfiniteList<T>({
     const target = sentinel.current;
     if (!canLoad || !target || typeof IntersectionObserver === 'undefined') return;
     // Observed anew after every page: a page too short to fill the screen leaves the sentinel in view.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore();
-    }, { rootMargin: PRELOAD_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [canLoad, items.length]);

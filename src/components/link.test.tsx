@@ -20,20 +20,30 @@ function renderAt(link: React.ReactElement, initialEntries = ['/smartHome']) {
 
 describe('Link', () => {
   it('is a real link to the page, which a tap opens inside the app', async () => {
-    renderAt(<Link to="/smartHome/googleHome/voiceInfo?from=detail" className="button">Voice commands</Link>);
+    renderAt(
+      <Link to="/smartHome/googleHome/voiceInfo?from=detail" className="button">
+        Voice commands
+      </Link>,
+    );
     const link = screen.getByRole('link', { name: 'Voice commands' });
     expect(link).toHaveAttribute('href', '/smartHome/googleHome/voiceInfo?from=detail');
     expect(link).toHaveClass('button');
 
     await userEvent.click(link);
-    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/smartHome/googleHome/voiceInfo?from=detail');
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/smartHome/googleHome/voiceInfo?from=detail',
+    );
   });
 
   it('looks like a button of the kit when given a variant, and stays a link that navigates', async () => {
     renderAt(
       <>
-        <Link to="/smartHome/alexa/startBindLink" variant="primary">Link account</Link>
-        <Link to="/smartHome/alexa/troubleshooting" variant="secondary" className="wide">Troubleshooting</Link>
+        <Link to="/smartHome/alexa/startBindLink" variant="primary">
+          Link account
+        </Link>
+        <Link to="/smartHome/alexa/troubleshooting" variant="secondary" className="wide">
+          Troubleshooting
+        </Link>
         <Link to="/apiPolicy">Policy</Link>
       </>,
     );
@@ -49,7 +59,9 @@ describe('Link', () => {
     renderAt(
       <>
         <Link to="/apiPolicy">Policy</Link>
-        <Link to="/edmPopup" target="_blank">Newsletter</Link>
+        <Link to="/edmPopup" target="_blank">
+          Newsletter
+        </Link>
       </>,
     );
     // What the browser is left with, once the page's handlers have run (jsdom cannot open another document).
@@ -72,7 +84,11 @@ describe('Link', () => {
 
   it('runs its own onClick first, which can keep the navigation from happening', async () => {
     const onClick = vi.fn((event: React.MouseEvent) => event.preventDefault());
-    renderAt(<Link to="/apiPolicy" onClick={onClick}>Policy</Link>);
+    renderAt(
+      <Link to="/apiPolicy" onClick={onClick}>
+        Policy
+      </Link>,
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Policy' }));
     expect(onClick).toHaveBeenCalledOnce();
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/smartHome');
@@ -85,7 +101,9 @@ describe('Link', () => {
     }
     renderAt(
       <>
-        <Link to="/apiPolicy" replace>Policy</Link>
+        <Link to="/apiPolicy" replace>
+          Policy
+        </Link>
         <Back />
       </>,
       ['/smartHome', '/edmPopup'],

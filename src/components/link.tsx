@@ -31,5 +31,13 @@ export function Link({ to, replace, onClick, target, variant, className, ...prop
     if (!event.defaultPrevented) navigate(event);
   };
   const look = variant && classNames(buttonStyles.button, buttonStyles[variant], styles.button);
-  return <a {...props} className={classNames(look, className) || undefined} href={href} target={target} onClick={handleClick} />;
+  return (
+    <a
+      {...props}
+      className={classNames(look, className) || undefined}
+      href={href}
+      target={target}
+      onClick={handleClick}
+    />
+  );
 }

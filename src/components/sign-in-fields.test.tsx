@@ -53,7 +53,9 @@ describe('SignInFields', () => {
     await user.type(screen.getByLabelText('E-mail or phone number'), 'not an account');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByLabelText('E-mail or phone number')).toHaveAccessibleDescription(/Enter an e-mail address, or a phone number/);
+    expect(screen.getByLabelText('E-mail or phone number')).toHaveAccessibleDescription(
+      /Enter an e-mail address, or a phone number/,
+    );
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
 
     await user.clear(screen.getByLabelText('E-mail or phone number'));

@@ -25,7 +25,12 @@ async function appWithTokens(...tokens: string[]) {
   bridge = installFakeBridge({
     getCommonAppData: () => ({
       code: 0,
-      data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: tokens[Math.min(calls++, tokens.length - 1)]! },
+      data: {
+        vehicle_sn: '',
+        email: 'demo@navimow.example',
+        client_ver: '3.0.200',
+        access_token: tokens[Math.min(calls++, tokens.length - 1)]!,
+      },
     }),
   });
   // Each test is a new page load: the session reads the app data (the first token) afresh.
@@ -69,7 +74,9 @@ describe('apiRequest', () => {
 
   it('after a 401, asks the app for its session again and retries once with the new token', async () => {
     await appWithTokens('expired', 'fresh');
-    fetchMock.mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: 'x' } })).mockResolvedValue(answer(200, { ok: true }));
+    fetchMock
+      .mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: 'x' } }))
+      .mockResolvedValue(answer(200, { ok: true }));
     await expect(apiRequest('/mowers', { auth: true })).resolves.toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(sent(0).headers.Authorization).toBe('Bearer expired');
@@ -79,7 +86,9 @@ describe('apiRequest', () => {
 
   it('gives up after the retry is refused too: no loop', async () => {
     await appWithTokens('expired', 'also-refused', 'never-asked');
-    fetchMock.mockImplementation(async () => answer(401, { error: { code: 'unauthorized', message: 'Sign in again.' } }));
+    fetchMock.mockImplementation(async () =>
+      answer(401, { error: { code: 'unauthorized', message: 'Sign in again.' } }),
+    );
     await expect(apiRequest('/mowers', { auth: true })).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(bridge!.callsOf('getCommonAppData')).toHaveLength(1);
@@ -95,7 +104,9 @@ describe('apiRequest', () => {
   it('sends a token the page signed in itself instead of the app’s, and never swaps it for the app’s on a 401', async () => {
     await appWithTokens('app-token');
     fetchMock.mockResolvedValue(answer(401, { error: { code: 'unauthorized', message: 'x' } }));
-    await expect(apiRequest('/voice-links/google/app-flip', { method: 'POST', body: {}, auth: true, token: 'own' })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      apiRequest('/voice-links/google/app-flip', { method: 'POST', body: {}, auth: true, token: 'own' }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(sent(0).headers.Authorization).toBe('Bearer own');
     expect(bridge!.callsOf('getCommonAppData')).toHaveLength(0);
@@ -118,11 +129,19 @@ describe('apiRequest', () => {
   });
 
   it('says how long to wait after a 429, in seconds or as a date', async () => {
-    fetchMock.mockResolvedValueOnce(answer(429, { error: { code: 'rate_limited', message: 'x' } }, { 'Retry-After': '42' }));
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ retryAfterSeconds: 42 });
+    fetchMock.mockResolvedValueOnce(
+      answer(429, { error: { code: 'rate_limited', message: 'x' } }, { 'Retry-After': '42' }),
+    );
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      retryAfterSeconds: 42,
+    });
     const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
-    fetchMock.mockResolvedValueOnce(answer(429, { error: { code: 'rate_limited', message: 'x' } }, { 'Retry-After': inTwoMinutes }));
-    const error = (await apiRequest('/auth/login', { method: 'POST', body: {} }).catch((caught: unknown) => caught)) as ApiError;
+    fetchMock.mockResolvedValueOnce(
+      answer(429, { error: { code: 'rate_limited', message: 'x' } }, { 'Retry-After': inTwoMinutes }),
+    );
+    const error = (await apiRequest('/auth/login', { method: 'POST', body: {} }).catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(118);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(120);
   });

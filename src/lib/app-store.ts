@@ -12,7 +12,10 @@ export const APP_STORE_URLS = {
 
 /** The platform the app says it runs on (getCommonAppData), else the one the web view's user agent names. */
 async function platform(): Promise<keyof typeof APP_STORE_URLS> {
-  const told = await commonAppData().then((data) => data.platform, () => undefined);
+  const told = await commonAppData().then(
+    (data) => data.platform,
+    () => undefined,
+  );
   return told ?? (/iPhone|iPad|iPod/.test(navigator.userAgent) ? 'ios' : 'android');
 }
 

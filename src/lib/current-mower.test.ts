@@ -9,8 +9,20 @@ let getCurrentMower: typeof CurrentMower.getCurrentMower;
 let isNoNativeApp: typeof Bridge.isNoNativeApp;
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
-const FRONT_LAWN: Mower = { vehicle_sn: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 };
-const BACK_GARDEN: Mower = { vehicle_sn: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 };
+const FRONT_LAWN: Mower = {
+  vehicle_sn: 'NVM-DEMO-0001',
+  name: 'Front lawn',
+  model: 'Navimow i105E',
+  role: 'owner',
+  battery_percent: 92,
+};
+const BACK_GARDEN: Mower = {
+  vehicle_sn: 'NVM-DEMO-0002',
+  name: 'Back garden',
+  model: 'Navimow X330E',
+  role: 'shared',
+  battery_percent: 40,
+};
 
 const appData = (vehicleSn: string): FakeAnswer<'getCommonAppData'> => ({
   code: 0,
@@ -48,7 +60,10 @@ describe('getCurrentMower', () => {
   });
 
   it('is null when the app has no current mower, whatever the mower list answers', async () => {
-    bridge = installFakeBridge({ getCommonAppData: () => appData(''), getMowerList: () => ({ code: 500, msg: 'broken' }) });
+    bridge = installFakeBridge({
+      getCommonAppData: () => appData(''),
+      getMowerList: () => ({ code: 500, msg: 'broken' }),
+    });
     await expect(getCurrentMower()).resolves.toBeNull();
   });
 
@@ -58,7 +73,10 @@ describe('getCurrentMower', () => {
   });
 
   it('fails when the mower list cannot be read for a current mower', async () => {
-    bridge = installFakeBridge({ getCommonAppData: () => appData('NVM-DEMO-0001'), getMowerList: () => ({ code: 500, msg: 'broken' }) });
+    bridge = installFakeBridge({
+      getCommonAppData: () => appData('NVM-DEMO-0001'),
+      getMowerList: () => ({ code: 500, msg: 'broken' }),
+    });
     await expect(getCurrentMower()).rejects.toMatchObject({ method: 'getMowerList', reason: 'native', code: 500 });
   });
 

@@ -46,10 +46,13 @@ export function watchMowerStatus(serial: string, onStatus: (status: MowerStatusD
   };
   const retry = () => {
     if (stopped || document.hidden || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void open();
-    }, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]);
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void open();
+      },
+      RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)],
+    );
   };
   const open = async () => {
     if (stopped || document.hidden || source || opening) return;

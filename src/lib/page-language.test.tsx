@@ -23,7 +23,9 @@ describe('keepPageLanguage', () => {
   });
 
   it('never touches what is not a page of this origin', () => {
-    expect(keepPageLanguage('https://navimow.segway.com/privacy', '?lang=de')).toBe('https://navimow.segway.com/privacy');
+    expect(keepPageLanguage('https://navimow.segway.com/privacy', '?lang=de')).toBe(
+      'https://navimow.segway.com/privacy',
+    );
     expect(keepPageLanguage('//evil.example/x', '?lang=de')).toBe('//evil.example/x');
     expect(keepPageLanguage('navimow://home', '?lang=de')).toBe('navimow://home');
   });
@@ -48,6 +50,8 @@ describe('usePageNavigate', () => {
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Go' }));
-    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/smartHome/googleHome/bindDetail?lang=hu');
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/smartHome/googleHome/bindDetail?lang=hu',
+    );
   });
 });

@@ -8,13 +8,15 @@ import type { PersonalView } from '../../common/personal-view.ts';
 import { call, hasNativeApp } from './bridge/bridge.ts';
 import { getAccessToken } from './session.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The answer's shape, checked: anything else is no view (the app then loads the page as always). */
 function asPersonalView(body: unknown): PersonalView | undefined {
   if (!isRecord(body)) return undefined;
   const { markup, responses, now, timeZone, appVersionCode } = body;
-  if (typeof markup !== 'string' || !isRecord(responses) || typeof now !== 'number' || typeof timeZone !== 'string') return undefined;
+  if (typeof markup !== 'string' || !isRecord(responses) || typeof now !== 'number' || typeof timeZone !== 'string')
+    return undefined;
   if (appVersionCode !== null && !Number.isInteger(appVersionCode)) return undefined;
   return { markup, responses, now, timeZone, appVersionCode: appVersionCode as number | null };
 }
@@ -43,7 +45,9 @@ export async function loadPersonalView(): Promise<PersonalView | undefined> {
     ...(version !== undefined && { app: String(version) }),
   });
   try {
-    const response = await fetch(`/api/personal-view?${query}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+    const response = await fetch(`/api/personal-view?${query}`, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    });
     return response.ok ? asPersonalView(await response.json()) : undefined;
   } catch {
     // Offline or a broken answer: the app loads the page itself and says what went wrong.

@@ -24,7 +24,6 @@ function setOnline(online: boolean) {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 
-
 describe('useAsync', () => {
   it('is pending, then holds the answer', async () => {
     const { result } = renderHook(() => useAsync(async () => 'mower'));
@@ -43,7 +42,10 @@ describe('useAsync', () => {
   });
 
   it('holds a failure, and loads again on reload', async () => {
-    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new ApiError(500, 'internal_error', 'boom')).mockResolvedValue('mower');
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new ApiError(500, 'internal_error', 'boom'))
+      .mockResolvedValue('mower');
     const { result } = renderHook(() => useAsync(load));
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.error).toBeInstanceOf(ApiError);
@@ -79,11 +81,16 @@ describe('useAsync', () => {
   });
 
   it('waits for the network after an offline failure and loads again once it is back', async () => {
-    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new NetworkError('offline')).mockResolvedValue('online again');
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new NetworkError('offline'))
+      .mockResolvedValue('online again');
     const { result } = renderHook(() => useAsync(load));
     await waitFor(() => expect(result.current.waitingForNetwork).toBe(true));
     act(() => setOnline(true));
-    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: 'online again', waitingForNetwork: false }));
+    await waitFor(() =>
+      expect(result.current).toMatchObject({ status: 'success', data: 'online again', waitingForNetwork: false }),
+    );
   });
 
   it('reports a failure that is a defect, not one that is an expected outcome', async () => {
@@ -93,7 +100,11 @@ describe('useAsync', () => {
     expect(reporter.captureException).toHaveBeenCalledWith(defect);
 
     reporter.captureException.mockClear();
-    for (const outcome of [new NetworkError('offline'), new ApiError(404, 'not_found', 'x'), new BridgeError('getMowerList', 'unavailable', 'no app')]) {
+    for (const outcome of [
+      new NetworkError('offline'),
+      new ApiError(404, 'not_found', 'x'),
+      new BridgeError('getMowerList', 'unavailable', 'no app'),
+    ]) {
       const { result } = renderHook(() => useAsync(() => Promise.reject(outcome)));
       await waitFor(() => expect(result.current.status).toBe('error'));
     }

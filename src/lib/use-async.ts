@@ -26,7 +26,9 @@ export type AsyncResult<T> = AsyncState<T> & {
  */
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, initial?: T): AsyncResult<T> {
   const [state, setState] = useState<AsyncState<T>>(() =>
-    initial === undefined ? { status: 'pending', data: undefined, error: undefined } : { status: 'success', data: initial, error: undefined },
+    initial === undefined
+      ? { status: 'pending', data: undefined, error: undefined }
+      : { status: 'success', data: initial, error: undefined },
   );
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => {

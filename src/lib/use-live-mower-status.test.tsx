@@ -56,11 +56,16 @@ beforeEach(async () => {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) =>
-    String(url).endsWith('/live-tickets') ? Response.json({ ticket: `ticket-${++tickets}`, expires_in: 30 }, { status: 201 }) : Response.json({}, { status: 404 }),
+    String(url).endsWith('/live-tickets')
+      ? Response.json({ ticket: `ticket-${++tickets}`, expires_in: 30 }, { status: 201 })
+      : Response.json({}, { status: 404 }),
   );
   vi.stubGlobal('fetch', fetchMock);
   installFakeBridge({
-    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: 'NVM-1', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'app-token' } }),
+    getCommonAppData: () => ({
+      code: 0,
+      data: { vehicle_sn: 'NVM-1', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'app-token' },
+    }),
   });
   await refreshAccessToken();
 });
@@ -70,14 +75,15 @@ afterEach(() => {
   delete window.NavimowBridge;
 });
 
-const settle = () => act(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-});
+const settle = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 /** The stream module loads on demand: waits until this many streams were opened. */
 const opened = (count: number) => waitFor(() => expect(FakeEventSource.opened).toHaveLength(count));
 
 describe('useLiveMowerStatus', () => {
-  it('opens the stream with a ticket taken with the app\'s token, never the token in the URL, and follows its events', async () => {
+  it("opens the stream with a ticket taken with the app's token, never the token in the URL, and follows its events", async () => {
     const { result } = renderHook(() => useLiveMowerStatus('NVM-1'));
     await opened(1);
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -88,7 +94,9 @@ describe('useLiveMowerStatus', () => {
 
     act(() => FakeEventSource.opened[0]!.emit('status', JSON.stringify(status({ battery_percent: 81 }))));
     expect(result.current).toMatchObject({ battery_percent: 81 });
-    act(() => FakeEventSource.opened[0]!.emit('status', JSON.stringify(status({ state: 'error', error_reason: 'lifted' }))));
+    act(() =>
+      FakeEventSource.opened[0]!.emit('status', JSON.stringify(status({ state: 'error', error_reason: 'lifted' }))),
+    );
     expect(result.current).toMatchObject({ state: 'error', error_reason: 'lifted' });
   });
 
@@ -140,7 +148,9 @@ describe('useLiveMowerStatus', () => {
     await settle();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    fetchMock.mockImplementation(async () => Response.json({ error: { code: 'mower_not_found', message: 'x' } }, { status: 404 }));
+    fetchMock.mockImplementation(async () =>
+      Response.json({ error: { code: 'mower_not_found', message: 'x' } }, { status: 404 }),
+    );
     renderHook(() => useLiveMowerStatus('NVM-9'));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -24,7 +24,6 @@ function pages(failing: (string | null)[] = []) {
   });
 }
 
-
 describe('usePagedList', () => {
   it('loads the first page, then each next one, until the last', async () => {
     const load = pages();
@@ -35,7 +34,9 @@ describe('usePagedList', () => {
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current.items).toEqual(['m1', 'm2', 'm3', 'm4']));
     act(() => result.current.loadMore());
-    await waitFor(() => expect(result.current).toMatchObject({ status: 'done', items: ['m1', 'm2', 'm3', 'm4', 'm5'] }));
+    await waitFor(() =>
+      expect(result.current).toMatchObject({ status: 'done', items: ['m1', 'm2', 'm3', 'm4', 'm5'] }),
+    );
     act(() => result.current.loadMore());
     expect(load.mock.calls.map(([cursor]) => cursor)).toEqual([null, 'p2', 'p3']);
   });

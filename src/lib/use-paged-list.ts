@@ -41,7 +41,9 @@ export function usePagedList<T>(
   firstPage?: ListPage<T>,
 ): PagedList<T> {
   const [state, setState] = useState<State<T>>(() =>
-    firstPage ? { items: firstPage.items, status: firstPage.nextCursor === null ? 'done' : 'idle', error: undefined } : FIRST_PAGE,
+    firstPage
+      ? { items: firstPage.items, status: firstPage.nextCursor === null ? 'done' : 'idle', error: undefined }
+      : FIRST_PAGE,
   );
   // Refs, not state: two calls of loadMore in one frame must see the first one's request.
   const inFlight = useRef<AbortController | null>(null);

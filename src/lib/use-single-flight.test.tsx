@@ -6,7 +6,6 @@ import { useSingleFlight } from './use-single-flight.ts';
 
 const reporter = captureReports();
 
-
 describe('useSingleFlight', () => {
   it('runs one action at a time: a second tap while it runs does nothing', async () => {
     let finish!: () => void;

@@ -34,13 +34,18 @@ export function AlexaControls({ simulator }: { simulator: NativeSimulator }) {
         <input
           type="checkbox"
           checked={state.installedApps.amazon_alexa}
-          onChange={(event) => simulator.update({ installedApps: { ...state.installedApps, amazon_alexa: event.target.checked } })}
+          onChange={(event) =>
+            simulator.update({ installedApps: { ...state.installedApps, amazon_alexa: event.target.checked } })
+          }
         />
         {t('alexa.appInstalled')}
       </label>
       <label>
         {t('alexa.consent')}
-        <select value={state.amazonConsent} onChange={(event) => simulator.update({ amazonConsent: event.target.value === 'deny' ? 'deny' : 'allow' })}>
+        <select
+          value={state.amazonConsent}
+          onChange={(event) => simulator.update({ amazonConsent: event.target.value === 'deny' ? 'deny' : 'allow' })}
+        >
           <option value="allow">{t('alexa.consentAllow')}</option>
           <option value="deny">{t('alexa.consentDeny')}</option>
         </select>

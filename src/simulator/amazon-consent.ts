@@ -20,7 +20,9 @@ export type AmazonConsentDecision = 'allow' | 'deny';
 export function isAmazonConsent(uri: string, via: 'scheme' | 'external'): boolean {
   if (!isAllowedUri(uri, via)) return false;
   const url = new URL(uri);
-  return url.protocol === 'https:' && /(^|\.)amazon\.[a-z.]+$/.test(url.hostname) && url.pathname === CONSENT_PATHS[via];
+  return (
+    url.protocol === 'https:' && /(^|\.)amazon\.[a-z.]+$/.test(url.hostname) && url.pathname === CONSENT_PATHS[via]
+  );
 }
 
 /** An Amazon user per demo account, so that two accounts linked in one browser are two users to Amazon too. */
@@ -28,14 +30,20 @@ export function amazonUserFor(account: string): string {
   return `amzn1.account.SIM${account.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`;
 }
 
-async function sendToFake<T>(log: (entry: HttpLogEntry) => void, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function sendToFake<T>(
+  log: (entry: HttpLogEntry) => void,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const started = performance.now();
   const response = await fetch(`${FAKE_AMAZON}${path}`, {
     method,
     headers: { Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await response.json().catch(() => undefined)) as (T & { error?: string; redirect_to?: string }) | undefined;
+  const json = (await response.json().catch(() => undefined)) as
+    (T & { error?: string; redirect_to?: string }) | undefined;
   log({
     method: `${method} ${FAKE_AMAZON}${path}`,
     params: body ?? {},
@@ -71,7 +79,10 @@ export async function playAmazonConsent({
 }): Promise<string | undefined> {
   const consent = new URL(uri);
   consent.searchParams.set('user', user);
-  const { redirect_to: redirectTo } = await sendToFake<{ redirect_to: string }>(log, 'POST', '/authorize', { url: consent.href, decision });
+  const { redirect_to: redirectTo } = await sendToFake<{ redirect_to: string }>(log, 'POST', '/authorize', {
+    url: consent.href,
+    decision,
+  });
   const back = new URL(redirectTo);
   const here = new URL(current);
   if (back.origin !== here.origin) return undefined;
@@ -86,6 +97,11 @@ export async function readAmazonFault(log: (entry: HttpLogEntry) => void): Promi
   return (await sendToFake<{ mode: AmazonFaultMode }>(log, 'GET', '/fault')).mode;
 }
 
-export async function setAmazonFault(mode: AmazonFaultMode, log: (entry: HttpLogEntry) => void): Promise<AmazonFaultMode> {
-  return (await sendToFake<{ mode: AmazonFaultMode }>(log, 'POST', '/fault', mode === 'none' ? { mode } : { mode, on: 'all' })).mode;
+export async function setAmazonFault(
+  mode: AmazonFaultMode,
+  log: (entry: HttpLogEntry) => void,
+): Promise<AmazonFaultMode> {
+  return (
+    await sendToFake<{ mode: AmazonFaultMode }>(log, 'POST', '/fault', mode === 'none' ? { mode } : { mode, on: 'all' })
+  ).mode;
 }

@@ -32,7 +32,13 @@ class DemoApiError extends Error {
 
 type Log = (entry: HttpLogEntry) => void;
 
-async function request<T>(log: Log, method: 'GET' | 'POST' | 'DELETE', path: string, token: string | undefined, body?: unknown): Promise<T> {
+async function request<T>(
+  log: Log,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<T> {
   const started = performance.now();
   const response = await fetch(`/api${path}`, {
     method,
@@ -47,15 +53,24 @@ async function request<T>(log: Log, method: 'GET' | 'POST' | 'DELETE', path: str
   const error = response.ok ? undefined : (json as Partial<ApiErrorBody> | undefined)?.error;
   // The password of a sign-in never goes to the log.
   const params = path === '/auth/login' ? { account: (body as LoginRequest).account } : (body ?? {});
-  log({ method: `${method} /api${path}`, params, code: response.status, ms: Math.round(performance.now() - started), ...(error && { note: error.code }) });
-  if (!response.ok) throw new DemoApiError(response.status, error?.code ?? 'http_error', error?.message ?? `HTTP ${response.status}`);
+  log({
+    method: `${method} /api${path}`,
+    params,
+    code: response.status,
+    ms: Math.round(performance.now() - started),
+    ...(error && { note: error.code }),
+  });
+  if (!response.ok)
+    throw new DemoApiError(response.status, error?.code ?? 'http_error', error?.message ?? `HTTP ${response.status}`);
   return json as T;
 }
 
 async function signIn(log: Log, account: string): Promise<string> {
   const password = DEMO_ACCOUNTS[account];
   if (!password) throw new Error(`no demo password for ${account}`);
-  return (await request<TokenResponse>(log, 'POST', '/auth/login', undefined, { account, password } satisfies LoginRequest)).access_token;
+  return (
+    await request<TokenResponse>(log, 'POST', '/auth/login', undefined, { account, password } satisfies LoginRequest)
+  ).access_token;
 }
 
 /**
@@ -89,25 +104,45 @@ export async function createDemoInvitation({
   ]);
   const candidates = owned.mowers.filter((mower) => mower.role === 'owner');
   const mower =
-    candidates.find((candidate) => !inviteesMowers.mowers.some((mine) => mine.serial_number === candidate.serial_number)) ??
+    candidates.find(
+      (candidate) => !inviteesMowers.mowers.some((mine) => mine.serial_number === candidate.serial_number),
+    ) ??
     // Rather the share an earlier click made than one the demo data holds for the other screens.
     candidates.find((candidate) => candidate.serial_number === lastMower) ??
     candidates[0];
   if (!mower) throw new Error(`${inviter} owns no mower`);
   if (inviteesMowers.mowers.some((mine) => mine.serial_number === mower.serial_number)) {
-    await request<undefined>(log, 'DELETE', `/sharing/mowers/${encodeURIComponent(mower.serial_number)}/shares/me`, inviteeToken);
+    await request<undefined>(
+      log,
+      'DELETE',
+      `/sharing/mowers/${encodeURIComponent(mower.serial_number)}/shares/me`,
+      inviteeToken,
+    );
   }
 
   const invite = () =>
-    request<InvitationResponse>(log, 'POST', '/sharing/invitations', inviterToken, { mower_serial: mower.serial_number, invitee } satisfies CreateInvitationRequest);
+    request<InvitationResponse>(log, 'POST', '/sharing/invitations', inviterToken, {
+      mower_serial: mower.serial_number,
+      invitee,
+    } satisfies CreateInvitationRequest);
   let created: InvitationResponse;
   try {
     created = await invite();
   } catch (error) {
     if (!(error instanceof DemoApiError && error.code === 'invitation_pending')) throw error;
-    const { invitations } = await request<MowerInvitationsResponse>(log, 'GET', `/sharing/mowers/${encodeURIComponent(mower.serial_number)}/invitations`, inviterToken);
+    const { invitations } = await request<MowerInvitationsResponse>(
+      log,
+      'GET',
+      `/sharing/mowers/${encodeURIComponent(mower.serial_number)}/invitations`,
+      inviterToken,
+    );
     for (const open of invitations) {
-      await request<InvitationResponse>(log, 'POST', `/sharing/invitations/${encodeURIComponent(open.id)}/cancel`, inviterToken);
+      await request<InvitationResponse>(
+        log,
+        'POST',
+        `/sharing/invitations/${encodeURIComponent(open.id)}/cancel`,
+        inviterToken,
+      );
     }
     created = await invite();
   }

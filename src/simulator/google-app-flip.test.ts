@@ -5,13 +5,17 @@ import { NativeSimulator } from './native-simulator.ts';
 import { DEFAULT_STATE } from './simulator-state.ts';
 
 function install(installed = true) {
-  const simulator = new NativeSimulator({ ...DEFAULT_STATE, installedApps: { ...DEFAULT_STATE.installedApps, google_home: installed } }, vi.fn());
+  const simulator = new NativeSimulator(
+    { ...DEFAULT_STATE, installedApps: { ...DEFAULT_STATE.installedApps, google_home: installed } },
+    vi.fn(),
+  );
   window.NavimowBridge = { postMessage: (message: string) => simulator.receive(message), simulated: true };
   return simulator;
 }
 
 /** The log's note on the last answer to a method. */
-const noteOf = (simulator: NativeSimulator, method: string) => simulator.log.find((entry) => entry.method === method)?.note;
+const noteOf = (simulator: NativeSimulator, method: string) =>
+  simulator.log.find((entry) => entry.method === method)?.note;
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
@@ -30,7 +34,9 @@ describe('the simulator’s Google Home', () => {
       state: expect.stringMatching(/^[0-9a-f]{24}$/),
       lang: 'de',
     });
-    expect(new URL(startAppFlip('de'), 'http://localhost').searchParams.get('state')).not.toBe(href.searchParams.get('state'));
+    expect(new URL(startAppFlip('de'), 'http://localhost').searchParams.get('state')).not.toBe(
+      href.searchParams.get('state'),
+    );
   });
 
   it('logs a success with its code shortened, and the state it sent checked', async () => {
@@ -49,7 +55,9 @@ describe('the simulator’s Google Home', () => {
     expect(noteOf(simulator, 'setAppFlipResult')).toBe('App Flip: failed; not started by Google Home here');
     startAppFlip('en');
     await call('setAppFlipResult', { result: 'success', code: 'c', state: 'someone-elses' });
-    expect(noteOf(simulator, 'setAppFlipResult')).toBe('App Flip: success, code c…; state does not match: Google Home ignores it');
+    expect(noteOf(simulator, 'setAppFlipResult')).toBe(
+      'App Flip: success, code c…; state does not match: Google Home ignores it',
+    );
   });
 
   it('opens Google Home links in Google Home, or its store page when it is not installed', async () => {

@@ -32,14 +32,25 @@ function pending(): PendingAppFlip | undefined {
 }
 
 /** The address Google Home makes the app open; the state is remembered to check the answer against. */
-export function startAppFlip(language: string, client: Pick<PendingAppFlip, 'client_id' | 'redirect_uri'> = GOOGLE_DEMO_CLIENT): string {
-  const state = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function startAppFlip(
+  language: string,
+  client: Pick<PendingAppFlip, 'client_id' | 'redirect_uri'> = GOOGLE_DEMO_CLIENT,
+): string {
+  const state = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
   try {
     window.sessionStorage.setItem(PENDING_KEY, JSON.stringify({ state, ...client } satisfies PendingAppFlip));
   } catch {
     // The answer is still logged; only its state cannot be checked.
   }
-  const query = new URLSearchParams({ client_id: client.client_id, scope: GOOGLE_DEMO_CLIENT.scope, redirect_uri: client.redirect_uri, state, lang: language });
+  const query = new URLSearchParams({
+    client_id: client.client_id,
+    scope: GOOGLE_DEMO_CLIENT.scope,
+    redirect_uri: client.redirect_uri,
+    state,
+    lang: language,
+  });
   return `${APP_FLIP_PATH}?${query}`;
 }
 

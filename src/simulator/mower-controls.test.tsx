@@ -20,9 +20,15 @@ const status = (change: Partial<MowerStatusDto>): MowerStatusDto => ({
 });
 
 /** The simulator as the panel sees it: its current mower, and the report the server answers. */
-function simulatorWith(answer: (report: SimulatorReport) => Promise<MowerStatusDto>, mower: string | null = 'NVM-DEMO-0001') {
+function simulatorWith(
+  answer: (report: SimulatorReport) => Promise<MowerStatusDto>,
+  mower: string | null = 'NVM-DEMO-0001',
+) {
   const reportMower = vi.fn(answer);
-  return { simulator: { state: { mower: mower ?? undefined }, reportMower } as unknown as NativeSimulator, reportMower };
+  return {
+    simulator: { state: { mower: mower ?? undefined }, reportMower } as unknown as NativeSimulator,
+    reportMower,
+  };
 }
 
 beforeAll(async () => {
@@ -33,7 +39,11 @@ describe('MowerControls', () => {
   it('reports the chosen fault of the current mower, then its clearing and the connection, and shows the outcome', async () => {
     const user = userEvent.setup();
     const { simulator, reportMower } = simulatorWith(async (report) =>
-      report.kind === 'fault' ? status({ state: 'error', error_reason: report.reason }) : report.kind === 'offline' ? status({ online: false }) : status({}),
+      report.kind === 'fault'
+        ? status({ state: 'error', error_reason: report.reason })
+        : report.kind === 'offline'
+          ? status({ online: false })
+          : status({}),
     );
     render(<MowerControls simulator={simulator} />);
 

@@ -27,11 +27,19 @@ export function MowerControls({ simulator }: { simulator: NativeSimulator }) {
   };
   const disabled = !serial || control.step === 'sending';
 
-  const isReason = (reason: string | null): reason is FaultReason => (FAULT_REASONS as readonly string[]).includes(reason ?? '');
+  const isReason = (reason: string | null): reason is FaultReason =>
+    (FAULT_REASONS as readonly string[]).includes(reason ?? '');
   const describe = (status: MowerStatusDto) => (
     <>
-      <p>{t('mowerControls.now', { state: t(`mowerControls.states.${status.online ? status.state : 'offline'}`), battery: status.battery_percent })}</p>
-      {status.online && status.state === 'error' && isReason(status.error_reason) && <p>{t(`mowerControls.reasons.${status.error_reason}`)}</p>}
+      <p>
+        {t('mowerControls.now', {
+          state: t(`mowerControls.states.${status.online ? status.state : 'offline'}`),
+          battery: status.battery_percent,
+        })}
+      </p>
+      {status.online && status.state === 'error' && isReason(status.error_reason) && (
+        <p>{t(`mowerControls.reasons.${status.error_reason}`)}</p>
+      )}
     </>
   );
 
@@ -41,7 +49,12 @@ export function MowerControls({ simulator }: { simulator: NativeSimulator }) {
       <p className={styles.muted}>{t('mowerControls.description')}</p>
       <label>
         {t('mowerControls.reason')}
-        <select value={reason} onChange={(event) => setReason(FAULT_REASONS.find((candidate) => candidate === event.target.value) ?? 'stuck')}>
+        <select
+          value={reason}
+          onChange={(event) =>
+            setReason(FAULT_REASONS.find((candidate) => candidate === event.target.value) ?? 'stuck')
+          }
+        >
           {FAULT_REASONS.map((candidate) => (
             <option key={candidate} value={candidate}>
               {t(`mowerControls.reasons.${candidate}`)}

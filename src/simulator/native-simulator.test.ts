@@ -10,7 +10,13 @@ import { DEFAULT_STATE, type SimulatorState } from './simulator-state.ts';
 const MOWERS: MowerListResponse = {
   mowers: [
     { serial_number: 'NVM-DEMO-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner', battery_percent: 92 },
-    { serial_number: 'NVM-DEMO-0002', name: 'Back garden', model: 'Navimow X330E', role: 'shared', battery_percent: 40 },
+    {
+      serial_number: 'NVM-DEMO-0002',
+      name: 'Back garden',
+      model: 'Navimow X330E',
+      role: 'shared',
+      battery_percent: 40,
+    },
   ],
 };
 
@@ -44,14 +50,22 @@ function backend({ signIn = true } = {}) {
     if (winter && signedIn && init?.method === 'PUT') {
       const { enabled } = JSON.parse(init.body as string) as { enabled: boolean };
       if (winter[1] === 'NVM-DEMO-0002' && enabled) {
-        return Response.json({ error: { code: 'battery_too_low', message: 'The battery is at 40 %; winter storage needs 85 % or more.' } }, { status: 409 });
+        return Response.json(
+          { error: { code: 'battery_too_low', message: 'The battery is at 40 %; winter storage needs 85 % or more.' } },
+          { status: 409 },
+        );
       }
       return Response.json(status(winter[1]!, { winter_mode: enabled }));
     }
     const report = /^\/api\/simulator\/mowers\/([^/]+)\/report$/.exec(url);
     if (report && signedIn && init?.method === 'POST') {
       const body = JSON.parse(init.body as string) as { kind: string; reason?: string };
-      const changed = body.kind === 'fault' ? { state: 'error' as const, error_reason: body.reason ?? null } : body.kind === 'offline' ? { online: false } : {};
+      const changed =
+        body.kind === 'fault'
+          ? { state: 'error' as const, error_reason: body.reason ?? null }
+          : body.kind === 'offline'
+            ? { online: false }
+            : {};
       return Response.json({ changed: true, status: status(report[1]!, changed) });
     }
     return Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 });
@@ -92,7 +106,8 @@ const SAMPLE_PARAMS: { [M in BridgeMethod]: BridgeParams<M> } = {
   setWinterStorageMode: { vehicle_sn: 'NVM-DEMO-0001', enabled: true },
 };
 
-const callWith = <M extends BridgeMethod>(method: M) => (call as (m: M, p: BridgeParams<M>) => Promise<unknown>)(method, SAMPLE_PARAMS[method]);
+const callWith = <M extends BridgeMethod>(method: M) =>
+  (call as (m: M, p: BridgeParams<M>) => Promise<unknown>)(method, SAMPLE_PARAMS[method]);
 
 /** The native code the simulator answered a call with. */
 async function failureCode(promise: Promise<unknown>): Promise<number | undefined> {
@@ -140,30 +155,44 @@ describe('NativeSimulator', () => {
       platform: 'ios',
     });
     await expect(call('getAppVersion')).resolves.toEqual({ versionName: '3.0.100', versionCode: 300000100 });
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ account: 'friend@navimow.example', password: 'Navimow-demo-2' });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      account: 'friend@navimow.example',
+      password: 'Navimow-demo-2',
+    });
   });
 
   it('puts the mower into hibernation through the server, which refuses under 85 %: the refused code', async () => {
     const fetchMock = backend();
     const { simulator } = install();
-    const refused = await call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0002', enabled: true }).catch((caught: unknown) => caught);
+    const refused = await call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0002', enabled: true }).catch(
+      (caught: unknown) => caught,
+    );
     expect(refused).toBeInstanceOf(BridgeError);
     expect((refused as BridgeError).isNative('refused')).toBe(true);
     expect((refused as BridgeError).message).toContain('85 %');
-    await expect(call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0001', enabled: true })).resolves.toEqual({ winter_mode: true });
+    await expect(call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0001', enabled: true })).resolves.toEqual({
+      winter_mode: true,
+    });
     expect(simulator.winterMode).toEqual({ 'NVM-DEMO-0001': true });
-    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([url, init]) => [url, JSON.parse(init!.body as string)]);
+    const puts = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'PUT')
+      .map(([url, init]) => [url, JSON.parse(init!.body as string)]);
     expect(puts).toEqual([
       ['/api/mowers/NVM-DEMO-0002/winter-mode', { enabled: true }],
       ['/api/mowers/NVM-DEMO-0001/winter-mode', { enabled: true }],
     ]);
-    expect(simulator.log.find((entry) => entry.method === 'PUT /api/mowers/NVM-DEMO-0002/winter-mode')).toMatchObject({ code: 409 });
+    expect(simulator.log.find((entry) => entry.method === 'PUT /api/mowers/NVM-DEMO-0002/winter-mode')).toMatchObject({
+      code: 409,
+    });
   });
 
   it('reports a fault or a lost connection of the current mower to the server, and logs it', async () => {
     backend();
     const { simulator } = install();
-    await expect(simulator.reportMower({ kind: 'fault', reason: 'lifted' })).resolves.toMatchObject({ state: 'error', error_reason: 'lifted' });
+    await expect(simulator.reportMower({ kind: 'fault', reason: 'lifted' })).resolves.toMatchObject({
+      state: 'error',
+      error_reason: 'lifted',
+    });
     await expect(simulator.reportMower({ kind: 'offline' })).resolves.toMatchObject({ online: false });
     expect(simulator.log.map((entry) => [entry.method, entry.params, entry.code])).toEqual([
       ['POST /api/simulator/mowers/NVM-DEMO-0001/report', { kind: 'offline' }, 200],
@@ -174,15 +203,21 @@ describe('NativeSimulator', () => {
   it('answers with the bridge’s failure codes', async () => {
     backend();
     install();
-    expect(await failureCode(call('handleH5MowerSet', { vehicle_sn: 'NVM-OTHER-0009', page: 'settings' }))).toBe(NATIVE_FAILURE.badParams);
-    expect(await failureCode(call('changeMowerOpenScheme', { vehicle_sn: 'NVM-OTHER-0009' }))).toBe(NATIVE_FAILURE.badParams);
+    expect(await failureCode(call('handleH5MowerSet', { vehicle_sn: 'NVM-OTHER-0009', page: 'settings' }))).toBe(
+      NATIVE_FAILURE.badParams,
+    );
+    expect(await failureCode(call('changeMowerOpenScheme', { vehicle_sn: 'NVM-OTHER-0009' }))).toBe(
+      NATIVE_FAILURE.badParams,
+    );
 
     backend({ signIn: false });
     install();
     expect(await failureCode(call('getCommonAppData'))).toBe(NATIVE_FAILURE.notSignedIn);
     expect(await failureCode(call('getMowerList'))).toBe(NATIVE_FAILURE.notSignedIn);
     // The app's own request failed: its failure, not a refusal by the mower.
-    expect(await failureCode(call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0001', enabled: true }))).toBe(NATIVE_FAILURE.internal);
+    expect(await failureCode(call('setWinterStorageMode', { vehicle_sn: 'NVM-DEMO-0001', enabled: true }))).toBe(
+      NATIVE_FAILURE.internal,
+    );
   });
 
   it('refuses, and logs, a URI outside the allowlist even when a page posts it directly', async () => {
@@ -198,8 +233,16 @@ describe('NativeSimulator', () => {
         (window as unknown as Record<string, unknown>)[callback] = resolve;
       });
       simulator.receive(JSON.stringify({ method, callback, params: { uri } }));
-      expect(JSON.parse((await answer) as string), uri).toMatchObject({ code: NATIVE_FAILURE.badParams, msg: expect.stringContaining('refused') });
-      expect(simulator.log.some((entry) => entry.method === method && entry.code === NATIVE_FAILURE.badParams && entry.note?.includes('refused'))).toBe(true);
+      expect(JSON.parse((await answer) as string), uri).toMatchObject({
+        code: NATIVE_FAILURE.badParams,
+        msg: expect.stringContaining('refused'),
+      });
+      expect(
+        simulator.log.some(
+          (entry) =>
+            entry.method === method && entry.code === NATIVE_FAILURE.badParams && entry.note?.includes('refused'),
+        ),
+      ).toBe(true);
     }
   });
 
@@ -238,7 +281,8 @@ describe('NativeSimulator', () => {
   });
 
   describe('playing Amazon for Alexa linking', () => {
-    const CONSENT = 'https://alexa.amazon.com/spa/skill-account-linking-consent?fragment=skill-account-linking-consent&client_id=lwa&state=s1';
+    const CONSENT =
+      'https://alexa.amazon.com/spa/skill-account-linking-consent?fragment=skill-account-linking-consent&client_id=lwa&state=s1';
     const LWA = 'https://www.amazon.com/ap/oa?client_id=lwa&response_type=code&state=s1';
     const back = (query: string) => `${window.location.origin}/smartHome/alexa/appBind?${query}`;
 
@@ -247,13 +291,16 @@ describe('NativeSimulator', () => {
       const fetchMock = backend();
       const base = fetchMock.getMockImplementation()!;
       fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-        if (url === '/dev/amazon/authorize') return typeof redirectTo === 'string' ? Response.json({ redirect_to: redirectTo }) : redirectTo;
+        if (url === '/dev/amazon/authorize')
+          return typeof redirectTo === 'string' ? Response.json({ redirect_to: redirectTo }) : redirectTo;
         return base(url, init);
       });
       return fetchMock;
     }
     const authorizations = (fetchMock: ReturnType<typeof amazon>) =>
-      fetchMock.mock.calls.filter(([url]) => url === '/dev/amazon/authorize').map(([, init]) => JSON.parse(init!.body as string) as { url: string; decision: string });
+      fetchMock.mock.calls
+        .filter(([url]) => url === '/dev/amazon/authorize')
+        .map(([, init]) => JSON.parse(init!.body as string) as { url: string; decision: string });
 
     it('answers whether the Alexa app is installed as the panel says', async () => {
       install({ installedApps: { amazon_alexa: false, google_home: true } });
@@ -265,19 +312,26 @@ describe('NativeSimulator', () => {
       const fetchMock = amazon();
       const { simulator, onOpenLink } = install({ account: 'friend@navimow.example' });
       await expect(call('openScheme', { uri: CONSENT })).resolves.toEqual({ opened: true });
-      await vi.waitFor(() => expect(onOpenLink).toHaveBeenCalledWith('/smartHome/alexa/appBind?code=amazon-code&state=s1'));
+      await vi.waitFor(() =>
+        expect(onOpenLink).toHaveBeenCalledWith('/smartHome/alexa/appBind?code=amazon-code&state=s1'),
+      );
       const [authorization] = authorizations(fetchMock);
       expect(authorization!.decision).toBe('allow');
       expect(new URL(authorization!.url).searchParams.get('state')).toBe('s1');
       expect(new URL(authorization!.url).searchParams.get('user')).toBe('amzn1.account.SIMFRIENDNAVIMOWEXAMPLE');
-      expect(simulator.log.find((entry) => entry.method === 'POST /dev/amazon/authorize')).toMatchObject({ code: 200, note: 'back to /smartHome/alexa/appBind' });
+      expect(simulator.log.find((entry) => entry.method === 'POST /dev/amazon/authorize')).toMatchObject({
+        code: 200,
+        note: 'back to /smartHome/alexa/appBind',
+      });
     });
 
     it('takes the user to Login with Amazon in the browser the same way, denying when the panel says so', async () => {
       const fetchMock = amazon(back('error=access_denied&state=s1'));
       const { onOpenLink } = install({ amazonConsent: 'deny' });
       await call('openExternalURI', { uri: LWA });
-      await vi.waitFor(() => expect(onOpenLink).toHaveBeenCalledWith('/smartHome/alexa/appBind?error=access_denied&state=s1'));
+      await vi.waitFor(() =>
+        expect(onOpenLink).toHaveBeenCalledWith('/smartHome/alexa/appBind?error=access_denied&state=s1'),
+      );
       expect(authorizations(fetchMock)[0]!.decision).toBe('deny');
     });
 
@@ -292,7 +346,11 @@ describe('NativeSimulator', () => {
       const elsewhere = amazon('https://evil.example/smartHome/alexa/appBind?code=c&state=s1');
       opened = install();
       await call('openScheme', { uri: CONSENT });
-      await vi.waitFor(() => expect(opened.simulator.log.some((entry) => entry.note === 'Amazon sent the user to a page outside this app')).toBe(true));
+      await vi.waitFor(() =>
+        expect(
+          opened.simulator.log.some((entry) => entry.note === 'Amazon sent the user to a page outside this app'),
+        ).toBe(true),
+      );
       expect(authorizations(elsewhere)).toHaveLength(1);
       expect(opened.onOpenLink).not.toHaveBeenCalled();
     });
@@ -301,7 +359,12 @@ describe('NativeSimulator', () => {
       amazon(Response.json({ error: 'invalid_client' }, { status: 400 }));
       const { simulator, onOpenLink } = install();
       await call('openExternalURI', { uri: LWA });
-      await vi.waitFor(() => expect(simulator.log.find((entry) => entry.method === 'POST /dev/amazon/authorize')).toMatchObject({ code: 400, note: 'invalid_client' }));
+      await vi.waitFor(() =>
+        expect(simulator.log.find((entry) => entry.method === 'POST /dev/amazon/authorize')).toMatchObject({
+          code: 400,
+          note: 'invalid_client',
+        }),
+      );
       expect(onOpenLink).not.toHaveBeenCalled();
     });
   });

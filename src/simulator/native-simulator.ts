@@ -173,7 +173,8 @@ export class NativeSimulator {
       this.update({ permissions: { ...this.state.permissions, [permission]: 'granted' } });
       return ok();
     },
-    getAppVersion: () => ok({ versionName: versionNameFor(this.state.appVersionCode), versionCode: this.state.appVersionCode }),
+    getAppVersion: () =>
+      ok({ versionName: versionNameFor(this.state.appVersionCode), versionCode: this.state.appVersionCode }),
     appIsInstall: ({ app }) => ok({ installed: this.state.installedApps[app] ?? false }),
     setAppFlipResult: (params) => ({ code: 0, msg: takeAppFlipResult(params) }),
     changeMowerOpenScheme: ({ vehicle_sn: serial, uri }) => {
@@ -337,7 +338,12 @@ export class NativeSimulator {
           carryLog(this.log);
           this.onOpenLink(back);
         },
-        (error: unknown) => void this.record({ method: 'Amazon', params: {}, note: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          void this.record({
+            method: 'Amazon',
+            params: {},
+            note: error instanceof Error ? error.message : String(error),
+          }),
       );
     }, CONSENT_MS);
   }
@@ -350,7 +356,11 @@ export class NativeSimulator {
   /** AES-GCM with a per-session key, answered as base64(iv + ciphertext) with the Ninebot version suffix. */
   private async encipher(text: string): Promise<string> {
     const iv = crypto.getRandomValues(new Uint8Array(12));
-    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await this.key(), new TextEncoder().encode(text));
+    const sealed = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv },
+      await this.key(),
+      new TextEncoder().encode(text),
+    );
     const bytes = new Uint8Array(iv.length + sealed.byteLength);
     bytes.set(iv);
     bytes.set(new Uint8Array(sealed), iv.length);
@@ -360,7 +370,11 @@ export class NativeSimulator {
   private async decrypt(text: string): Promise<Answer<'handleDecrypt'>> {
     try {
       const bytes = fromBase64(text.replace(/#[A-Za-z0-9._-]+$/, ''));
-      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await this.key(), bytes.slice(12));
+      const plain = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: bytes.slice(0, 12) },
+        await this.key(),
+        bytes.slice(12),
+      );
       return ok(toBase64(new Uint8Array(plain)));
     } catch {
       return failure(NATIVE_FAILURE.badParams, 'cannot decrypt this text');
@@ -387,7 +401,11 @@ export class NativeSimulator {
   }
 
   /** One request of the app to our server with its token, in the log like a bridge call. */
-  private async serverCall(method: 'PUT' | 'POST', path: string, body: unknown): Promise<{ status: number; json: unknown; entry: LogEntry }> {
+  private async serverCall(
+    method: 'PUT' | 'POST',
+    path: string,
+    body: unknown,
+  ): Promise<{ status: number; json: unknown; entry: LogEntry }> {
     const token = await this.accessToken();
     const started = performance.now();
     const response = await fetch(`/api${path}`, {
@@ -397,13 +415,21 @@ export class NativeSimulator {
     });
     const json: unknown = await response.json().catch(() => undefined);
     const error = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
-    const entry = this.record({ method: `${method} /api${path}`, params: body, code: response.status, ms: Math.round(performance.now() - started), ...(error && { note: error.message ?? error.code }) });
+    const entry = this.record({
+      method: `${method} /api${path}`,
+      params: body,
+      code: response.status,
+      ms: Math.round(performance.now() - started),
+      ...(error && { note: error.message ?? error.code }),
+    });
     return { status: response.status, json, entry };
   }
 
   /** The mower's battery in the app's list follows what the server answered. */
   private remember(status: MowerStatusDto) {
-    this.mowers = this.mowers?.map((mower) => (mower.vehicle_sn === status.serial_number ? { ...mower, battery_percent: status.battery_percent } : mower));
+    this.mowers = this.mowers?.map((mower) =>
+      mower.vehicle_sn === status.serial_number ? { ...mower, battery_percent: status.battery_percent } : mower,
+    );
     this.winterMode = { ...this.winterMode, [status.serial_number]: status.winter_mode };
     this.notify();
   }
@@ -415,22 +441,36 @@ export class NativeSimulator {
   async reportMower(report: SimulatorReport): Promise<MowerStatusDto> {
     const serial = this.state.mower;
     if (!serial) throw new Error('no current mower');
-    const { status, json, entry } = await this.serverCall('POST', `/simulator/mowers/${encodeURIComponent(serial)}/report`, report);
+    const { status, json, entry } = await this.serverCall(
+      'POST',
+      `/simulator/mowers/${encodeURIComponent(serial)}/report`,
+      report,
+    );
     if (status !== 200) throw new Error(`report failed (${status})`);
     const { changed, status: answer } = json as { changed: boolean; status: MowerStatusDto };
-    entry.note = changed ? `now ${answer.online ? answer.state : 'offline'}${answer.error_reason ? ` (${answer.error_reason})` : ''}, ${answer.battery_percent} %` : 'nothing changed';
+    entry.note = changed
+      ? `now ${answer.online ? answer.state : 'offline'}${answer.error_reason ? ` (${answer.error_reason})` : ''}, ${answer.battery_percent} %`
+      : 'nothing changed';
     this.remember(answer);
     return answer;
   }
 
   /** Winter storage is the server's state (`PUT /api/mowers/:serial/winter-mode`); its refusals are the mower's. */
-  private async setWinterStorageMode({ vehicle_sn, enabled }: BridgeParams<'setWinterStorageMode'>): Promise<Answer<'setWinterStorageMode'>> {
+  private async setWinterStorageMode({
+    vehicle_sn,
+    enabled,
+  }: BridgeParams<'setWinterStorageMode'>): Promise<Answer<'setWinterStorageMode'>> {
     const mower = (await this.loadMowers()).find((candidate) => candidate.vehicle_sn === vehicle_sn);
     if (!mower) return failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
-    const { status, json } = await this.serverCall('PUT', `/mowers/${encodeURIComponent(vehicle_sn)}/winter-mode`, { enabled } satisfies WinterModeRequest);
+    const { status, json } = await this.serverCall('PUT', `/mowers/${encodeURIComponent(vehicle_sn)}/winter-mode`, {
+      enabled,
+    } satisfies WinterModeRequest);
     if (status === 409) {
       // Battery under 85 %, working or offline: the mower refuses.
-      return failure(NATIVE_FAILURE.refused, (json as { error?: { message?: string } } | undefined)?.error?.message ?? 'the mower refused');
+      return failure(
+        NATIVE_FAILURE.refused,
+        (json as { error?: { message?: string } } | undefined)?.error?.message ?? 'the mower refused',
+      );
     }
     if (status === 404) return failure(NATIVE_FAILURE.badParams, 'this mower is not on the account');
     if (status !== 200) throw new Error(`winter mode failed (${status})`);

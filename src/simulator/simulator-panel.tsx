@@ -12,7 +12,8 @@ import styles from './simulator-panel.module.css';
 
 const PERMISSIONS: readonly DevicePermission[] = ['bluetooth', 'location', 'notification'];
 
-type InvitationControl = { step: 'idle' } | { step: 'creating' } | { step: 'created'; invitation: DemoInvitation } | { step: 'failed' };
+type InvitationControl =
+  { step: 'idle' } | { step: 'creating' } | { step: 'created'; invitation: DemoInvitation } | { step: 'failed' };
 
 /** A fresh pending invitation for the signed-in account in one click, to try accepting and rejecting again. */
 function NewInvitation({ simulator, language }: { simulator: NativeSimulator; language: Language }) {

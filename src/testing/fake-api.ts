@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 
 /** One answer of the fake server: a status and JSON body, a lost request, or an answer that comes later. */
-export type FakeReply = { status: number; body?: unknown } | 'network-error' | Promise<{ status: number; body?: unknown }>;
+export type FakeReply =
+  { status: number; body?: unknown } | 'network-error' | Promise<{ status: number; body?: unknown }>;
 
 export interface SentRequest {
   method: string;
@@ -33,13 +34,17 @@ export function installFakeApi(replies: Record<string, FakeReply[]>) {
       if (!reply) throw new Error(`no reply queued for ${method} ${path}`);
       if (reply === 'network-error') throw new TypeError('Failed to fetch');
       const { status, body } = await reply;
-      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      return new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return {
     requests,
     /** `METHOD path` of every request that changes something, in order. */
-    changes: () => requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`),
+    changes: () =>
+      requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`),
   };
 }
 

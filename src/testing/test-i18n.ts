@@ -1,7 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-const english = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', { eager: true, import: 'default' });
+const english = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 /** i18next with every English namespace loaded up front, for component tests. */
 export async function initTestI18n() {

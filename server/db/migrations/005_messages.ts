@@ -26,7 +26,11 @@ export const migration: Migration = {
       .addColumn('read_at', 'text')
       .addPrimaryKeyConstraint('message_inbox_pk', ['account_id', 'message_id'])
       .execute();
-    await db.schema.createIndex('message_inbox_list_idx').on('message_inbox').columns(['account_id', 'created_at', 'message_id']).execute();
+    await db.schema
+      .createIndex('message_inbox_list_idx')
+      .on('message_inbox')
+      .columns(['account_id', 'created_at', 'message_id'])
+      .execute();
     await db.schema
       .createIndex('message_inbox_category_idx')
       .on('message_inbox')

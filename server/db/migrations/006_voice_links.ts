@@ -6,8 +6,20 @@ export const migration: Migration = {
     // Link state is read from the OAuth records by account and client (docs/decisions/012-voice-links.md).
     await db.schema.alterTable('oauth_records').addColumn('account_id', 'text').execute();
     await db.schema.alterTable('oauth_records').addColumn('client_id', 'text').execute();
-    await db.schema.createIndex('oauth_records_account_idx').on('oauth_records').columns(['account_id', 'model', 'client_id']).execute();
-    const records = db as unknown as Kysely<{ oauth_records: { model: string; id: string; payload: string; account_id: string | null; client_id: string | null } }>;
+    await db.schema
+      .createIndex('oauth_records_account_idx')
+      .on('oauth_records')
+      .columns(['account_id', 'model', 'client_id'])
+      .execute();
+    const records = db as unknown as Kysely<{
+      oauth_records: {
+        model: string;
+        id: string;
+        payload: string;
+        account_id: string | null;
+        client_id: string | null;
+      };
+    }>;
     const rows = await records.selectFrom('oauth_records').select(['model', 'id', 'payload']).execute();
     for (const row of rows) {
       const payload = JSON.parse(row.payload) as { accountId?: unknown; clientId?: unknown };
@@ -45,6 +57,10 @@ export const migration: Migration = {
       .addColumn('access_expires_at', 'text', (col) => col.notNull())
       .addColumn('created_at', 'text', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('alexa_amazon_links_account_idx').on('alexa_amazon_links').column('account_id').execute();
+    await db.schema
+      .createIndex('alexa_amazon_links_account_idx')
+      .on('alexa_amazon_links')
+      .column('account_id')
+      .execute();
   },
 };

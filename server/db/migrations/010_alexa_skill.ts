@@ -11,6 +11,10 @@ export const migration: Migration = {
       .addColumn('active_mower_serial', 'text')
       .addColumn('updated_at', 'text', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('alexa_skill_accounts_user_idx').on('alexa_skill_accounts').column('alexa_user_id').execute();
+    await db.schema
+      .createIndex('alexa_skill_accounts_user_idx')
+      .on('alexa_skill_accounts')
+      .column('alexa_user_id')
+      .execute();
   },
 };

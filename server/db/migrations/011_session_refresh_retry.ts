@@ -10,6 +10,10 @@ export const migration: Migration = {
     for (const column of ['previous_refresh_token_hash', 'retry_until', 'retry_answer']) {
       await db.schema.alterTable('sessions').addColumn(column, 'text').execute();
     }
-    await db.schema.createIndex('sessions_previous_refresh_idx').on('sessions').column('previous_refresh_token_hash').execute();
+    await db.schema
+      .createIndex('sessions_previous_refresh_idx')
+      .on('sessions')
+      .column('previous_refresh_token_hash')
+      .execute();
   },
 };

@@ -13,8 +13,16 @@ export const migration: Migration = {
       .addColumn('retry_until', 'text', (col) => col.notNull())
       .addColumn('expires_at', 'text', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('used_refresh_tokens_session_idx').on('used_refresh_tokens').column('session_id').execute();
-    await db.schema.createIndex('used_refresh_tokens_expiry_idx').on('used_refresh_tokens').column('expires_at').execute();
+    await db.schema
+      .createIndex('used_refresh_tokens_session_idx')
+      .on('used_refresh_tokens')
+      .column('session_id')
+      .execute();
+    await db.schema
+      .createIndex('used_refresh_tokens_expiry_idx')
+      .on('used_refresh_tokens')
+      .column('expires_at')
+      .execute();
     // The one each session already remembers (migration 011) counts too: it was rotated away when the session's
     // current refresh token was issued, which expires when it would have been forgotten.
     await sql`

@@ -15,9 +15,16 @@ export const migration: Migration = {
     await db.schema.createIndex('command_buckets_updated_idx').on('command_buckets').column('updated_at').execute();
     // A work-log event the mower repeats within minutes counts into the message it already has
     // (server/modules/messages/message-queries.ts): how often, and when last.
-    await db.schema.alterTable('messages').addColumn('occurrences', 'integer', (col) => col.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('messages')
+      .addColumn('occurrences', 'integer', (col) => col.notNull().defaultTo(1))
+      .execute();
     await db.schema.alterTable('messages').addColumn('last_occurred_at', 'text').execute();
-    await db.schema.createIndex('messages_mower_type_idx').on('messages').columns(['mower_serial', 'type', 'created_at']).execute();
+    await db.schema
+      .createIndex('messages_mower_type_idx')
+      .on('messages')
+      .columns(['mower_serial', 'type', 'created_at'])
+      .execute();
     // The retention sweep (server/modules/messages/message-retention.ts) reads by age; a message's copies by its id
     // (also what deleting a message cascades through).
     await db.schema.createIndex('messages_created_idx').on('messages').column('created_at').execute();

@@ -19,13 +19,16 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
-  const freshSession = async () => (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json<Tokens>();
+  const login = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+  const freshSession = async () =>
+    (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json<Tokens>();
   // Each test refreshes from its own address, so that no test meets the refresh flood limit set off by another.
   const refreshWith = (refreshToken: string, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: refreshToken }, remoteAddress });
   const apiStatus = async (accessToken: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${accessToken}` } })).statusCode;
+    (await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${accessToken}` } }))
+      .statusCode;
   /** Moves the clock past the retry grace of every refresh so far (undone by `vi.useRealTimers`). */
   const pastTheGrace = () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -78,10 +81,22 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
   it('lets no cache keep tokens or per-user answers (Cache-Control: no-store)', async () => {
     const signedIn = await login({ account: DEMO.owner.email, password: DEMO.owner.password });
     const { refresh_token: refreshToken, access_token: accessToken } = signedIn.json();
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: refreshToken } });
-    const mowers = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${refreshed.json().access_token}` } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: refreshToken },
+    });
+    const mowers = await t.app.inject({
+      method: 'GET',
+      url: '/api/mowers',
+      headers: { authorization: `Bearer ${refreshed.json().access_token}` },
+    });
     const failed = await login({ account: DEMO.owner.email, password: 'wrong' });
-    const unauthorized = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${accessToken}` } });
+    const unauthorized = await t.app.inject({
+      method: 'GET',
+      url: '/api/mowers',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     for (const [name, response] of Object.entries({ signedIn, refreshed, mowers, failed, unauthorized })) {
       expect(response.headers['cache-control'], name).toBe('no-store');
     }
@@ -160,7 +175,10 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     const rounds = 4;
     const address = (round: number) => `192.0.2.${30 + round}`;
     const race = (round: number, rotated: string, replayed: string) => {
-      const [rotation, replay] = [() => refreshWith(rotated, address(round)), () => refreshWith(replayed, address(round))];
+      const [rotation, replay] = [
+        () => refreshWith(rotated, address(round)),
+        () => refreshWith(replayed, address(round)),
+      ];
       return round % 2 === 0
         ? Promise.all([rotation(), replay()])
         : Promise.all([replay(), rotation()]).then(([replayed, rotated]) => [rotated, replayed] as const);
@@ -170,13 +188,18 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     const firsts: Tokens[] = [];
     for (let round = 0; round < rounds; round += 1) firsts.push(await freshSession());
     const sessions = await Promise.all(
-      firsts.map(async (first, round) => ({ first, second: (await refreshWith(first.refresh_token, address(round))).json<Tokens>() })),
+      firsts.map(async (first, round) => ({
+        first,
+        second: (await refreshWith(first.refresh_token, address(round))).json<Tokens>(),
+      })),
     );
 
     // Within the grace of the first refresh token: it is the client's own retry. Either it comes first and gets the
     // answer it had (tokens the racing rotation then replaces), or it is refused; the session lives on with the
     // rotation's tokens.
-    const withinGrace = await Promise.all(sessions.map(({ first, second }, round) => race(round, second.refresh_token, first.refresh_token)));
+    const withinGrace = await Promise.all(
+      sessions.map(({ first, second }, round) => race(round, second.refresh_token, first.refresh_token)),
+    );
     const thirds: Tokens[] = [];
     for (const [rotation, replay] of withinGrace) {
       expect(rotation.statusCode).toBe(200);
@@ -191,7 +214,9 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     // issued with it, the racing rotation's too.
     pastTheGrace();
     try {
-      const afterGrace = await Promise.all(sessions.map(({ first }, round) => race(round, thirds[round]!.refresh_token, first.refresh_token)));
+      const afterGrace = await Promise.all(
+        sessions.map(({ first }, round) => race(round, thirds[round]!.refresh_token, first.refresh_token)),
+      );
       for (const [round, [rotation, replay]] of afterGrace.entries()) {
         expect(replay.statusCode).toBe(401);
         expect(await apiStatus(thirds[round]!.access_token)).toBe(401);
@@ -210,11 +235,16 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
 
   it('answers a refresh sent twice at once, or retried within seconds, with the same new tokens', async () => {
     const first = (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json();
-    const refresh = () => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
+    const refresh = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
     const answers = [...(await Promise.all(Array.from({ length: 10 }, refresh))), await refresh()];
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(11).fill(200));
     expect(new Set(answers.map((answer) => answer.json().access_token)).size).toBe(1);
-    const mowers = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${answers[0]!.json().access_token}` } });
+    const mowers = await t.app.inject({
+      method: 'GET',
+      url: '/api/mowers',
+      headers: { authorization: `Bearer ${answers[0]!.json().access_token}` },
+    });
     expect(mowers.statusCode).toBe(200);
 
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -223,7 +253,15 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     vi.useRealTimers();
     expect(late.statusCode).toBe(401);
     // Too late for a retry: a used refresh token, which ends the session as a thief's would.
-    expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${answers[0]!.json().access_token}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/mowers',
+          headers: { authorization: `Bearer ${answers[0]!.json().access_token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('drops a kept answer once its grace is over, and only then', async () => {
@@ -261,13 +299,22 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     const flooded = await createTestApp(kind, { loginRequestsPerMinute: 3 });
     const statuses = [];
     for (let i = 0; i < 4; i += 1) {
-      const response = await flooded.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: DEMO.owner.email, password: DEMO.owner.password } });
+      const response = await flooded.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: DEMO.owner.email, password: DEMO.owner.password },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     // Other addresses of the same IPv6 /64 are the same client.
     const fromNetwork = (address: string) =>
-      flooded.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: 'x@navimow.example', password: 'x' }, remoteAddress: address });
+      flooded.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: 'x@navimow.example', password: 'x' },
+        remoteAddress: address,
+      });
     const network = [];
     for (let i = 1; i <= 4; i += 1) network.push((await fromNetwork(`2001:db8:7:7::${i}`)).statusCode);
     expect(network).toEqual([401, 401, 401, 429]);
@@ -288,12 +335,20 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     afterEach(() => limited.close());
 
     const attempt = (account: string, password: string, address = '192.0.2.1') =>
-      limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account, password }, remoteAddress: address });
-    const checked = (responses: { statusCode: number }[]) => responses.filter((response) => response.statusCode !== 429).length;
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account, password },
+        remoteAddress: address,
+      });
+    const checked = (responses: { statusCode: number }[]) =>
+      responses.filter((response) => response.statusCode !== 429).length;
 
     it('lets no more parallel attempts check a password than the limit: 30 at once on one account, 5 checked', async () => {
       const responses = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => attempt(DEMO.friend.email, i === 29 ? DEMO.friend.password : `wrong-${i}`)),
+        Array.from({ length: 30 }, (_, i) =>
+          attempt(DEMO.friend.email, i === 29 ? DEMO.friend.password : `wrong-${i}`),
+        ),
       );
       expect(checked(responses)).toBe(5);
       const refused = responses.find((response) => response.statusCode === 429)!;
@@ -321,7 +376,8 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     });
 
     it('counts an IPv6 client per /64, so that its other addresses are no fresh start', async () => {
-      for (let i = 1; i <= 5; i += 1) expect((await attempt(DEMO.friend.email, 'wrong', `2001:db8:1:2::${i}`)).statusCode).toBe(401);
+      for (let i = 1; i <= 5; i += 1)
+        expect((await attempt(DEMO.friend.email, 'wrong', `2001:db8:1:2::${i}`)).statusCode).toBe(401);
       expect((await attempt(DEMO.friend.email, 'wrong', '2001:db8:1:2:ffff::6')).statusCode).toBe(429);
       expect((await attempt(DEMO.friend.email, 'wrong', '2001:db8:1:3::1')).statusCode).toBe(401);
     });

@@ -9,10 +9,11 @@ import { createSession, refreshSession, revokeSession } from './sessions.ts';
 import { credentialsSchema, signIn } from './sign-in.ts';
 
 /** POST /api/auth/login, /refresh, /logout: sign-in for the native app (contract section 4). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; throttle: LoginThrottle; loginRequestsPerMinute: number }> = async (
-  app,
-  { db, throttle, loginRequestsPerMinute },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  throttle: LoginThrottle;
+  loginRequestsPerMinute: number;
+}> = async (app, { db, throttle, loginRequestsPerMinute }) => {
   app.post(
     '/login',
     {

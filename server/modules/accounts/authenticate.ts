@@ -54,7 +54,9 @@ const insufficientScope = (permission: Permission) =>
     undefined,
     {
       'WWW-Authenticate':
-        permission === 'account' ? 'Bearer error="insufficient_scope"' : `Bearer error="insufficient_scope", scope="${permission}"`,
+        permission === 'account'
+          ? 'Bearer error="insufficient_scope"'
+          : `Bearer error="insufficient_scope", scope="${permission}"`,
     },
   );
 
@@ -66,7 +68,13 @@ async function identify(db: Db, request: FastifyRequest): Promise<Caller> {
   const grant = await request.server.oauthTokenGrant(match[1]!);
   if (grant) {
     const permissions = new Set(LINKABLE.filter((scope) => grant.scopes.includes(scope)));
-    return { accountId: grant.accountId, sessionId: undefined, clientId: grant.clientId, grantId: grant.grantId, permissions };
+    return {
+      accountId: grant.accountId,
+      sessionId: undefined,
+      clientId: grant.clientId,
+      grantId: grant.grantId,
+      permissions,
+    };
   }
   throw unauthorized();
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
-import { DatabaseFailureLog, type FailureLog, LoginThrottle, MemoryFailureLog, SIGN_IN_LIMITS } from './login-throttle.ts';
+import {
+  DatabaseFailureLog,
+  type FailureLog,
+  LoginThrottle,
+  MemoryFailureLog,
+  SIGN_IN_LIMITS,
+} from './login-throttle.ts';
 
 function clock(start = 1_000_000) {
   let now = start;
@@ -43,7 +49,10 @@ describe.each(logs)('LoginThrottle with failures kept in %s', (_name, makeLog) =
     keyspace += 1;
     const prefix = `t${keyspace}-`;
     const throttle = new LoginThrottle(SIGN_IN_LIMITS, now, makeLog());
-    return { begin: (account: string, address: string) => throttle.begin(`${prefix}${account}`, address === '*' ? address : `${prefix}${address}`) };
+    return {
+      begin: (account: string, address: string) =>
+        throttle.begin(`${prefix}${account}`, address === '*' ? address : `${prefix}${address}`),
+    };
   };
 
   it('walls off one account from one address after 5 failures, for that pair only', async () => {

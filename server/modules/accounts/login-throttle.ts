@@ -35,9 +35,15 @@ export interface SignInAttempt {
 
 const tooMany = (retryAfterMs: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`, undefined, {
-    'Retry-After': String(seconds),
-  });
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    undefined,
+    {
+      'Retry-After': String(seconds),
+    },
+  );
 };
 
 type KeyName = 'pair' | 'address' | 'account';
@@ -89,7 +95,11 @@ export class MemoryFailureLog implements FailureLog {
   attempt(keys: Keys, since: Record<KeyName, number>, now: number, check: (recent: Recent) => void): Promise<unknown> {
     this.sweep(Math.min(...Object.values(since)), now);
     try {
-      check({ pair: this.recent(keys.pair, since.pair), address: this.recent(keys.address, since.address), account: this.recent(keys.account, since.account) });
+      check({
+        pair: this.recent(keys.pair, since.pair),
+        address: this.recent(keys.address, since.address),
+        account: this.recent(keys.account, since.account),
+      });
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -125,7 +135,8 @@ export class DatabaseFailureLog implements FailureLog {
     const names = Object.keys(keys) as KeyName[];
     return this.db.transaction().execute(async (trx) => {
       if (supportsRowLocks(trx)) {
-        for (const key of Object.values(keys).sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+        for (const key of Object.values(keys).sort())
+          await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
       }
       const rows = await trx
         .selectFrom('sign_in_failures')
@@ -135,13 +146,20 @@ export class DatabaseFailureLog implements FailureLog {
         .orderBy('at')
         .execute();
       const recent = Object.fromEntries(
-        names.map((name) => [name, rows.filter((row) => row.key === keys[name] && Number(row.at) > since[name]).map((row) => Number(row.at))]),
+        names.map((name) => [
+          name,
+          rows.filter((row) => row.key === keys[name] && Number(row.at) > since[name]).map((row) => Number(row.at)),
+        ]),
       ) as Recent;
       check(recent);
       const recorded = names.map((name) => ({ id: randomUUID(), key: keys[name], at: now }));
       await trx.insertInto('sign_in_failures').values(recorded).execute();
       // What no window can see any more goes now; keys that never come back, with the sweep (sweepSignInFailures).
-      await trx.deleteFrom('sign_in_failures').where('key', 'in', Object.values(keys)).where('at', '<=', Math.min(...Object.values(since))).execute();
+      await trx
+        .deleteFrom('sign_in_failures')
+        .where('key', 'in', Object.values(keys))
+        .where('at', '<=', Math.min(...Object.values(since)))
+        .execute();
       return recorded.map((row) => row.id);
     });
   }
@@ -155,9 +173,16 @@ export class DatabaseFailureLog implements FailureLog {
 }
 
 /** Removes failures older than every window (run now and then, like the OAuth sweep). */
-export async function sweepSignInFailures(db: Db, limits: SignInLimits = SIGN_IN_LIMITS, now = Date.now()): Promise<void> {
+export async function sweepSignInFailures(
+  db: Db,
+  limits: SignInLimits = SIGN_IN_LIMITS,
+  now = Date.now(),
+): Promise<void> {
   const longest = Math.max(limits.pair.windowMs, limits.address.windowMs, limits.account.windowMs);
-  await db.deleteFrom('sign_in_failures').where('at', '<=', now - longest).execute();
+  await db
+    .deleteFrom('sign_in_failures')
+    .where('at', '<=', now - longest)
+    .execute();
 }
 
 /**
@@ -172,7 +197,11 @@ export class LoginThrottle {
   private readonly now: () => number;
   private readonly log: FailureLog;
 
-  constructor(limits: SignInLimits = SIGN_IN_LIMITS, now: () => number = () => Date.now(), log: FailureLog = new MemoryFailureLog()) {
+  constructor(
+    limits: SignInLimits = SIGN_IN_LIMITS,
+    now: () => number = () => Date.now(),
+    log: FailureLog = new MemoryFailureLog(),
+  ) {
     this.limits = limits;
     this.now = now;
     this.log = log;
@@ -182,8 +211,16 @@ export class LoginThrottle {
   async begin(account: string, address: string): Promise<SignInAttempt> {
     const { pair: pairLimit, address: addressLimit, account: accountLimit } = this.limits;
     const now = this.now();
-    const keys: Keys = { pair: `pair:${account}\n${address}`, address: `address:${address}`, account: `account:${account}` };
-    const since = { pair: now - pairLimit.windowMs, address: now - addressLimit.windowMs, account: now - accountLimit.windowMs };
+    const keys: Keys = {
+      pair: `pair:${account}\n${address}`,
+      address: `address:${address}`,
+      account: `account:${account}`,
+    };
+    const since = {
+      pair: now - pairLimit.windowMs,
+      address: now - addressLimit.windowMs,
+      account: now - accountLimit.windowMs,
+    };
 
     const recorded = await this.log.attempt(keys, since, now, ({ pair, address: fromAddress, account: ofAccount }) => {
       if (pair.length >= pairLimit.max) throw tooMany(pair[0]! + pairLimit.windowMs - now);

@@ -2,7 +2,14 @@
 export { createAccount, findAccountById, findAccountByIdentifier } from './account-queries.ts';
 export { authRoutes } from './auth-routes.ts';
 export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } from './authenticate.ts';
-export { DatabaseFailureLog, LoginThrottle, MemoryFailureLog, SIGN_IN_LIMITS, type SignInLimits, sweepSignInFailures } from './login-throttle.ts';
+export {
+  DatabaseFailureLog,
+  LoginThrottle,
+  MemoryFailureLog,
+  SIGN_IN_LIMITS,
+  type SignInLimits,
+  sweepSignInFailures,
+} from './login-throttle.ts';
 export { hashPassword } from './passwords.ts';
 export { followSessionChanges, sweepSessionRetryAnswers, sweepUsedRefreshTokens } from './sessions.ts';
 export { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer } from './refresh-retries.ts';

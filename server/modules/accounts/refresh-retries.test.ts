@@ -15,7 +15,8 @@ describe('a refresh answer kept for a retry', () => {
   it('keeps no token readable and differs each time it is sealed', () => {
     const refreshToken = newToken();
     const sealed = sealRetryAnswer(refreshToken, answer);
-    for (const secret of [answer.access_token, answer.refresh_token, refreshToken]) expect(sealed).not.toContain(secret);
+    for (const secret of [answer.access_token, answer.refresh_token, refreshToken])
+      expect(sealed).not.toContain(secret);
     expect(sealRetryAnswer(refreshToken, answer)).not.toBe(sealed);
   });
 
@@ -24,7 +25,9 @@ describe('a refresh answer kept for a retry', () => {
     const bytes = Buffer.from(sealRetryAnswer(refreshToken, answer), 'base64url');
     bytes[bytes.length - 1]! ^= 1;
     expect(openRetryAnswer(refreshToken, bytes.toString('base64url'), sessionAnswerSchema)).toBeUndefined();
-    expect(openRetryAnswer(refreshToken, bytes.subarray(0, 20).toString('base64url'), sessionAnswerSchema)).toBeUndefined();
+    expect(
+      openRetryAnswer(refreshToken, bytes.subarray(0, 20).toString('base64url'), sessionAnswerSchema),
+    ).toBeUndefined();
     expect(openRetryAnswer(refreshToken, '', sessionAnswerSchema)).toBeUndefined();
   });
 });

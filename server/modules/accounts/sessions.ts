@@ -64,7 +64,11 @@ export async function createSession(db: Db, accountId: string, now = new Date())
  * rotation racing a replay never survives it: either the replay ends the session after the rotation, or it ends
  * it first and the rotation then finds no live session.
  */
-export async function refreshSession(db: Db, refreshToken: string, now = new Date()): Promise<TokenResponse | undefined> {
+export async function refreshSession(
+  db: Db,
+  refreshToken: string,
+  now = new Date(),
+): Promise<TokenResponse | undefined> {
   const presented = hashToken(refreshToken);
   const at = now.toISOString();
   const retryUntil = new Date(now.getTime() + REFRESH_RETRY_GRACE_MS).toISOString();
@@ -85,10 +89,19 @@ export async function refreshSession(db: Db, refreshToken: string, now = new Dat
       .executeTakeFirst();
     if (!updated) return undefined;
     // Only this session's rows, under its row's lock: two sessions refreshing never wait for each other here.
-    await trx.deleteFrom('used_refresh_tokens').where('session_id', '=', updated.id).where('expires_at', '<=', at).execute();
+    await trx
+      .deleteFrom('used_refresh_tokens')
+      .where('session_id', '=', updated.id)
+      .where('expires_at', '<=', at)
+      .execute();
     await trx
       .insertInto('used_refresh_tokens')
-      .values({ token_hash: presented, session_id: updated.id, retry_until: retryUntil, expires_at: hashes.refresh_expires_at })
+      .values({
+        token_hash: presented,
+        session_id: updated.id,
+        retry_until: retryUntil,
+        expires_at: hashes.refresh_expires_at,
+      })
       .execute();
     return updated.id;
   });
@@ -104,7 +117,9 @@ export async function refreshSession(db: Db, refreshToken: string, now = new Dat
     .where('revoked_at', 'is', null)
     .where('retry_until', '>', at)
     .executeTakeFirst();
-  const retried = replaced?.retry_answer ? openRetryAnswer(refreshToken, replaced.retry_answer, sessionAnswerSchema) : undefined;
+  const retried = replaced?.retry_answer
+    ? openRetryAnswer(refreshToken, replaced.retry_answer, sessionAnswerSchema)
+    : undefined;
   if (retried) return retried;
   const reused = await db
     .selectFrom('used_refresh_tokens')
@@ -246,7 +261,9 @@ export async function sweepUsedRefreshTokens(db: Db, now = new Date()): Promise<
   await inBatches((limit) =>
     db
       .deleteFrom('used_refresh_tokens')
-      .where('token_hash', 'in', (eb) => eb.selectFrom('used_refresh_tokens').select('token_hash').where('expires_at', '<=', expired).limit(limit))
+      .where('token_hash', 'in', (eb) =>
+        eb.selectFrom('used_refresh_tokens').select('token_hash').where('expires_at', '<=', expired).limit(limit),
+      )
       .executeTakeFirst(),
   );
 }

@@ -30,39 +30,60 @@ export interface AlexaSkillRoutesOptions {
   config: AlexaSkillConfig;
 }
 
-const refused = (reason: string) => new HttpError(400, 'invalid_alexa_request', `Not a valid request from Alexa: ${reason}.`);
+const refused = (reason: string) =>
+  new HttpError(400, 'invalid_alexa_request', `Not a valid request from Alexa: ${reason}.`);
 
 /**
  * `POST /alexa/skill` (contract section 6): Amazon's request format, its signature and timestamp verified on the
  * exact bytes received before anything is read (docs/decisions/018-alexa-skill.md).
  */
-export const alexaSkillRoutes: FastifyPluginAsync<AlexaSkillRoutesOptions> = async (app, { db, fleet, grants, alexaClientIds, config }) => {
+export const alexaSkillRoutes: FastifyPluginAsync<AlexaSkillRoutesOptions> = async (
+  app,
+  { db, fleet, grants, alexaClientIds, config },
+) => {
   const { skillId } = config;
   // The signature covers the body as sent: it is kept as text here, and parsed only once verified.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   if (!skillId) {
     app.post(ALEXA_SKILL_PATH, async () => {
-      throw new HttpError(503, 'alexa_skill_unavailable', 'The Alexa skill is not set up on this server (ALEXA_SKILL_ID).');
+      throw new HttpError(
+        503,
+        'alexa_skill_unavailable',
+        'The Alexa skill is not set up on this server (ALEXA_SKILL_ID).',
+      );
     });
     return;
   }
   const verify = createAlexaVerifier(config.trust ?? amazonTrust(config.timeoutMs));
-  const skill = createAlexaSkill({ db, fleet, grants, alexaClientIds, skillId, tokenGrant: (token) => app.oauthTokenGrant(token), log: app.log });
-
-  app.post(ALEXA_SKILL_PATH, { config: { rateLimit: { max: config.requestsPerMinute, timeWindow: '1 minute' } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const raw = typeof request.body === 'string' ? request.body : '';
-    try {
-      await verify(raw, request.headers);
-    } catch (error) {
-      if (error instanceof AlexaVerificationError) {
-        request.log.warn({ reason: error.message }, 'Alexa request refused');
-        throw refused(error.message);
-      }
-      throw error;
-    }
-    const envelope = JSON.parse(raw) as RequestEnvelope;
-    if (envelope?.context?.System?.application?.applicationId !== skillId) throw refused('the request is for another skill');
-    return skill.invoke(envelope);
+  const skill = createAlexaSkill({
+    db,
+    fleet,
+    grants,
+    alexaClientIds,
+    skillId,
+    tokenGrant: (token) => app.oauthTokenGrant(token),
+    log: app.log,
   });
+
+  app.post(
+    ALEXA_SKILL_PATH,
+    { config: { rateLimit: { max: config.requestsPerMinute, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const raw = typeof request.body === 'string' ? request.body : '';
+      try {
+        await verify(raw, request.headers);
+      } catch (error) {
+        if (error instanceof AlexaVerificationError) {
+          request.log.warn({ reason: error.message }, 'Alexa request refused');
+          throw refused(error.message);
+        }
+        throw error;
+      }
+      const envelope = JSON.parse(raw) as RequestEnvelope;
+      if (envelope?.context?.System?.application?.applicationId !== skillId)
+        throw refused('the request is for another skill');
+      return skill.invoke(envelope);
+    },
+  );
 };

@@ -1,4 +1,12 @@
-import { getIntentName, getLocale, getRequestType, getSlotValue, type HandlerInput, type RequestHandler, SkillBuilders } from 'ask-sdk-core';
+import {
+  getIntentName,
+  getLocale,
+  getRequestType,
+  getSlotValue,
+  type HandlerInput,
+  type RequestHandler,
+  SkillBuilders,
+} from 'ask-sdk-core';
 import type { RequestEnvelope, Response } from 'ask-sdk-model';
 import type { Db } from '../../db/database.ts';
 import type { OAuthTokenGrant } from '../accounts/public.ts';
@@ -53,21 +61,31 @@ export function matchMower<T extends { name: string }>(mowers: readonly T[], spo
   if (!wanted) return undefined;
   const exact = mowers.filter((mower) => normalize(mower.name) === wanted);
   if (exact.length === 1) return exact[0];
-  const partial = mowers.filter((mower) => normalize(mower.name).includes(wanted) || wanted.includes(normalize(mower.name)));
+  const partial = mowers.filter(
+    (mower) => normalize(mower.name).includes(wanted) || wanted.includes(normalize(mower.name)),
+  );
   return partial.length === 1 ? partial[0] : undefined;
 }
 
 /** Speech is SSML: a mower's name is the user's text and must not become markup. */
 const ssml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function commandSpeech(t: SkillTexts, name: string, command: MowerCommand, result: CommandResult, view: MowerView): string {
+function commandSpeech(
+  t: SkillTexts,
+  name: string,
+  command: MowerCommand,
+  result: CommandResult,
+  view: MowerView,
+): string {
   const { record } = view;
   if (result.status === 'SUCCESS' && !result.alreadyInState) {
     return { start: t.started, resume: t.resumed, pause: t.paused, stop: t.stopped, dock: t.docking }[command](name);
   }
   if (result.status === 'SUCCESS') {
     if (command === 'dock') return record.state === 'returning' ? t.alreadyReturning(name) : t.alreadyDocked(name);
-    return { start: t.alreadyMowing, resume: t.alreadyMowing, pause: t.alreadyPaused, stop: t.alreadyStopped }[command](name);
+    return { start: t.alreadyMowing, resume: t.alreadyMowing, pause: t.alreadyPaused, stop: t.alreadyStopped }[command](
+      name,
+    );
   }
   if (result.errorCode === 'deviceOffline') return t.offline(name);
   if (result.errorCode === 'deviceTurnedOff') return t.winterMode(name);
@@ -100,7 +118,8 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
   const { db, fleet, grants, alexaClientIds, tokenGrant } = deps;
 
   const textsOf = (input: HandlerInput) => SKILL_TEXTS[skillLanguage(getLocale(input.requestEnvelope))];
-  const alexaUserId = (envelope: RequestEnvelope) => envelope.context?.System?.user?.userId ?? envelope.session?.user?.userId ?? '';
+  const alexaUserId = (envelope: RequestEnvelope) =>
+    envelope.context?.System?.user?.userId ?? envelope.session?.user?.userId ?? '';
 
   async function accountOf(envelope: RequestEnvelope): Promise<string | undefined> {
     const token = envelope.context?.System?.user?.accessToken ?? envelope.session?.user?.accessToken;
@@ -112,15 +131,31 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
 
   async function remember(accountId: string, userId: string, serial: string | null | undefined) {
     const now = new Date().toISOString();
-    const values = { account_id: accountId, alexa_user_id: userId, updated_at: now, ...(serial !== undefined && { active_mower_serial: serial }) };
+    const values = {
+      account_id: accountId,
+      alexa_user_id: userId,
+      updated_at: now,
+      ...(serial !== undefined && { active_mower_serial: serial }),
+    };
     await db
       .insertInto('alexa_skill_accounts')
       .values({ active_mower_serial: null, ...values })
-      .onConflict((conflict) => conflict.column('account_id').doUpdateSet({ alexa_user_id: userId, updated_at: now, ...(serial !== undefined && { active_mower_serial: serial }) }))
+      .onConflict((conflict) =>
+        conflict.column('account_id').doUpdateSet({
+          alexa_user_id: userId,
+          updated_at: now,
+          ...(serial !== undefined && { active_mower_serial: serial }),
+        }),
+      )
       .execute();
   }
 
-  const linkAccount = (input: HandlerInput) => input.responseBuilder.speak(textsOf(input).linkAccount).withLinkAccountCard().withShouldEndSession(true).getResponse();
+  const linkAccount = (input: HandlerInput) =>
+    input.responseBuilder
+      .speak(textsOf(input).linkAccount)
+      .withLinkAccountCard()
+      .withShouldEndSession(true)
+      .getResponse();
 
   async function perform(input: HandlerInput, skill: Skill, mower: MowerChoice): Promise<Response> {
     const t = textsOf(input);
@@ -131,7 +166,15 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
     if (skill === 'status') return done(statusSpeech(t, name, view));
     if (skill === 'battery') return done(batterySpeech(t, name, view));
     const command: MowerCommand =
-      skill === 'start' ? (view.record.state === 'paused' ? 'resume' : 'start') : skill === 'stop' ? (view.record.state === 'mowing' ? 'pause' : 'stop') : 'dock';
+      skill === 'start'
+        ? view.record.state === 'paused'
+          ? 'resume'
+          : 'start'
+        : skill === 'stop'
+          ? view.record.state === 'mowing'
+            ? 'pause'
+            : 'stop'
+          : 'dock';
     const outcome = await fleet.command(mower.serial, command);
     if (!outcome) return done(t.failed);
     return done(commandSpeech(t, name, command, outcome.result, outcome.view));
@@ -143,7 +186,10 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
     const t = textsOf(input);
     const accountId = await accountOf(envelope);
     if (!accountId) return linkAccount(input);
-    const mowers = (await listMowersFor(db, accountId)).map((mower) => ({ serial: mower.serial_number, name: mower.name }));
+    const mowers = (await listMowersFor(db, accountId)).map((mower) => ({
+      serial: mower.serial_number,
+      name: mower.name,
+    }));
     if (!mowers.length) return input.responseBuilder.speak(t.noMowers).withShouldEndSession(true).getResponse();
     const names = ssml(t.or(mowers.map((mower) => mower.name)));
     const ask = (text: string) => {
@@ -157,19 +203,29 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
       mower = matchMower(mowers, spoken);
       if (!mower) return ask(t.unknownMower(ssml(spoken), names));
     } else {
-      const row = await db.selectFrom('alexa_skill_accounts').select('active_mower_serial').where('account_id', '=', accountId).executeTakeFirst();
-      mower = mowers.find((candidate) => candidate.serial === row?.active_mower_serial) ?? (mowers.length === 1 ? mowers[0] : undefined);
+      const row = await db
+        .selectFrom('alexa_skill_accounts')
+        .select('active_mower_serial')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      mower =
+        mowers.find((candidate) => candidate.serial === row?.active_mower_serial) ??
+        (mowers.length === 1 ? mowers[0] : undefined);
       if (!mower) return ask(t.whichMower(names));
     }
     await remember(accountId, alexaUserId(envelope), mower.serial);
     return perform(input, skill, mower);
   }
 
-  const intent = (name: string) => (input: HandlerInput) => getRequestType(input.requestEnvelope) === 'IntentRequest' && getIntentName(input.requestEnvelope) === name;
+  const intent = (name: string) => (input: HandlerInput) =>
+    getRequestType(input.requestEnvelope) === 'IntentRequest' && getIntentName(input.requestEnvelope) === name;
   const requestType = (type: string) => (input: HandlerInput) => getRequestType(input.requestEnvelope) === type;
 
   const handlers: RequestHandler[] = [
-    ...(Object.keys(SKILL_INTENTS) as Skill[]).map((skill) => ({ canHandle: intent(SKILL_INTENTS[skill]), handle: (input: HandlerInput) => skillFor(input, skill) })),
+    ...(Object.keys(SKILL_INTENTS) as Skill[]).map((skill) => ({
+      canHandle: intent(SKILL_INTENTS[skill]),
+      handle: (input: HandlerInput) => skillFor(input, skill),
+    })),
     {
       // The answer to "which mower?", or "use Back garden" on its own: the active mower from now on.
       canHandle: intent(SELECT_MOWER_INTENT),
@@ -183,12 +239,22 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
         const t = textsOf(input);
         const accountId = await accountOf(envelope);
         if (!accountId) return linkAccount(input);
-        const mowers = (await listMowersFor(db, accountId)).map((mower) => ({ serial: mower.serial_number, name: mower.name }));
+        const mowers = (await listMowersFor(db, accountId)).map((mower) => ({
+          serial: mower.serial_number,
+          name: mower.name,
+        }));
         const names = ssml(t.or(mowers.map((mower) => mower.name)));
         const mower = matchMower(mowers, getSlotValue(envelope, MOWER_SLOT) ?? '');
-        if (!mower) return input.responseBuilder.speak(t.unknownMower(ssml(getSlotValue(envelope, MOWER_SLOT) ?? ''), names)).reprompt(t.whichMower(names)).getResponse();
+        if (!mower)
+          return input.responseBuilder
+            .speak(t.unknownMower(ssml(getSlotValue(envelope, MOWER_SLOT) ?? ''), names))
+            .reprompt(t.whichMower(names))
+            .getResponse();
         await remember(accountId, alexaUserId(envelope), mower.serial);
-        return input.responseBuilder.speak(t.selected(ssml(mower.name))).withShouldEndSession(true).getResponse();
+        return input.responseBuilder
+          .speak(t.selected(ssml(mower.name)))
+          .withShouldEndSession(true)
+          .getResponse();
       },
     },
     {
@@ -204,12 +270,16 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
       handle: (input) => input.responseBuilder.speak(textsOf(input).help).reprompt(textsOf(input).help).getResponse(),
     },
     {
-      canHandle: (input) => intent('AMAZON.CancelIntent')(input) || intent('AMAZON.StopIntent')(input) || intent('AMAZON.NavigateHomeIntent')(input),
+      canHandle: (input) =>
+        intent('AMAZON.CancelIntent')(input) ||
+        intent('AMAZON.StopIntent')(input) ||
+        intent('AMAZON.NavigateHomeIntent')(input),
       handle: (input) => input.responseBuilder.speak(textsOf(input).goodbye).withShouldEndSession(true).getResponse(),
     },
     {
       canHandle: intent('AMAZON.FallbackIntent'),
-      handle: (input) => input.responseBuilder.speak(textsOf(input).notUnderstood).reprompt(textsOf(input).help).getResponse(),
+      handle: (input) =>
+        input.responseBuilder.speak(textsOf(input).notUnderstood).reprompt(textsOf(input).help).getResponse(),
     },
     { canHandle: requestType('SessionEndedRequest'), handle: (input) => input.responseBuilder.getResponse() },
     {
@@ -231,7 +301,11 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
         if (byToken) accounts.add(byToken);
         const userId = alexaUserId(envelope);
         if (userId) {
-          const rows = await db.selectFrom('alexa_skill_accounts').select('account_id').where('alexa_user_id', '=', userId).execute();
+          const rows = await db
+            .selectFrom('alexa_skill_accounts')
+            .select('account_id')
+            .where('alexa_user_id', '=', userId)
+            .execute();
           for (const row of rows) accounts.add(row.account_id);
         }
         for (const accountId of accounts) {

@@ -14,16 +14,24 @@ interface Model {
 }
 
 const LOCALES = ['en-US', 'de-DE', 'fr-FR'] as const;
-const load = (locale: string) => JSON.parse(readFileSync(new URL(`./interaction-models/${locale}.json`, import.meta.url), 'utf8')) as Model;
+const load = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`./interaction-models/${locale}.json`, import.meta.url), 'utf8')) as Model;
 
 describe.each(LOCALES)('the Alexa interaction model for %s', (locale) => {
   const { languageModel } = load(locale).interactionModel;
 
-  it('is invoked by the seed\'s voice name and has an intent for each of the five skills, plus the mower choice', () => {
+  it("is invoked by the seed's voice name and has an intent for each of the five skills, plus the mower choice", () => {
     expect(languageModel.invocationName).toBe(ALEXA_INVOCATION_NAME.toLowerCase());
     const names = languageModel.intents.map((intent) => intent.name);
     expect(Object.keys(SKILL_INTENTS).sort()).toEqual([...ALEXA_SKILLS].sort());
-    for (const name of [...Object.values(SKILL_INTENTS), SELECT_MOWER_INTENT, 'AMAZON.HelpIntent', 'AMAZON.StopIntent', 'AMAZON.CancelIntent', 'AMAZON.FallbackIntent']) {
+    for (const name of [
+      ...Object.values(SKILL_INTENTS),
+      SELECT_MOWER_INTENT,
+      'AMAZON.HelpIntent',
+      'AMAZON.StopIntent',
+      'AMAZON.CancelIntent',
+      'AMAZON.FallbackIntent',
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -32,7 +40,10 @@ describe.each(LOCALES)('the Alexa interaction model for %s', (locale) => {
     const seen = new Map<string, string>();
     for (const intent of languageModel.intents.filter((candidate) => !candidate.name.startsWith('AMAZON.'))) {
       expect(intent.slots).toEqual([{ name: MOWER_SLOT, type: 'MOWER_NAME' }]);
-      expect(intent.samples.some((sample) => sample.includes(`{${MOWER_SLOT}}`)), intent.name).toBe(true);
+      expect(
+        intent.samples.some((sample) => sample.includes(`{${MOWER_SLOT}}`)),
+        intent.name,
+      ).toBe(true);
       expect(intent.samples.length, intent.name).toBeGreaterThanOrEqual(4);
       for (const sample of intent.samples) {
         // Amazon's rules for sample utterances: no punctuation but apostrophes, periods and hyphens; slots in braces.

@@ -117,14 +117,21 @@ export function createAlexaVerifier(trust: AlexaTrust, now: () => number = Date.
     }
     const [signing] = chain;
     if (!signing) throw refuse('the certificate chain is empty');
-    if (!chain.every((certificate) => validNow(certificate, at))) throw refuse('a certificate of the chain is expired or not yet valid');
-    if (!signing.subjectAltName?.split(', ').includes(`DNS:${AMAZON_SIGNING_NAME}`)) throw refuse(`the signing certificate does not name ${AMAZON_SIGNING_NAME}`);
+    if (!chain.every((certificate) => validNow(certificate, at)))
+      throw refuse('a certificate of the chain is expired or not yet valid');
+    if (!signing.subjectAltName?.split(', ').includes(`DNS:${AMAZON_SIGNING_NAME}`))
+      throw refuse(`the signing certificate does not name ${AMAZON_SIGNING_NAME}`);
     for (let index = 0; index + 1 < chain.length; index++) {
       const [child, parent] = [chain[index]!, chain[index + 1]!];
-      if (!parent.ca || !child.checkIssued(parent) || !child.verify(parent.publicKey)) throw refuse('the certificate chain is broken');
+      if (!parent.ca || !child.checkIssued(parent) || !child.verify(parent.publicKey))
+        throw refuse('the certificate chain is broken');
     }
     const last = chain.at(-1)!;
-    const anchored = roots.some((root) => validNow(root, at) && (last.fingerprint256 === root.fingerprint256 || (last.checkIssued(root) && last.verify(root.publicKey))));
+    const anchored = roots.some(
+      (root) =>
+        validNow(root, at) &&
+        (last.fingerprint256 === root.fingerprint256 || (last.checkIssued(root) && last.verify(root.publicKey))),
+    );
     if (!anchored) throw refuse('the certificate chain does not lead to a trusted root');
     return signing;
   }
@@ -149,9 +156,11 @@ export function createAlexaVerifier(trust: AlexaTrust, now: () => number = Date.
     } catch {
       throw refuse('the body is not JSON');
     }
-    const timestamp = typeof envelope.request?.timestamp === 'string' ? Date.parse(envelope.request.timestamp) : Number.NaN;
+    const timestamp =
+      typeof envelope.request?.timestamp === 'string' ? Date.parse(envelope.request.timestamp) : Number.NaN;
     if (Number.isNaN(timestamp)) throw refuse('the request has no timestamp');
     const isEvent = typeof envelope.request?.type === 'string' && envelope.request.type.startsWith('AlexaSkillEvent.');
-    if (Math.abs(now() - timestamp) > (isEvent ? SKILL_EVENT_TOLERANCE_MS : REQUEST_TOLERANCE_MS)) throw refuse('the request is too old');
+    if (Math.abs(now() - timestamp) > (isEvent ? SKILL_EVENT_TOLERANCE_MS : REQUEST_TOLERANCE_MS))
+      throw refuse('the request is too old');
   };
 }

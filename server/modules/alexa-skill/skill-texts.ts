@@ -54,13 +54,15 @@ const join = (items: readonly string[], word: string) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}`;
 
 const en: SkillTexts = {
-  welcome: 'Welcome to Navimow. You can say start, stop, return to the charging station, status or battery. What would you like to do?',
+  welcome:
+    'Welcome to Navimow. You can say start, stop, return to the charging station, status or battery. What would you like to do?',
   help: 'You can say start, stop, return to the charging station, status or battery, and name a mower, for example: start Front lawn. What would you like to do?',
   goodbye: 'Goodbye.',
   linkAccount: 'To control your mower, please link your Navimow account in the Alexa app.',
   noMowers: 'There is no mower on your Navimow account yet. Add one in the Navimow app.',
   failed: 'Sorry, that did not work. Please try again.',
-  notUnderstood: 'Sorry, I did not understand. You can say start, stop, return to the charging station, status or battery.',
+  notUnderstood:
+    'Sorry, I did not understand. You can say start, stop, return to the charging station, status or battery.',
   whichMower: (names) => `Which mower: ${names}?`,
   unknownMower: (spoken, names) => `I don't know a mower called ${spoken}. Which mower: ${names}?`,
   selected: (name) => `${name} is now your active mower.`,
@@ -76,7 +78,8 @@ const en: SkillTexts = {
   alreadyReturning: (name) => `${name} is already on its way to the charging station.`,
   offline: (name) => `${name} is offline. Please check its connection.`,
   winterMode: (name) => `${name} is in winter storage.`,
-  batteryTooLow: (name, percent) => `The battery of ${name} is at ${percent} percent, too low to start. Let it charge first.`,
+  batteryTooLow: (name, percent) =>
+    `The battery of ${name} is at ${percent} percent, too low to start. Let it charge first.`,
   notNow: (name) => `${name} cannot do that right now.`,
   faulted: (name, fault) => `${name} needs your help: ${fault}.`,
   fault: {
@@ -102,13 +105,15 @@ const en: SkillTexts = {
 };
 
 const de: SkillTexts = {
-  welcome: 'Willkommen bei Navimow. Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku. Was möchten Sie tun?',
+  welcome:
+    'Willkommen bei Navimow. Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku. Was möchten Sie tun?',
   help: 'Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku, und einen Mähroboter nennen, zum Beispiel: starte Front lawn. Was möchten Sie tun?',
   goodbye: 'Auf Wiederhören.',
   linkAccount: 'Um Ihren Mähroboter zu steuern, verknüpfen Sie bitte Ihr Navimow-Konto in der Alexa-App.',
   noMowers: 'In Ihrem Navimow-Konto ist noch kein Mähroboter. Fügen Sie einen in der Navimow-App hinzu.',
   failed: 'Das hat leider nicht geklappt. Bitte versuchen Sie es noch einmal.',
-  notUnderstood: 'Das habe ich leider nicht verstanden. Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku.',
+  notUnderstood:
+    'Das habe ich leider nicht verstanden. Sie können sagen: starten, stoppen, zur Ladestation zurückkehren, Status oder Akku.',
   whichMower: (names) => `Welcher Mähroboter: ${names}?`,
   unknownMower: (spoken, names) => `Einen Mähroboter namens ${spoken} kenne ich nicht. Welcher Mähroboter: ${names}?`,
   selected: (name) => `${name} ist jetzt Ihr aktiver Mähroboter.`,
@@ -124,7 +129,8 @@ const de: SkillTexts = {
   alreadyReturning: (name) => `${name} ist bereits auf dem Weg zur Ladestation.`,
   offline: (name) => `${name} ist offline. Bitte prüfen Sie die Verbindung.`,
   winterMode: (name) => `${name} ist im Winterschlaf.`,
-  batteryTooLow: (name, percent) => `Der Akku von ${name} steht bei ${percent} Prozent, zu wenig zum Starten. Lassen Sie ihn zuerst laden.`,
+  batteryTooLow: (name, percent) =>
+    `Der Akku von ${name} steht bei ${percent} Prozent, zu wenig zum Starten. Lassen Sie ihn zuerst laden.`,
   notNow: (name) => `${name} kann das gerade nicht.`,
   faulted: (name, fault) => `${name} braucht Ihre Hilfe: ${fault}.`,
   fault: {
@@ -150,15 +156,18 @@ const de: SkillTexts = {
 };
 
 const fr: SkillTexts = {
-  welcome: 'Bienvenue sur Navimow. Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie. Que souhaitez-vous faire ?',
+  welcome:
+    'Bienvenue sur Navimow. Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie. Que souhaitez-vous faire ?',
   help: 'Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie, et nommer un robot tondeuse, par exemple : démarre Front lawn. Que souhaitez-vous faire ?',
   goodbye: 'Au revoir.',
   linkAccount: 'Pour commander votre robot tondeuse, veuillez associer votre compte Navimow dans l’application Alexa.',
   noMowers: 'Votre compte Navimow ne contient encore aucun robot tondeuse. Ajoutez-en un dans l’application Navimow.',
   failed: 'Désolé, cela n’a pas fonctionné. Veuillez réessayer.',
-  notUnderstood: 'Désolé, je n’ai pas compris. Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie.',
+  notUnderstood:
+    'Désolé, je n’ai pas compris. Vous pouvez dire : démarrer, arrêter, retourner à la station de charge, état ou batterie.',
   whichMower: (names) => `Quel robot tondeuse : ${names} ?`,
-  unknownMower: (spoken, names) => `Je ne connais pas de robot tondeuse nommé ${spoken}. Quel robot tondeuse : ${names} ?`,
+  unknownMower: (spoken, names) =>
+    `Je ne connais pas de robot tondeuse nommé ${spoken}. Quel robot tondeuse : ${names} ?`,
   selected: (name) => `${name} est maintenant votre robot tondeuse actif.`,
   started: (name) => `${name} commence à tondre.`,
   resumed: (name) => `${name} reprend la tonte.`,
@@ -172,7 +181,8 @@ const fr: SkillTexts = {
   alreadyReturning: (name) => `${name} est déjà en route vers la station de charge.`,
   offline: (name) => `${name} est hors ligne. Veuillez vérifier sa connexion.`,
   winterMode: (name) => `${name} est en hibernation.`,
-  batteryTooLow: (name, percent) => `La batterie de ${name} est à ${percent} pour cent, trop faible pour démarrer. Laissez-la d’abord se recharger.`,
+  batteryTooLow: (name, percent) =>
+    `La batterie de ${name} est à ${percent} pour cent, trop faible pour démarrer. Laissez-la d’abord se recharger.`,
   notNow: (name) => `${name} ne peut pas faire cela pour le moment.`,
   faulted: (name, fault) => `${name} a besoin de votre aide : ${fault}.`,
   fault: {

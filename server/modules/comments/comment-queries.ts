@@ -23,7 +23,11 @@ export interface StoredComment {
 
 const columns = ['id', 'created_at', 'rating', 'topic', 'comment', 'mower_serial'] as const;
 
-export function findCommentByIdempotencyKey(db: Db, accountId: string, key: string): Promise<StoredComment | undefined> {
+export function findCommentByIdempotencyKey(
+  db: Db,
+  accountId: string,
+  key: string,
+): Promise<StoredComment | undefined> {
   return db
     .selectFrom('comments')
     .select(columns)
@@ -54,5 +58,12 @@ export async function insertComment(db: Db, comment: NewComment, now = new Date(
     created_at: now.toISOString(),
   };
   await db.insertInto('comments').values(row).execute();
-  return { id: row.id, created_at: row.created_at, rating: row.rating, topic: row.topic, comment: row.comment, mower_serial: row.mower_serial };
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    rating: row.rating,
+    topic: row.topic,
+    comment: row.comment,
+    mower_serial: row.mower_serial,
+  };
 }

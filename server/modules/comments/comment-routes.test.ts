@@ -22,7 +22,12 @@ describe.each(testDatabaseKinds)('POST /api/comments on %s', (kind) => {
   const storedComments = () => t.db.selectFrom('comments').selectAll().execute();
 
   it('stores a rating with its topic, trimmed comment and mower, and answers 201 with its id and time', async () => {
-    const response = await post({ rating: 4, topic: 'mapping', comment: '  Mapping took two tries.  ', vehicle_sn: DEMO.mowers.owned.serial });
+    const response = await post({
+      rating: 4,
+      topic: 'mapping',
+      comment: '  Mapping took two tries.  ',
+      vehicle_sn: DEMO.mowers.owned.serial,
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json<{ id: string; created_at: string }>();
     expect(Object.keys(body).sort()).toEqual(['created_at', 'id']);
@@ -78,13 +83,21 @@ describe.each(testDatabaseKinds)('POST /api/comments on %s', (kind) => {
   });
 
   it('refuses a body that is no JSON object with a 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/comments', headers: { ...owner, 'content-type': 'application/json' }, payload: '[1,' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: { ...owner, 'content-type': 'application/json' },
+      payload: '[1,',
+    });
     expect(response.statusCode).toBe(400);
     expect(await storedComments()).toEqual([]);
   });
 
   it('refuses a missing or unknown token with 401', async () => {
-    for (const headers of [{}, { authorization: 'Bearer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }] as Record<string, string>[]) {
+    for (const headers of [{}, { authorization: 'Bearer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }] as Record<
+      string,
+      string
+    >[]) {
       const response = await post({ rating: 5 }, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json().error.code).toBe('unauthorized');
@@ -105,7 +118,13 @@ describe.each(testDatabaseKinds)('POST /api/comments on %s', (kind) => {
   });
 
   it('stores a retried submit once: the same key answers 200 with the same comment', async () => {
-    const payload = { rating: 5, topic: 'app', comment: 'Works well', vehicle_sn: DEMO.mowers.owned.serial, idempotency_key: randomUUID() };
+    const payload = {
+      rating: 5,
+      topic: 'app',
+      comment: 'Works well',
+      vehicle_sn: DEMO.mowers.owned.serial,
+      idempotency_key: randomUUID(),
+    };
     const first = await post(payload);
     const retry = await post({ ...payload, comment: ' Works well ' });
     expect(first.statusCode).toBe(201);

@@ -7,19 +7,34 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from '../accounts/public.ts';
 import { mayUseMower } from '../mowers/public.ts';
-import { findCommentByIdempotencyKey, insertComment, isSameComment, type NewComment, type StoredComment } from './comment-queries.ts';
+import {
+  findCommentByIdempotencyKey,
+  insertComment,
+  isSameComment,
+  type NewComment,
+  type StoredComment,
+} from './comment-queries.ts';
 
 const ratingMessage = `a whole number from ${RATING_MIN} to ${RATING_MAX} is required`;
 
 const commentBody = z.object({
-  rating: z.number({ error: ratingMessage }).int({ error: ratingMessage }).min(RATING_MIN, ratingMessage).max(RATING_MAX, ratingMessage),
+  rating: z
+    .number({ error: ratingMessage })
+    .int({ error: ratingMessage })
+    .min(RATING_MIN, ratingMessage)
+    .max(RATING_MAX, ratingMessage),
   topic: z.enum(COMMENT_TOPICS, { error: `one of ${COMMENT_TOPICS.join(', ')}` }).optional(),
   comment: z
     .string({ error: 'must be text' })
     .trim()
     .refine((text) => commentLength(text) <= COMMENT_MAX_LENGTH, `at most ${COMMENT_MAX_LENGTH} characters`)
     .optional(),
-  vehicle_sn: z.string({ error: 'must be a serial number' }).trim().min(1, 'must not be empty').max(64, 'too long').optional(),
+  vehicle_sn: z
+    .string({ error: 'must be a serial number' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(64, 'too long')
+    .optional(),
   idempotency_key: z.uuid({ error: 'must be a UUID' }).optional(),
 });
 
@@ -32,7 +47,12 @@ function answer(stored: StoredComment): CommentCreatedResponse {
 /** A retry of a stored comment answers that comment; the same key for another comment is a client bug. */
 function replay(reply: FastifyReply, stored: StoredComment, comment: NewComment) {
   if (!isSameComment(stored, comment)) {
-    throw new HttpError(409, 'idempotency_key_reused', 'idempotency_key was already used for a different comment.', 'body.idempotency_key');
+    throw new HttpError(
+      409,
+      'idempotency_key_reused',
+      'idempotency_key was already used for a different comment.',
+      'body.idempotency_key',
+    );
   }
   return reply.code(200).send(answer(stored));
 }
@@ -63,7 +83,12 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       }
       // The same answer for an unknown mower and someone else's: the API does not tell which serials exist.
       if (vehicle_sn && !(await mayUseMower(db, caller.accountId, vehicle_sn))) {
-        throw new HttpError(403, 'mower_not_allowed', 'body.vehicle_sn: this mower is neither yours nor shared with you.', 'body.vehicle_sn');
+        throw new HttpError(
+          403,
+          'mower_not_allowed',
+          'body.vehicle_sn: this mower is neither yours nor shared with you.',
+          'body.vehicle_sn',
+        );
       }
 
       try {

@@ -65,8 +65,15 @@ async function drawFrom(trx: Db, { key, cost, perMinute }: Draw, now: number): P
     .returning('credit')
     .executeTakeFirst();
   if (taken) return 0;
-  const bucket = await trx.selectFrom('command_buckets').select(['credit', 'updated_at']).where('key', '=', key).executeTakeFirstOrThrow();
-  const available = Math.min(capacity, Number(bucket.credit) + Math.max(0, now - Number(bucket.updated_at)) * perMinute);
+  const bucket = await trx
+    .selectFrom('command_buckets')
+    .select(['credit', 'updated_at'])
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  const available = Math.min(
+    capacity,
+    Number(bucket.credit) + Math.max(0, now - Number(bucket.updated_at)) * perMinute,
+  );
   return Math.max(1, Math.ceil((price - available) / perMinute));
 }
 
@@ -93,7 +100,11 @@ export class CommandBudget {
     if (!total) return { admitted: true };
     const draws: Draw[] = [
       { key: `account ${accountId}`, cost: total, perMinute: this.limits.perAccountPerMinute },
-      ...[...perMower].map(([serial, cost]) => ({ key: `mower ${serial}`, cost, perMinute: this.limits.perMowerPerMinute })),
+      ...[...perMower].map(([serial, cost]) => ({
+        key: `mower ${serial}`,
+        cost,
+        perMinute: this.limits.perMowerPerMinute,
+      })),
     ];
     // Always the same order of rows: two requests drawing from the same buckets never wait on each other in a circle.
     draws.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -118,7 +129,13 @@ export async function sweepCommandBuckets(db: Db, now = Date.now()): Promise<voi
   await inBatches((limit) =>
     db
       .deleteFrom('command_buckets')
-      .where('key', 'in', (eb) => eb.selectFrom('command_buckets').select('key').where('updated_at', '<=', now - MINUTE_MS).limit(limit))
+      .where('key', 'in', (eb) =>
+        eb
+          .selectFrom('command_buckets')
+          .select('key')
+          .where('updated_at', '<=', now - MINUTE_MS)
+          .limit(limit),
+      )
       .executeTakeFirst(),
   );
 }

@@ -9,7 +9,11 @@ import { linkHomeAssistant, sdkRequest } from '../../testing/navimow-test-client
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;
-const GOOGLE = { clientId: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
+const GOOGLE = {
+  clientId: 'google',
+  secret: 'google-demo-secret',
+  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
+};
 /** The defaults of server/config.ts. */
 const PER_MOWER = 12;
 const PER_ACCOUNT = 30;
@@ -47,8 +51,16 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     t = await createTestApp(kind, {}, { clock: { now: () => now } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { clientId: GOOGLE.clientId, redirectUri: GOOGLE.redirectUri, challenge: pkce.challenge, account: DEMO.owner.email, password: DEMO.owner.password });
-    google = (await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, GOOGLE)).json<{ access_token: string }>().access_token;
+    const { location } = await linkAccount(t.app, {
+      clientId: GOOGLE.clientId,
+      redirectUri: GOOGLE.redirectUri,
+      challenge: pkce.challenge,
+      account: DEMO.owner.email,
+      password: DEMO.owner.password,
+    });
+    google = (await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, GOOGLE)).json<{
+      access_token: string;
+    }>().access_token;
     ownerApp = (await t.signIn()).authorization.slice('Bearer '.length);
     friendApp = (await t.signIn(DEMO.friend.email, DEMO.friend.password)).authorization.slice('Bearer '.length);
   });
@@ -61,39 +73,82 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     await t.db.deleteFrom('command_buckets').execute();
   }
   const fulfil = (body: unknown) =>
-    t.app.inject({ method: 'POST', url: '/smarthome/google', headers: { authorization: `Bearer ${google}` }, payload: body as object });
-  const sendCommands = (token: string, body: unknown) => sdkRequest(t.app, token, 'POST', '/openapi/smarthome/sendCommands', body);
-  const messageCount = async () => Number((await t.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    t.app.inject({
+      method: 'POST',
+      url: '/smarthome/google',
+      headers: { authorization: `Bearer ${google}` },
+      payload: body as object,
+    });
+  const sendCommands = (token: string, body: unknown) =>
+    sdkRequest(t.app, token, 'POST', '/openapi/smarthome/sendCommands', body);
+  const messageCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
-  it('runs a device named again, or an execution repeated, once (Google and the sdk\'s API alike)', async () => {
+  it("runs a device named again, or an execution repeated, once (Google and the sdk's API alike)", async () => {
     await freshMinute();
-    const repeated = await fulfil(execute([{ devices: ids(OWNED, OWNED, OWNED, OWNED), execution: [START, START] }, { devices: ids(OWNED), execution: [START] }]));
+    const repeated = await fulfil(
+      execute([
+        { devices: ids(OWNED, OWNED, OWNED, OWNED), execution: [START, START] },
+        { devices: ids(OWNED), execution: [START] },
+      ]),
+    );
     expect(repeated.statusCode).toBe(200);
     const { payload } = repeated.json<{ payload: { commands: unknown[] } }>();
     // Once: started. Run again, the second start would have said alreadyStarted.
-    expect(payload.commands).toEqual([{ ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true }) }]);
+    expect(payload.commands).toEqual([
+      { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true }) },
+    ]);
 
-    const sdk = await sendCommands(ownerApp, { commands: [{ devices: ids(SHARED, SHARED), execution: [SDK_START, SDK_START] }, { devices: ids(SHARED), execution: SDK_START }] });
+    const sdk = await sendCommands(ownerApp, {
+      commands: [
+        { devices: ids(SHARED, SHARED), execution: [SDK_START, SDK_START] },
+        { devices: ids(SHARED), execution: SDK_START },
+      ],
+    });
     expect(sdk.statusCode).toBe(200);
     expect(sdk.json().data.payload.commands).toEqual([expect.objectContaining({ ids: [SHARED], status: 'SUCCESS' })]);
     // One command each drawn from the mowers' budgets.
-    const buckets = await t.db.selectFrom('command_buckets').select(['key', 'credit']).where('key', 'like', 'mower %').orderBy('key').execute();
+    const buckets = await t.db
+      .selectFrom('command_buckets')
+      .select(['key', 'credit'])
+      .where('key', 'like', 'mower %')
+      .orderBy('key')
+      .execute();
     expect(buckets.map((bucket) => [bucket.key, Number(bucket.credit)])).toEqual([
       [`mower ${OWNED}`, (PER_MOWER - 1) * 60_000],
       [`mower ${SHARED}`, (PER_MOWER - 1) * 60_000],
     ]);
   });
 
-  it('refuses more commands a request than the real clients send, in each client\'s format, changing nothing', async () => {
+  it("refuses more commands a request than the real clients send, in each client's format, changing nothing", async () => {
     await freshMinute();
     const messages = await messageCount();
     const tooMany = Array.from({ length: MAX_COMMANDS_PER_REQUEST + 1 }, (_, index) => `NVM-NOPE-${index}`);
     // Within each list's bound, but eleven devices times one execution; then two devices times six executions (the
     // seventh, a Dock with empty parameters, is the third once more).
-    const google = await fulfil(execute([{ devices: ids(OWNED, ...tooMany.slice(0, 5)), execution: [START] }, { devices: ids(...tooMany.slice(5)), execution: [START] }]));
+    const google = await fulfil(
+      execute([
+        { devices: ids(OWNED, ...tooMany.slice(0, 5)), execution: [START] },
+        { devices: ids(...tooMany.slice(5)), execution: [START] },
+      ]),
+    );
     expect(google.statusCode).toBe(400);
     expect(google.json().payload).toMatchObject({ errorCode: 'protocolError', status: 'ERROR' });
-    const sdk = await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED, SHARED), execution: [SDK_START, SDK_STOP, SDK_DOCK, SDK_PAUSE, SDK_RESUME, START, { ...SDK_DOCK, params: {} }] }] });
+    const sdk = await sendCommands(ownerApp, {
+      commands: [
+        {
+          devices: ids(OWNED, SHARED),
+          execution: [SDK_START, SDK_STOP, SDK_DOCK, SDK_PAUSE, SDK_RESUME, START, { ...SDK_DOCK, params: {} }],
+        },
+      ],
+    });
     expect(sdk.statusCode).toBe(400);
     expect(sdk.json()).toMatchObject({ code: 400, desc: expect.stringContaining('at most 10 commands'), data: null });
     expect((await t.fleet.view(OWNED))!.record.state).toBe('idle');
@@ -106,14 +161,23 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     await freshMinute();
     const messages = await messageCount();
     // As the issue's request: a 60 KB EXECUTE of 90 commands for mowers named again and again, 8 executions each.
-    const huge = execute(Array.from({ length: 90 }, () => ({ devices: ids(OWNED, SHARED, OWNED, SHARED, OWNED), execution: [START, DOCK, START, STOP, START, DOCK, START, STOP] })));
+    const huge = execute(
+      Array.from({ length: 90 }, () => ({
+        devices: ids(OWNED, SHARED, OWNED, SHARED, OWNED),
+        execution: [START, DOCK, START, STOP, START, DOCK, START, STOP],
+      })),
+    );
     const body = JSON.stringify(huge);
     expect(body.length).toBeGreaterThan(50_000);
     expect(body.length).toBeLessThan(64 * 1024);
     const health: number[] = [];
     const started = performance.now();
     const floods = Array.from({ length: 20 }, () =>
-      fetch(`${base}/smarthome/google`, { method: 'POST', headers: { authorization: `Bearer ${google}`, 'content-type': 'application/json' }, body }),
+      fetch(`${base}/smarthome/google`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${google}`, 'content-type': 'application/json' },
+        body,
+      }),
     );
     const checks = Array.from({ length: 20 }, async (_, index) => {
       await new Promise((resolve) => setTimeout(resolve, index * 5));
@@ -141,11 +205,19 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     // Ten sessions and two Home Assistant links of each account that may use the shared mower: its owner and its sharer.
     const tokens = [ownerApp, friendApp];
     for (let index = 0; index < 9; index += 1) {
-      tokens.push((await t.signIn()).authorization.slice(7), (await t.signIn(DEMO.friend.email, DEMO.friend.password)).authorization.slice(7));
+      tokens.push(
+        (await t.signIn()).authorization.slice(7),
+        (await t.signIn(DEMO.friend.email, DEMO.friend.password)).authorization.slice(7),
+      );
     }
-    for (const login of [DEMO.owner, DEMO.friend]) tokens.push((await linkHomeAssistant(t.app, { account: login.email, password: login.password })).access_token);
+    for (const login of [DEMO.owner, DEMO.friend])
+      tokens.push((await linkHomeAssistant(t.app, { account: login.email, password: login.password })).access_token);
     const answers = await Promise.all(
-      tokens.flatMap((token) => [SDK_START, SDK_STOP].map((execution) => sendCommands(token, { commands: [{ devices: ids(SHARED), execution }] }))),
+      tokens.flatMap((token) =>
+        [SDK_START, SDK_STOP].map((execution) =>
+          sendCommands(token, { commands: [{ devices: ids(SHARED), execution }] }),
+        ),
+      ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(PER_MOWER);
@@ -163,19 +235,31 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     expect(google429.json().payload).toMatchObject({ errorCode: 'transientError', status: 'ERROR' });
     expect((await t.fleet.view(SHARED))!.record.state).toBe(before);
     // The owner's own mower is another budget.
-    expect((await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED), execution: SDK_START }] })).statusCode).toBe(200);
+    expect(
+      (await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED), execution: SDK_START }] })).statusCode,
+    ).toBe(200);
     // One command comes back every five seconds.
     now += 5_000;
-    expect((await sendCommands(friendApp, { commands: [{ devices: ids(SHARED), execution: SDK_DOCK }] })).statusCode).toBe(200);
-    expect((await sendCommands(friendApp, { commands: [{ devices: ids(SHARED), execution: SDK_STOP }] })).statusCode).toBe(429);
+    expect(
+      (await sendCommands(friendApp, { commands: [{ devices: ids(SHARED), execution: SDK_DOCK }] })).statusCode,
+    ).toBe(200);
+    expect(
+      (await sendCommands(friendApp, { commands: [{ devices: ids(SHARED), execution: SDK_STOP }] })).statusCode,
+    ).toBe(429);
   });
 
-  it('gives an account at most 30 commands a minute, a request\'s all together or none', async () => {
-    const budget = new CommandBudget(t.db, { perMowerPerMinute: PER_MOWER, perAccountPerMinute: PER_ACCOUNT }, { now: () => now });
+  it("gives an account at most 30 commands a minute, a request's all together or none", async () => {
+    const budget = new CommandBudget(
+      t.db,
+      { perMowerPerMinute: PER_MOWER, perAccountPerMinute: PER_ACCOUNT },
+      { now: () => now },
+    );
     await t.db.deleteFrom('command_buckets').execute();
     const take = (account: string, ...draws: [string, number][]) => budget.take(account, new Map(draws));
     // Thirty at once, over three mowers (each within its own twelve), from several parallel requests.
-    const parallel = await Promise.all(Array.from({ length: 9 }, (_, index) => take('account-a', [`M${index % 3}`, 4])));
+    const parallel = await Promise.all(
+      Array.from({ length: 9 }, (_, index) => take('account-a', [`M${index % 3}`, 4])),
+    );
     expect(parallel.filter((admission) => admission.admitted)).toHaveLength(7);
     expect(await take('account-a', ['M3', 2])).toEqual({ admitted: true });
     expect(await take('account-a', ['M3', 1])).toEqual({ admitted: false, retryAfterSeconds: 2 });
@@ -212,17 +296,38 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
         .execute();
     // The sharer starts and stops the owner's mower, one pair every ten seconds, within the budget.
     for (let round = 0; round < 6; round += 1) {
-      for (const execution of [SDK_START, SDK_STOP]) expect((await sendCommands(ownerApp, { commands: [{ devices: ids(SHARED), execution }] })).statusCode).toBe(200);
+      for (const execution of [SDK_START, SDK_STOP])
+        expect((await sendCommands(ownerApp, { commands: [{ devices: ids(SHARED), execution }] })).statusCode).toBe(
+          200,
+        );
       now += 10_000;
     }
     const [started, ...others] = await friendInbox();
     expect(others).toEqual([]);
-    expect(started).toMatchObject({ type: 'mowingStarted', occurrences: 6, last_occurred_at: new Date(now - 10_000).toISOString(), read_at: null });
-    const shown = await t.app.inject({ method: 'GET', url: `/api/messages/${started!.id}`, headers: { authorization: `Bearer ${friendApp}` } });
-    expect(shown.json().message).toMatchObject({ id: started!.id, occurrences: 6, last_occurred_at: started!.last_occurred_at, read: false });
+    expect(started).toMatchObject({
+      type: 'mowingStarted',
+      occurrences: 6,
+      last_occurred_at: new Date(now - 10_000).toISOString(),
+      read_at: null,
+    });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${started!.id}`,
+      headers: { authorization: `Bearer ${friendApp}` },
+    });
+    expect(shown.json().message).toMatchObject({
+      id: started!.id,
+      occurrences: 6,
+      last_occurred_at: started!.last_occurred_at,
+      read: false,
+    });
 
     // Read, then it happens again: the same message, unread again.
-    await t.db.updateTable('message_inbox').set({ read_at: new Date(now).toISOString() }).where('message_id', '=', started!.id).execute();
+    await t.db
+      .updateTable('message_inbox')
+      .set({ read_at: new Date(now).toISOString() })
+      .where('message_id', '=', started!.id)
+      .execute();
     await sendCommands(ownerApp, { commands: [{ devices: ids(SHARED), execution: SDK_START }] });
     await sendCommands(ownerApp, { commands: [{ devices: ids(SHARED), execution: SDK_STOP }] });
     expect(await friendInbox()).toEqual([expect.objectContaining({ id: started!.id, occurrences: 7, read_at: null })]);
@@ -243,11 +348,15 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     ]);
   });
 
-  it('keeps another account\'s mower out of every budget: unknown and unshared devices draw nothing', async () => {
+  it("keeps another account's mower out of every budget: unknown and unshared devices draw nothing", async () => {
     await freshMinute();
-    const answer = await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED, NOT_SHARED), execution: SDK_START }] });
+    const answer = await sendCommands(ownerApp, {
+      commands: [{ devices: ids(OWNED, NOT_SHARED), execution: SDK_START }],
+    });
     expect(answer.statusCode).toBe(200);
-    const keys = (await t.db.selectFrom('command_buckets').select('key').orderBy('key').execute()).map((row) => row.key);
+    const keys = (await t.db.selectFrom('command_buckets').select('key').orderBy('key').execute()).map(
+      (row) => row.key,
+    );
     expect(keys).toEqual([`account ${DEMO.owner.id}`, `mower ${OWNED}`]);
   });
 });

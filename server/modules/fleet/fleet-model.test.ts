@@ -61,7 +61,10 @@ describe('the mower model', () => {
     const paused = command(mowing, 'pause', T0, MODEL);
     expect(paused.record.state).toBe('paused');
     expect(command(paused.record, 'pause', T0, MODEL).result).toEqual({ status: 'SUCCESS', alreadyInState: true });
-    expect(command(newRecord(90, T0), 'pause', T0, MODEL).result).toEqual({ status: 'ERROR', errorCode: 'actionNotAvailable' });
+    expect(command(newRecord(90, T0), 'pause', T0, MODEL).result).toEqual({
+      status: 'ERROR',
+      errorCode: 'actionNotAvailable',
+    });
     expect(command(newRecord(10, T0), 'start', T0, MODEL).result).toEqual({ status: 'ERROR', errorCode: 'lowBattery' });
     const docking = command(paused.record, 'dock', T0, MODEL);
     expect(docking.record).toMatchObject({ state: 'returning', returnReason: 'manual' });
@@ -72,11 +75,21 @@ describe('the mower model', () => {
   });
 
   it('holds a fault until it is cleared, and reports a repeat of it once', () => {
-    const stuck = condition(advance(started(), T0 + 10 * MIN).record, { kind: 'fault', reason: 'stuck' }, T0 + 10 * MIN);
+    const stuck = condition(
+      advance(started(), T0 + 10 * MIN).record,
+      { kind: 'fault', reason: 'stuck' },
+      T0 + 10 * MIN,
+    );
     expect(stuck.record).toMatchObject({ state: 'error', errorReason: 'stuck' });
     expect(stuck.events.filter((event) => event.type === 'fault')).toHaveLength(1);
-    expect(condition(stuck.record, { kind: 'fault', reason: 'stuck' }, T0 + 11 * MIN)).toMatchObject({ changed: false, events: [] });
-    expect(command(stuck.record, 'start', T0 + 11 * MIN, MODEL).result).toEqual({ status: 'ERROR', errorCode: 'deviceStuck' });
+    expect(condition(stuck.record, { kind: 'fault', reason: 'stuck' }, T0 + 11 * MIN)).toMatchObject({
+      changed: false,
+      events: [],
+    });
+    expect(command(stuck.record, 'start', T0 + 11 * MIN, MODEL).result).toEqual({
+      status: 'ERROR',
+      errorCode: 'deviceStuck',
+    });
     const cleared = condition(stuck.record, { kind: 'clear' }, T0 + 20 * MIN);
     expect(cleared.record).toMatchObject({ state: 'idle', atStation: false, errorReason: null });
     const again = command(cleared.record, 'start', T0 + 20 * MIN, MODEL);
@@ -91,8 +104,13 @@ describe('the mower model', () => {
     expect(rain.record).toMatchObject({ state: 'returning', returnReason: 'rain' });
     const waiting = advance(rain.record, T0 + 20 * MIN);
     expect(waiting.record).toMatchObject({ state: 'error', errorReason: 'rainDelay', atStation: true });
-    expect(waiting.events.filter((event) => event.type === 'fault').map((event) => event.params.reason)).toEqual(['rainDelay']);
-    expect(command(waiting.record, 'start', T0 + 20 * MIN, MODEL).result).toEqual({ status: 'ERROR', errorCode: 'rainDelay' });
+    expect(waiting.events.filter((event) => event.type === 'fault').map((event) => event.params.reason)).toEqual([
+      'rainDelay',
+    ]);
+    expect(command(waiting.record, 'start', T0 + 20 * MIN, MODEL).result).toEqual({
+      status: 'ERROR',
+      errorCode: 'rainDelay',
+    });
     const after = advance(waiting.record, T0 + 3 * HOUR);
     expect(after.events.map((event) => event.type)).toContain('faultCleared');
     expect(after.events.some((event) => event.type === 'stateChanged' && event.params.to === 'mowing')).toBe(true);

@@ -94,7 +94,8 @@ export function lawnSquareMetres(model: string): number {
   return 500;
 }
 
-export const jobLengthMs = (model: string) => Math.round((lawnSquareMetres(model) / RATES.squareMetresPerMinute) * 60_000);
+export const jobLengthMs = (model: string) =>
+  Math.round((lawnSquareMetres(model) / RATES.squareMetresPerMinute) * 60_000);
 
 /** The fault codes the mower shows for each reason (as in the message centre's demo messages). */
 export const FAULT_CODES: Record<FaultReason, string> = {
@@ -148,7 +149,10 @@ const frozen = (record: MowerRecord) => !record.online || record.winterMode;
 function batteryStep(record: MowerRecord): { ms: number; delta: 1 | -1 } | undefined {
   if (record.atStation) {
     if (record.battery >= 100) return undefined;
-    return { ms: record.battery >= RATES.slowChargeFromPercent ? RATES.slowChargeMsPerPercent : RATES.fastChargeMsPerPercent, delta: 1 };
+    return {
+      ms: record.battery >= RATES.slowChargeFromPercent ? RATES.slowChargeMsPerPercent : RATES.fastChargeMsPerPercent,
+      delta: 1,
+    };
   }
   if (record.battery <= 0) return undefined;
   const moving = record.state === 'mowing' || record.state === 'returning';
@@ -196,7 +200,11 @@ class Transition {
     if (state !== from) {
       this.record.state = state;
       this.record.stateSince = at;
-      this.emit('stateChanged', at, { from, to: state, ...(this.record.errorReason && state === 'error' && { reason: this.record.errorReason }) });
+      this.emit('stateChanged', at, {
+        from,
+        to: state,
+        ...(this.record.errorReason && state === 'error' && { reason: this.record.errorReason }),
+      });
     }
     if (state === 'docked' || state === 'idle' || state === 'mowing' || state === 'paused' || state === 'returning') {
       this.record.errorReason = null;
@@ -205,16 +213,28 @@ class Transition {
   }
 
   startReturn(at: number, reason: ReturnReason, resumeAfterCharge: boolean) {
-    this.enter('returning', at, { atStation: false, batteryProgressMs: this.record.atStation ? 0 : this.record.batteryProgressMs, returnLeftMs: RATES.returnTripMs, resumeAfterCharge });
+    this.enter('returning', at, {
+      atStation: false,
+      batteryProgressMs: this.record.atStation ? 0 : this.record.batteryProgressMs,
+      returnLeftMs: RATES.returnTripMs,
+      resumeAfterCharge,
+    });
     this.record.returnReason = reason;
   }
 
   startMowing(at: number) {
-    this.enter('mowing', at, { atStation: false, batteryProgressMs: this.record.atStation ? 0 : this.record.batteryProgressMs, resumeAfterCharge: false });
+    this.enter('mowing', at, {
+      atStation: false,
+      batteryProgressMs: this.record.atStation ? 0 : this.record.batteryProgressMs,
+      resumeAfterCharge: false,
+    });
   }
 
   fault(at: number, reason: FaultReason) {
-    this.enter('error', at, { errorReason: reason, resumeAfterCharge: reason === 'rainDelay' && this.record.jobLeftMs > 0 });
+    this.enter('error', at, {
+      errorReason: reason,
+      resumeAfterCharge: reason === 'rainDelay' && this.record.jobLeftMs > 0,
+    });
     this.record.errorReason = reason;
     this.emit('fault', at, { reason, code: FAULT_CODES[reason] });
   }
@@ -223,13 +243,22 @@ class Transition {
     const minutes = Math.round(this.record.jobMowedMs / 60_000);
     this.record.totalMowingSeconds += Math.round(this.record.jobMowedMs / 1000);
     this.record.jobLeftMs = 0;
-    this.emit('mowingFinished', at, { areaSquareMetres: Math.round((this.record.jobMowedMs / 60_000) * RATES.squareMetresPerMinute), minutes });
+    this.emit('mowingFinished', at, {
+      areaSquareMetres: Math.round((this.record.jobMowedMs / 60_000) * RATES.squareMetresPerMinute),
+      minutes,
+    });
   }
 
   /** Charged enough, and nothing in the way: back to the job. */
   maybeResume(at: number) {
     const r = this.record;
-    if (r.atStation && r.resumeAfterCharge && r.jobLeftMs > 0 && r.rainUntil === null && r.battery >= RATES.resumeAtPercent) {
+    if (
+      r.atStation &&
+      r.resumeAfterCharge &&
+      r.jobLeftMs > 0 &&
+      r.rainUntil === null &&
+      r.battery >= RATES.resumeAtPercent
+    ) {
       if (r.state === 'docked' || (r.state === 'error' && r.errorReason === 'rainDelay')) this.startMowing(at);
     }
   }
@@ -363,7 +392,11 @@ export function command(
 }
 
 /** What the mower reports by itself (or the simulator makes it report). `changed` is false for a repeat. */
-export function condition(record: MowerRecord, report: MowerCondition, at: number): { record: MowerRecord; events: FleetEvent[]; changed: boolean } {
+export function condition(
+  record: MowerRecord,
+  report: MowerCondition,
+  at: number,
+): { record: MowerRecord; events: FleetEvent[]; changed: boolean } {
   const t = new Transition({ ...record });
   const r = t.record;
   const changed = ((): boolean => {
@@ -426,13 +459,18 @@ function rain(t: Transition, minutes: number, at: number): boolean {
 }
 
 /** Hibernation (seed section 4): only a charged mower standing still goes into winter storage. */
-export function winterMode(record: MowerRecord, enabled: boolean, at: number): { record: MowerRecord; events: FleetEvent[]; result: 'ok' | 'already' | 'batteryTooLow' | 'busy' | 'offline' } {
+export function winterMode(
+  record: MowerRecord,
+  enabled: boolean,
+  at: number,
+): { record: MowerRecord; events: FleetEvent[]; result: 'ok' | 'already' | 'batteryTooLow' | 'busy' | 'offline' } {
   const t = new Transition({ ...record });
   const r = t.record;
   if (!r.online) return { record: r, events: [], result: 'offline' };
   if (r.winterMode === enabled) return { record: r, events: [], result: 'already' };
   if (enabled) {
-    if (r.state === 'mowing' || r.state === 'returning' || r.state === 'paused') return { record: r, events: [], result: 'busy' };
+    if (r.state === 'mowing' || r.state === 'returning' || r.state === 'paused')
+      return { record: r, events: [], result: 'busy' };
     if (!canHibernate(r.battery)) return { record: r, events: [], result: 'batteryTooLow' };
   }
   r.winterMode = enabled;

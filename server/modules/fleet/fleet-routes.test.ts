@@ -9,7 +9,7 @@ const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;
 
-describe.each(testDatabaseKinds)('the app\'s fleet routes on %s', (kind) => {
+describe.each(testDatabaseKinds)("the app's fleet routes on %s", (kind) => {
   let t: TestApp;
   let plain: TestApp;
   let now = Date.parse('2026-06-01T08:00:00.000Z');
@@ -32,11 +32,17 @@ describe.each(testDatabaseKinds)('the app\'s fleet routes on %s', (kind) => {
   const winter = (serial: string, enabled: boolean) =>
     t.app.inject({ method: 'PUT', url: `/api/mowers/${serial}/winter-mode`, headers, payload: { enabled } });
 
-  it('shows a mower\'s live state, charging on its station', async () => {
+  it("shows a mower's live state, charging on its station", async () => {
     now += 20 * MIN;
     const response = await status(SHARED);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ serial_number: SHARED, state: 'docked', online: true, charging: true, battery_percent: 40 + Math.floor((20 * 60) / 45) });
+    expect(response.json()).toMatchObject({
+      serial_number: SHARED,
+      state: 'docked',
+      online: true,
+      charging: true,
+      battery_percent: 40 + Math.floor((20 * 60) / 45),
+    });
     expect((await status(NOT_SHARED)).statusCode).toBe(404);
   });
 
@@ -48,17 +54,30 @@ describe.each(testDatabaseKinds)('the app\'s fleet routes on %s', (kind) => {
     expect((await report(OWNED, { kind: 'clear' })).json().status.state).toBe('docked');
     expect((await report(OWNED, { kind: 'offline' })).json().status.online).toBe(false);
     expect((await report(OWNED, { kind: 'online' })).json().status.online).toBe(true);
-    const faults = await t.db.selectFrom('messages').select('fault_code').where('mower_serial', '=', OWNED).where('type', '=', 'fault').where('id', 'not like', 'demo-%').execute();
+    const faults = await t.db
+      .selectFrom('messages')
+      .select('fault_code')
+      .where('mower_serial', '=', OWNED)
+      .where('type', '=', 'fault')
+      .where('id', 'not like', 'demo-%')
+      .execute();
     expect(faults).toEqual([{ fault_code: 'E-203' }]);
   });
 
-  it('refuses bad reports, other accounts\' mowers and linked services; exists only with the simulator', async () => {
+  it("refuses bad reports, other accounts' mowers and linked services; exists only with the simulator", async () => {
     expect((await report(OWNED, { kind: 'fault', reason: 'gremlins' })).statusCode).toBe(400);
     expect((await report(OWNED, { kind: 'explode' })).statusCode).toBe(400);
     expect((await report(NOT_SHARED, { kind: 'offline' })).statusCode).toBe(404);
     const linked = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
-    expect((await report(OWNED, { kind: 'offline' }, { authorization: `Bearer ${linked.access_token}` })).statusCode).toBe(403);
-    const off = await plain.app.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: await plain.signIn(), payload: { kind: 'offline' } });
+    expect(
+      (await report(OWNED, { kind: 'offline' }, { authorization: `Bearer ${linked.access_token}` })).statusCode,
+    ).toBe(403);
+    const off = await plain.app.inject({
+      method: 'POST',
+      url: `/api/simulator/mowers/${OWNED}/report`,
+      headers: await plain.signIn(),
+      payload: { kind: 'offline' },
+    });
     expect(off.statusCode).toBe(404);
   });
 

@@ -25,7 +25,12 @@ export function statusOf({ serial, record, at }: MowerView): MowerStatusDto {
   };
 }
 
-async function mowerOfCaller(db: Db, request: Parameters<typeof requireCaller>[1], serial: string, permission: Permission) {
+async function mowerOfCaller(
+  db: Db,
+  request: Parameters<typeof requireCaller>[1],
+  serial: string,
+  permission: Permission,
+) {
   const caller = await requireCaller(db, request, permission);
   if (!(await mayUseMower(db, caller.accountId, serial))) throw notFound();
   return caller;
@@ -50,7 +55,11 @@ export function fleetApiRoutes(db: Db, fleet: Fleet): FastifyPluginAsyncZod {
         if (!outcome) throw notFound();
         switch (outcome.result) {
           case 'batteryTooLow':
-            throw new HttpError(409, 'battery_too_low', `The battery is at ${outcome.view.record.battery} %; winter storage needs 85 % or more.`);
+            throw new HttpError(
+              409,
+              'battery_too_low',
+              `The battery is at ${outcome.view.record.battery} %; winter storage needs 85 % or more.`,
+            );
           case 'busy':
             throw new HttpError(409, 'mower_busy', 'The mower is working; dock it first.');
           case 'offline':
@@ -65,7 +74,15 @@ export function fleetApiRoutes(db: Db, fleet: Fleet): FastifyPluginAsyncZod {
 
 const report = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fault'), reason: z.enum(FAULT_REASONS) }),
-  z.object({ kind: z.literal('rain'), minutes: z.number().int().min(1).max(24 * 60).default(30) }),
+  z.object({
+    kind: z.literal('rain'),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+  }),
   z.object({ kind: z.literal('clear') }),
   z.object({ kind: z.literal('offline') }),
   z.object({ kind: z.literal('online') }),

@@ -25,7 +25,21 @@ describe.each(testDatabaseKinds)('the fleet on %s', (kind) => {
 
   beforeEach(async () => {
     // Each test starts from the seed's mowers, docked, at a fixed moment.
-    await db.updateTable('mowers').set({ state: 'docked', at_station: 1, advanced_to: null, next_event_at: null, error_reason: null, online: 1, job_left_ms: 0, job_mowed_ms: 0, rain_until: null, winter_mode: 0 }).execute();
+    await db
+      .updateTable('mowers')
+      .set({
+        state: 'docked',
+        at_station: 1,
+        advanced_to: null,
+        next_event_at: null,
+        error_reason: null,
+        online: 1,
+        job_left_ms: 0,
+        job_mowed_ms: 0,
+        rain_until: null,
+        winter_mode: 0,
+      })
+      .execute();
     await db.updateTable('mowers').set({ battery_percent: 92 }).where('serial_number', '=', OWNED).execute();
     await db.updateTable('mowers').set({ battery_percent: 40 }).where('serial_number', '=', SHARED).execute();
     await db.deleteFrom('messages').where('id', 'not like', 'demo-%').execute();
@@ -38,9 +52,21 @@ describe.each(testDatabaseKinds)('the fleet on %s', (kind) => {
   });
 
   const battery = async (serial: string) =>
-    (await db.selectFrom('mowers').select('battery_percent').where('serial_number', '=', serial).executeTakeFirstOrThrow()).battery_percent;
+    (
+      await db
+        .selectFrom('mowers')
+        .select('battery_percent')
+        .where('serial_number', '=', serial)
+        .executeTakeFirstOrThrow()
+    ).battery_percent;
   const messages = (serial: string) =>
-    db.selectFrom('messages').select(['type', 'category', 'params', 'fault_code', 'created_at']).where('mower_serial', '=', serial).where('id', 'not like', 'demo-%').orderBy('created_at').execute();
+    db
+      .selectFrom('messages')
+      .select(['type', 'category', 'params', 'fault_code', 'created_at'])
+      .where('mower_serial', '=', serial)
+      .where('id', 'not like', 'demo-%')
+      .orderBy('created_at')
+      .execute();
 
   it('charges the shared mower on its station, in the column the pages show', async () => {
     now += 30 * MIN;
@@ -105,18 +131,30 @@ describe.each(testDatabaseKinds)('the fleet on %s', (kind) => {
 
   it('leaves one consistent state when commands race', async () => {
     const version = async () =>
-      (await db.selectFrom('mowers').select('state_version').where('serial_number', '=', OWNED).executeTakeFirstOrThrow()).state_version;
+      (
+        await db
+          .selectFrom('mowers')
+          .select('state_version')
+          .where('serial_number', '=', OWNED)
+          .executeTakeFirstOrThrow()
+      ).state_version;
     const before = await version();
     changes.length = 0;
     const starts = await Promise.all(Array.from({ length: 8 }, () => fleet.command(OWNED, 'start')));
-    expect(starts.filter((out) => out?.result.status === 'SUCCESS' && !('alreadyInState' in out.result))).toHaveLength(1);
+    expect(starts.filter((out) => out?.result.status === 'SUCCESS' && !('alreadyInState' in out.result))).toHaveLength(
+      1,
+    );
     expect(starts.filter((out) => out?.result.status === 'SUCCESS' && 'alreadyInState' in out.result)).toHaveLength(7);
     expect((await messages(OWNED)).filter((message) => message.type === 'mowingStarted')).toHaveLength(1);
 
-    const mixed = await Promise.all(['pause', 'dock', 'stop', 'resume', 'dock', 'pause'].map((name) => fleet.command(OWNED, name as 'pause')));
+    const mixed = await Promise.all(
+      ['pause', 'dock', 'stop', 'resume', 'dock', 'pause'].map((name) => fleet.command(OWNED, name as 'pause')),
+    );
     const row = await db.selectFrom('mowers').selectAll().where('serial_number', '=', OWNED).executeTakeFirstOrThrow();
     // Every change that succeeded was written once, on top of the one before it.
-    const written = changes.filter((change) => change.view.serial === OWNED && change.events.some((event) => event.type === 'stateChanged'));
+    const written = changes.filter(
+      (change) => change.view.serial === OWNED && change.events.some((event) => event.type === 'stateChanged'),
+    );
     expect(row.state_version - before).toBe(changes.filter((change) => change.view.serial === OWNED).length);
     expect(written.at(-1)!.view.record.state).toBe(row.state);
     expect(mixed.every((out) => out !== undefined)).toBe(true);
@@ -129,7 +167,11 @@ describe.each(testDatabaseKinds)('the fleet on %s', (kind) => {
     expect((await fleet.setWinterMode(OWNED, true))?.result).toBe('ok');
     expect((await fleet.command(OWNED, 'start'))?.result).toEqual({ status: 'ERROR', errorCode: 'deviceTurnedOff' });
     expect((await fleet.setWinterMode(OWNED, true))?.result).toBe('already');
-    const row = await db.selectFrom('mowers').select('winter_mode').where('serial_number', '=', OWNED).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('mowers')
+      .select('winter_mode')
+      .where('serial_number', '=', OWNED)
+      .executeTakeFirstOrThrow();
     expect(row.winter_mode).toBe(1);
   });
 });

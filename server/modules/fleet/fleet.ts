@@ -153,7 +153,18 @@ function toColumns(record: MowerRecord) {
 }
 
 /** The fields whose change is worth a write; progress towards the next event replays from the last one. */
-const DISCRETE = ['state', 'atStation', 'battery', 'errorReason', 'returnReason', 'totalMowingSeconds', 'resumeAfterCharge', 'rainUntil', 'online', 'winterMode'] as const;
+const DISCRETE = [
+  'state',
+  'atStation',
+  'battery',
+  'errorReason',
+  'returnReason',
+  'totalMowingSeconds',
+  'resumeAfterCharge',
+  'rainUntil',
+  'online',
+  'winterMode',
+] as const;
 const differs = (a: MowerRecord, b: MowerRecord) => DISCRETE.some((key) => a[key] !== b[key]);
 
 const toView = (row: Row, record: MowerRecord, at: number): MowerView => ({
@@ -201,7 +212,11 @@ export class Fleet {
 
   private async load(serials: readonly string[]): Promise<Row[]> {
     if (!serials.length) return [];
-    return (await this.db.selectFrom('mowers').select(COLUMNS).where('serial_number', 'in', serials).execute()) as Row[];
+    return (await this.db
+      .selectFrom('mowers')
+      .select(COLUMNS)
+      .where('serial_number', 'in', serials)
+      .execute()) as Row[];
   }
 
   /** The mowers as they are now (played forward in memory; nothing is written). Unknown serials are left out. */
@@ -247,7 +262,8 @@ export class Fleet {
       const changed = change(played.record, now, row);
       const events = [...played.events, ...changed.events];
       const view = toView(row, changed.record, now);
-      if (!events.length && !differs(stored, changed.record) && row.advanced_to !== null) return { result: changed.result, view };
+      if (!events.length && !differs(stored, changed.record) && row.advanced_to !== null)
+        return { result: changed.result, view };
       const update = await this.db
         .updateTable('mowers')
         .set({ ...toColumns(changed.record), state_version: row.state_version + 1 })
@@ -291,7 +307,9 @@ export class Fleet {
 
   /** Hands every mower's current state to `listener` (no events): the broker's retained state at start. */
   async publishAll(listener: FleetListener): Promise<void> {
-    const serials = (await this.db.selectFrom('mowers').select('serial_number').execute()).map((row) => row.serial_number);
+    const serials = (await this.db.selectFrom('mowers').select('serial_number').execute()).map(
+      (row) => row.serial_number,
+    );
     for (const view of await this.views(serials)) await listener({ view, events: [] });
   }
 

@@ -12,7 +12,9 @@ const NOT_SHARED = DEMO.mowers.notShared.serial;
 /** A page's EventSource, read by hand: the status events as they come. */
 async function openStream(base: string, serial: string, ticket: string) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/mowers/${serial}/live?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+  const response = await fetch(`${base}/api/mowers/${serial}/live?ticket=${encodeURIComponent(ticket)}`, {
+    signal: controller.signal,
+  });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   // A read that outlived a wait is kept for the next one, so that no chunk is lost.
@@ -45,7 +47,7 @@ async function openStream(base: string, serial: string, ticket: string) {
   };
 }
 
-describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind) => {
+describe.each(testDatabaseKinds)("a page's live stream of a mower on %s", (kind) => {
   let t: TestApp;
   let base: string;
   let headers: { authorization: string };
@@ -67,7 +69,7 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
   const report = (serial: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: `/api/simulator/mowers/${serial}/report`, headers, payload });
 
-  it('streams the mower\'s status at once, then each change, without polling', async () => {
+  it("streams the mower's status at once, then each change, without polling", async () => {
     const { status, ticket, body } = await ticketFor(SHARED);
     expect(status).toBe(201);
     expect(body.expires_in).toBe(30);
@@ -126,7 +128,11 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
   it('ends the stream once the share it watches has ended, before sending the next status', async () => {
     const stream = await openStream(base, SHARED, (await ticketFor(SHARED)).ticket!);
     expect(await stream.next()).toMatchObject({ serial_number: SHARED });
-    const share = await t.db.selectFrom('mower_shares').selectAll().where('mower_serial', '=', SHARED).executeTakeFirstOrThrow();
+    const share = await t.db
+      .selectFrom('mower_shares')
+      .selectAll()
+      .where('mower_serial', '=', SHARED)
+      .executeTakeFirstOrThrow();
     // Ended behind this process's back (as another process would): no word of it here.
     await t.db.deleteFrom('mower_shares').where('mower_serial', '=', SHARED).execute();
     try {
@@ -142,10 +148,14 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
     }
   });
 
-  it('ends a former sharer\'s stream at once when the share ends, with no state after it', async () => {
+  it("ends a former sharer's stream at once when the share ends, with no state after it", async () => {
     const stream = await openStream(base, SHARED, (await ticketFor(SHARED)).ticket!);
     expect(await stream.next()).toMatchObject({ serial_number: SHARED });
-    const share = await t.db.selectFrom('mower_shares').selectAll().where('mower_serial', '=', SHARED).executeTakeFirstOrThrow();
+    const share = await t.db
+      .selectFrom('mower_shares')
+      .selectAll()
+      .where('mower_serial', '=', SHARED)
+      .executeTakeFirstOrThrow();
     // The sharer leaves; the clock stands still, so no half-minute passes.
     const ended = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${SHARED}/shares/me`, headers });
     expect(ended.statusCode).toBe(204);
@@ -159,7 +169,7 @@ describe.each(testDatabaseKinds)('a page\'s live stream of a mower on %s', (kind
     }
   });
 
-  it('gives no ticket for another account\'s mower or without a token', async () => {
+  it("gives no ticket for another account's mower or without a token", async () => {
     expect((await ticketFor(NOT_SHARED)).status).toBe(404);
     expect((await ticketFor(OWNED, {})).status).toBe(401);
     // A linked service may read, so it may watch too.

@@ -84,7 +84,12 @@ export async function issueLiveTicket(db: Db, accountId: string, serial: string,
   await db.deleteFrom('live_tickets').where('expires_at', '<=', new Date(now).toISOString()).execute();
   await db
     .insertInto('live_tickets')
-    .values({ ticket_hash: hash(ticket), account_id: accountId, mower_serial: serial, expires_at: new Date(now + LIVE_TICKET_TTL_MS).toISOString() })
+    .values({
+      ticket_hash: hash(ticket),
+      account_id: accountId,
+      mower_serial: serial,
+      expires_at: new Date(now + LIVE_TICKET_TTL_MS).toISOString(),
+    })
     .execute();
   return ticket;
 }
@@ -124,8 +129,11 @@ export function liveStreamRoutes(db: Db, fleet: Fleet, feed: LiveFeed): FastifyP
       { schema: { params, querystring: z.object({ ticket: z.string().max(128).optional() }) } },
       async (request, reply) => {
         const { serial } = request.params;
-        const accountId = request.query.ticket ? await takeLiveTicket(db, request.query.ticket, serial, fleet.clock.now()) : undefined;
-        if (!accountId) throw new HttpError(401, 'invalid_ticket', 'The live ticket is missing, used, expired or for another mower.');
+        const accountId = request.query.ticket
+          ? await takeLiveTicket(db, request.query.ticket, serial, fleet.clock.now())
+          : undefined;
+        if (!accountId)
+          throw new HttpError(401, 'invalid_ticket', 'The live ticket is missing, used, expired or for another mower.');
         if (!(await mayUseMower(db, accountId, serial))) throw notFound();
         const view = await fleet.view(serial);
         if (!view) throw notFound();

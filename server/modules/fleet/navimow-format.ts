@@ -86,15 +86,24 @@ export function positionOf({ serial, record }: MowerView): { lat: number; lng: n
   const metresPerDegreeLat = 111_320;
   const metresPerDegreeLng = metresPerDegreeLat * Math.cos((station.lat * Math.PI) / 180);
   const round = (value: number) => Math.round(value * 1e7) / 1e7;
-  return { lat: round(station.lat + (lane + 1) / metresPerDegreeLat), lng: round(station.lng + (x + 1) / metresPerDegreeLng) };
+  return {
+    lat: round(station.lat + (lane + 1) / metresPerDegreeLat),
+    lng: round(station.lng + (x + 1) / metresPerDegreeLng),
+  };
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
-const totalMowingSeconds = ({ record }: MowerView) => record.totalMowingSeconds + (record.jobLeftMs > 0 ? seconds(record.jobMowedMs) : 0);
+const totalMowingSeconds = ({ record }: MowerView) =>
+  record.totalMowingSeconds + (record.jobLeftMs > 0 ? seconds(record.jobMowedMs) : 0);
 
 function errorOf({ record }: MowerView) {
   if (record.state !== 'error' || !record.errorReason) return undefined;
-  return { code: SDK_ERROR_CODES[record.errorReason], message: FAULT_TEXTS[record.errorReason], fault_code: FAULT_CODES[record.errorReason], reason: record.errorReason };
+  return {
+    code: SDK_ERROR_CODES[record.errorReason],
+    message: FAULT_TEXTS[record.errorReason],
+    fault_code: FAULT_CODES[record.errorReason],
+    reason: record.errorReason,
+  };
 }
 
 /** One device of `authList` (`Device.from_dict`). */
@@ -197,7 +206,10 @@ const EVENT_KINDS: Partial<Record<FleetEvent['type'], { type: string; level: str
 export function eventPayload(serial: string, event: FleetEvent) {
   const kind = EVENT_KINDS[event.type] ?? { type: 'state', level: 'info' };
   const level = event.type === 'fault' && event.params.reason === 'rainDelay' ? 'warning' : kind.level;
-  const reason = (event.type === 'fault' || event.type === 'faultCleared') && isFaultReason(event.params.reason) ? event.params.reason : undefined;
+  const reason =
+    (event.type === 'fault' || event.type === 'faultCleared') && isFaultReason(event.params.reason)
+      ? event.params.reason
+      : undefined;
   return {
     device_id: serial,
     timestamp: event.at,

@@ -91,7 +91,11 @@ const REFUSALS: Record<string, GoogleErrorCode> = {
 };
 
 /** A command's outcome for Google: success, or the error code Google speaks. */
-export function googleOutcome(command: MowerCommand, result: CommandResult, view: MowerView): { errorCode: GoogleErrorCode } | undefined {
+export function googleOutcome(
+  command: MowerCommand,
+  result: CommandResult,
+  view: MowerView,
+): { errorCode: GoogleErrorCode } | undefined {
   if (result.status === 'SUCCESS') return result.alreadyInState ? { errorCode: ALREADY[command] } : undefined;
   // A flat battery out in the garden is not "low": it is dead until carried home.
   if (result.errorCode === 'lowBattery' && view.record.state === 'error') return { errorCode: 'deadBattery' };

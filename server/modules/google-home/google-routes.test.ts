@@ -5,10 +5,23 @@ import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-cl
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import type { FakeHomeGraph } from './home-graph.ts';
-import { errorResponseSchema, executeResponseSchema, queryResponseSchema, syncResponseSchema } from './google-schemas.ts';
+import {
+  errorResponseSchema,
+  executeResponseSchema,
+  queryResponseSchema,
+  syncResponseSchema,
+} from './google-schemas.ts';
 
-const GOOGLE = { clientId: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
-const ALEXA = { clientId: 'alexa', secret: 'alexa-demo-secret', redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO' };
+const GOOGLE = {
+  clientId: 'google',
+  secret: 'google-demo-secret',
+  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
+};
+const ALEXA = {
+  clientId: 'alexa',
+  secret: 'alexa-demo-secret',
+  redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
+};
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;
@@ -19,11 +32,18 @@ const REQUEST_ID = 'ff36a3cc-ec34-11e6-b1a0-64510650abcf';
 const syncRequest = { requestId: REQUEST_ID, inputs: [{ intent: 'action.devices.SYNC' }] };
 const queryRequest = (...ids: string[]) => ({
   requestId: REQUEST_ID,
-  inputs: [{ intent: 'action.devices.QUERY', payload: { devices: ids.map((id) => ({ id, customData: { fooValue: 74, barValue: true, bazValue: 'foo' } })) } }],
+  inputs: [
+    {
+      intent: 'action.devices.QUERY',
+      payload: { devices: ids.map((id) => ({ id, customData: { fooValue: 74, barValue: true, bazValue: 'foo' } })) },
+    },
+  ],
 });
 const executeRequest = (ids: string[], ...execution: { command: string; params?: Record<string, unknown> }[]) => ({
   requestId: REQUEST_ID,
-  inputs: [{ intent: 'action.devices.EXECUTE', payload: { commands: [{ devices: ids.map((id) => ({ id })), execution }] } }],
+  inputs: [
+    { intent: 'action.devices.EXECUTE', payload: { commands: [{ devices: ids.map((id) => ({ id })), execution }] } },
+  ],
 });
 const disconnectRequest = { requestId: REQUEST_ID, inputs: [{ intent: 'action.devices.DISCONNECT' }] };
 const START = { command: 'action.devices.commands.StartStop', params: { start: true } };
@@ -38,9 +58,19 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
   let ownerToken: string;
   let friendToken: string;
 
-  async function link(client: typeof GOOGLE, account: string = DEMO.owner.email, password: string = DEMO.owner.password) {
+  async function link(
+    client: typeof GOOGLE,
+    account: string = DEMO.owner.email,
+    password: string = DEMO.owner.password,
+  ) {
     const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { clientId: client.clientId, redirectUri: client.redirectUri, challenge: pkce.challenge, account, password });
+    const { location } = await linkAccount(t.app, {
+      clientId: client.clientId,
+      redirectUri: client.redirectUri,
+      challenge: pkce.challenge,
+      account,
+      password,
+    });
     const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, client);
     expect(response.statusCode).toBe(200);
     return response.json<{ access_token: string }>().access_token;
@@ -55,13 +85,19 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
   afterAll(() => t.close());
 
   const fulfil = (token: string | undefined, body: unknown) =>
-    t.app.inject({ method: 'POST', url: '/smarthome/google', headers: token ? { authorization: `Bearer ${token}` } : {}, payload: body as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/smarthome/google',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: body as object,
+    });
   async function answer<S extends z.ZodType>(schema: S, token: string, body: unknown): Promise<z.infer<S>> {
     const response = await fulfil(token, body);
     expect(response.statusCode, response.body).toBe(200);
     return schema.parse(response.json());
   }
-  const query = async (token: string, ...ids: string[]) => (await answer(queryResponseSchema, token, queryRequest(...ids))).payload.devices;
+  const query = async (token: string, ...ids: string[]) =>
+    (await answer(queryResponseSchema, token, queryRequest(...ids))).payload.devices;
   const execute = (token: string, ids: string[], ...execution: Parameters<typeof executeRequest>[1][]) =>
     answer(executeResponseSchema, token, executeRequest(ids, ...execution));
   const fake = () => t.homeGraph as FakeHomeGraph;
@@ -94,7 +130,7 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect(friend.payload.devices.map((device) => device.id)).toEqual([SHARED, NOT_SHARED]);
   });
 
-  it('QUERY: state and battery from the fleet; another account\'s mower is not found, never shown', async () => {
+  it("QUERY: state and battery from the fleet; another account's mower is not found, never shown", async () => {
     const devices = await query(ownerToken, OWNED, SHARED, NOT_SHARED);
     expect(devices[OWNED]).toEqual({
       status: 'SUCCESS',
@@ -107,22 +143,38 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       isCharging: true,
       isPluggedIn: true,
     });
-    expect(devices[SHARED]).toMatchObject({ status: 'SUCCESS', capacityRemaining: [{ rawValue: 40, unit: 'PERCENTAGE' }] });
+    expect(devices[SHARED]).toMatchObject({
+      status: 'SUCCESS',
+      capacityRemaining: [{ rawValue: 40, unit: 'PERCENTAGE' }],
+    });
     expect(devices[NOT_SHARED]).toEqual({ status: 'ERROR', errorCode: 'deviceNotFound' });
   });
 
   it('EXECUTE drives a mower through start, pause, resume and dock while QUERY follows; Report State tells Google', async () => {
     await forgetHomeGraph();
     let result = await execute(ownerToken, [OWNED], START);
-    expect(result.payload.commands).toEqual([{ ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true, isDocked: false }) }]);
+    expect(result.payload.commands).toEqual([
+      { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true, isDocked: false }) },
+    ]);
     now += 5 * MIN;
-    expect(await query(ownerToken, OWNED)).toMatchObject({ [OWNED]: { isRunning: true, isPaused: false, capacityRemaining: [{ rawValue: 87, unit: 'PERCENTAGE' }] } });
+    expect(await query(ownerToken, OWNED)).toMatchObject({
+      [OWNED]: { isRunning: true, isPaused: false, capacityRemaining: [{ rawValue: 87, unit: 'PERCENTAGE' }] },
+    });
 
     result = await execute(ownerToken, [OWNED], PAUSE);
-    expect(result.payload.commands[0]).toMatchObject({ status: 'SUCCESS', states: { isRunning: false, isPaused: true } });
-    expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({ isRunning: false, isPaused: true, isDocked: false });
+    expect(result.payload.commands[0]).toMatchObject({
+      status: 'SUCCESS',
+      states: { isRunning: false, isPaused: true },
+    });
+    expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({
+      isRunning: false,
+      isPaused: true,
+      isDocked: false,
+    });
     // Pausing again: Google says it is already paused.
-    expect((await execute(ownerToken, [OWNED], PAUSE)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'alreadyPaused' }]);
+    expect((await execute(ownerToken, [OWNED], PAUSE)).payload.commands).toEqual([
+      { ids: [OWNED], status: 'ERROR', errorCode: 'alreadyPaused' },
+    ]);
 
     await execute(ownerToken, [OWNED], RESUME);
     expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({ isRunning: true, isPaused: false });
@@ -131,8 +183,14 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect(result.payload.commands[0]!.status).toBe('SUCCESS');
     now += 2 * MIN;
     await t.fleet.advanceDue();
-    expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({ isRunning: false, isDocked: true, isCharging: true });
-    expect((await execute(ownerToken, [OWNED], DOCK)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'alreadyDocked' }]);
+    expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({
+      isRunning: false,
+      isDocked: true,
+      isCharging: true,
+    });
+    expect((await execute(ownerToken, [OWNED], DOCK)).payload.commands).toEqual([
+      { ids: [OWNED], status: 'ERROR', errorCode: 'alreadyDocked' },
+    ]);
 
     await t.homeGraphSync.settled();
     const states = fake()
@@ -141,10 +199,12 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect(states.at(0)).toMatchObject({ isRunning: true });
     expect(states.at(-1)).toMatchObject({ isDocked: true, isRunning: false });
     // The friend (linked too) does not see the owner's own mower: nothing reported to it.
-    expect(fake().reports.some((report) => report.agentUserId === DEMO.friend.id && OWNED in report.payload.devices.states)).toBe(false);
+    expect(
+      fake().reports.some((report) => report.agentUserId === DEMO.friend.id && OWNED in report.payload.devices.states),
+    ).toBe(false);
   });
 
-  it('EXECUTE across devices: partial success, and Google\'s error codes for offline, winter storage, faults', async () => {
+  it("EXECUTE across devices: partial success, and Google's error codes for offline, winter storage, faults", async () => {
     const mixed = await execute(ownerToken, [OWNED, NOT_SHARED], START);
     expect(mixed.payload.commands).toEqual([
       { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true }) },
@@ -153,13 +213,23 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect((await t.fleet.view(NOT_SHARED))!.record.state).toBe('docked');
 
     await t.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' });
-    expect((await execute(ownerToken, [OWNED], RESUME)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'deviceStuck' }]);
+    expect((await execute(ownerToken, [OWNED], RESUME)).payload.commands).toEqual([
+      { ids: [OWNED], status: 'ERROR', errorCode: 'deviceStuck' },
+    ]);
     await t.fleet.report(OWNED, { kind: 'clear' });
-    expect((await execute(ownerToken, [OWNED], STOP)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'alreadyStopped' }]);
+    expect((await execute(ownerToken, [OWNED], STOP)).payload.commands).toEqual([
+      { ids: [OWNED], status: 'ERROR', errorCode: 'alreadyStopped' },
+    ]);
 
     await t.fleet.report(SHARED, { kind: 'offline' });
-    expect((await execute(ownerToken, [SHARED], START)).payload.commands).toEqual([{ ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' }]);
-    expect((await query(ownerToken, SHARED))[SHARED]).toMatchObject({ status: 'OFFLINE', online: false, errorCode: 'deviceOffline' });
+    expect((await execute(ownerToken, [SHARED], START)).payload.commands).toEqual([
+      { ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' },
+    ]);
+    expect((await query(ownerToken, SHARED))[SHARED]).toMatchObject({
+      status: 'OFFLINE',
+      online: false,
+      errorCode: 'deviceOffline',
+    });
     await t.fleet.report(SHARED, { kind: 'online' });
 
     await t.fleet.report(OWNED, { kind: 'clear' });
@@ -167,11 +237,18 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     now += 60 * MIN;
     await t.fleet.advanceDue();
     expect((await t.fleet.setWinterMode(OWNED, true))!.result).toBe('ok');
-    expect((await execute(ownerToken, [OWNED], START)).payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'deviceTurnedOff' }]);
+    expect((await execute(ownerToken, [OWNED], START)).payload.commands).toEqual([
+      { ids: [OWNED], status: 'ERROR', errorCode: 'deviceTurnedOff' },
+    ]);
     await t.fleet.setWinterMode(OWNED, false);
 
-    const unknownCommand = await execute(ownerToken, [OWNED], { command: 'action.devices.commands.OnOff', params: { on: true } });
-    expect(unknownCommand.payload.commands).toEqual([{ ids: [OWNED], status: 'ERROR', errorCode: 'functionNotSupported' }]);
+    const unknownCommand = await execute(ownerToken, [OWNED], {
+      command: 'action.devices.commands.OnOff',
+      params: { on: true },
+    });
+    expect(unknownCommand.payload.commands).toEqual([
+      { ids: [OWNED], status: 'ERROR', errorCode: 'functionNotSupported' },
+    ]);
   });
 
   it('EXECUTE to an offline (asleep) mower is deviceOffline for every command, even one it looks done already: never a silent success', async () => {
@@ -179,7 +256,9 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     const before = (await t.fleet.view(SHARED))!.record;
     expect(before.atStation).toBe(true);
     for (const command of [START, STOP, PAUSE, DOCK]) {
-      expect((await execute(ownerToken, [SHARED], command)).payload.commands, command.command).toEqual([{ ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' }]);
+      expect((await execute(ownerToken, [SHARED], command)).payload.commands, command.command).toEqual([
+        { ids: [SHARED], status: 'ERROR', errorCode: 'deviceOffline' },
+      ]);
     }
     // With a mower that is online, the same request succeeds for it alone: Google's partial success.
     expect((await execute(ownerToken, [SHARED, OWNED], DOCK)).payload.commands).toEqual([
@@ -205,7 +284,10 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       {},
       { requestId: 'r1', inputs: [] },
       { requestId: 'r1', inputs: [{ intent: 'action.devices.REBOOT' }] },
-      { requestId: 'r1', inputs: [{ intent: 'action.devices.EXECUTE', payload: { commands: [{ devices: [{ id: OWNED }] }] } }] },
+      {
+        requestId: 'r1',
+        inputs: [{ intent: 'action.devices.EXECUTE', payload: { commands: [{ devices: [{ id: OWNED }] }] } }],
+      },
     ]) {
       const response = await fulfil(ownerToken, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
@@ -219,7 +301,11 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
   it('Request Sync when a share ends or is accepted, for the accounts linked to Google only', async () => {
     await forgetHomeGraph();
     const owner = await t.signIn();
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${SHARED}/shares/me`, headers: owner });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/sharing/mowers/${SHARED}/shares/me`,
+      headers: owner,
+    });
     expect(removed.statusCode).toBe(204);
     await t.homeGraphSync.settled();
     expect(fake().syncs).toEqual([{ agentUserId: DEMO.owner.id, async: true }]);
@@ -229,14 +315,24 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
 
     // The owner accepts the friend's pending invitation to the orchard: its list grows, Google hears of it.
     await forgetHomeGraph();
-    const accepted = await t.app.inject({ method: 'POST', url: `/api/sharing/invitations/${DEMO.invitations.pending}/accept`, headers: owner });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/sharing/invitations/${DEMO.invitations.pending}/accept`,
+      headers: owner,
+    });
     expect(accepted.statusCode).toBe(200);
     await t.homeGraphSync.settled();
     expect(fake().syncs).toEqual([{ agentUserId: DEMO.owner.id, async: true }]);
-    expect((await answer(syncResponseSchema, ownerToken, syncRequest)).payload.devices.map((device) => device.id)).toEqual([OWNED, NOT_SHARED]);
+    expect(
+      (await answer(syncResponseSchema, ownerToken, syncRequest)).payload.devices.map((device) => device.id),
+    ).toEqual([OWNED, NOT_SHARED]);
     // A repeated accept (double tap) changes nothing and asks for nothing.
     await forgetHomeGraph();
-    await t.app.inject({ method: 'POST', url: `/api/sharing/invitations/${DEMO.invitations.pending}/accept`, headers: owner });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/sharing/invitations/${DEMO.invitations.pending}/accept`,
+      headers: owner,
+    });
     await t.homeGraphSync.settled();
     expect(fake().syncs).toEqual([]);
   });
@@ -244,7 +340,9 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
   it('DISCONNECT ends the link: the token stops at once, the link shows not bound, nothing more is reported', async () => {
     const session = await t.signIn(DEMO.friend.email, DEMO.friend.password);
     const links = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/voice-links', headers: session })).json<{ links: { platform: string; bound: boolean }[] }>().links;
+      (await t.app.inject({ method: 'GET', url: '/api/voice-links', headers: session })).json<{
+        links: { platform: string; bound: boolean }[];
+      }>().links;
     expect((await links()).find((item) => item.platform === 'google')!.bound).toBe(true);
 
     const response = await fulfil(friendToken, disconnectRequest);
@@ -259,10 +357,12 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect(fake().reports.filter((report) => report.agentUserId === DEMO.friend.id)).toEqual([]);
   });
 
-  it('unlinking from our screen stops both sides at once: no more Report State, Google\'s token refused', async () => {
+  it("unlinking from our screen stops both sides at once: no more Report State, Google's token refused", async () => {
     const owner = await t.signIn();
     expect((await fulfil(ownerToken, syncRequest)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: owner })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: owner })).statusCode).toBe(
+      204,
+    );
     expect((await fulfil(ownerToken, queryRequest(OWNED))).statusCode).toBe(401);
     await forgetHomeGraph();
     await t.fleet.command(OWNED, 'start');

@@ -28,7 +28,10 @@ export interface GoogleRoutesOptions {
 
 type ExecuteCommands = Extract<GoogleRequest['inputs'][0], { intent: typeof INTENTS.execute }>['payload']['commands'];
 /** A whole-request error (Google's global-level error). */
-type GlobalError = { requestId: string; payload: { errorCode: GoogleErrorCode; status: 'ERROR'; debugString?: string } };
+type GlobalError = {
+  requestId: string;
+  payload: { errorCode: GoogleErrorCode; status: 'ERROR'; debugString?: string };
+};
 
 export const GOOGLE_FULFILMENT_PATH = '/smarthome/google';
 
@@ -43,7 +46,10 @@ const notGoogle = () =>
  * EXECUTE and DISCONNECT for the mowers of the account behind a token our OAuth server issued to Google.
  * Device ids are serial numbers; a mower the account may not use is `deviceNotFound`, never another's state.
  */
-export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (app, { db, fleet, commandBudget, grants, googleClientIds }) => {
+export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
+  app,
+  { db, fleet, commandBudget, grants, googleClientIds },
+) => {
   /** The account behind a Google token; every token Google holds carries both scopes (the link asks for them). */
   async function googleCaller(request: FastifyRequest): Promise<Caller> {
     const caller = await requireCaller(db, request, 'mower:read');
@@ -69,7 +75,8 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
     for (const id of ids) {
       const view = views.get(id);
       if (!view) devices[id] = { status: 'ERROR', errorCode: 'deviceNotFound' };
-      else if (!view.record.online) devices[id] = { ...mowerState(view), status: 'OFFLINE', errorCode: 'deviceOffline' };
+      else if (!view.record.online)
+        devices[id] = { ...mowerState(view), status: 'OFFLINE', errorCode: 'deviceOffline' };
       else devices[id] = { ...mowerState(view), status: 'SUCCESS' };
     }
     return { requestId, payload: { devices } };
@@ -98,7 +105,11 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
     return plan;
   }
 
-  async function execute(requestId: string, caller: Caller, plan: NonNullable<ReturnType<typeof executePlan>>): Promise<ExecuteResponse | GlobalError> {
+  async function execute(
+    requestId: string,
+    caller: Caller,
+    plan: NonNullable<ReturnType<typeof executePlan>>,
+  ): Promise<ExecuteResponse | GlobalError> {
     const usable = await usableSerials(caller.accountId);
     const mayControl = caller.permissions.has('mower:control');
     if (mayControl) {
@@ -107,7 +118,14 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
       const admission = await commandBudget.take(caller.accountId, perMower);
       // Google's word for "try again": the Assistant says that something went wrong and to try again.
       if (!admission.admitted) {
-        return { requestId, payload: { errorCode: 'transientError', status: 'ERROR', debugString: `too many commands; retry in ${admission.retryAfterSeconds} s` } };
+        return {
+          requestId,
+          payload: {
+            errorCode: 'transientError',
+            status: 'ERROR',
+            debugString: `too many commands; retry in ${admission.retryAfterSeconds} s`,
+          },
+        };
       }
     }
     const outcomes: { id: string; errorCode?: GoogleErrorCode; states?: ReturnType<typeof mowerState> }[] = [];
@@ -149,42 +167,58 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
     return { requestId, payload: { commands: [...groups.values()] } };
   }
 
-  app.post(GOOGLE_FULFILMENT_PATH, { config: { rateLimit: { max: 6000, timeWindow: '1 minute' } } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('Cache-Control', 'no-store');
-    const parsed = googleRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      // Authentication first: an unauthenticated caller learns nothing, not even that its body was wrong.
-      await googleCaller(request);
-      const requestId = z.object({ requestId: z.string().min(1).max(200) }).safeParse(request.body);
-      return reply.code(400).send({
-        ...(requestId.success && { requestId: requestId.data.requestId }),
-        payload: { errorCode: 'protocolError', status: 'ERROR', debugString: z.prettifyError(parsed.error).slice(0, 500) },
-      });
-    }
-    const { requestId, inputs } = parsed.data;
-    const [input] = inputs;
-    switch (input.intent) {
-      case INTENTS.sync:
-        return sync(requestId, await googleCaller(request));
-      case INTENTS.query:
-        return query(requestId, await googleCaller(request), input.payload.devices.map((device) => device.id));
-      case INTENTS.execute: {
-        const caller = await googleCaller(request);
-        const plan = executePlan(input.payload.commands);
-        if (!plan) {
-          return reply.code(400).send({
+  app.post(
+    GOOGLE_FULFILMENT_PATH,
+    { config: { rateLimit: { max: 6000, timeWindow: '1 minute' } } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('Cache-Control', 'no-store');
+      const parsed = googleRequestSchema.safeParse(request.body);
+      if (!parsed.success) {
+        // Authentication first: an unauthenticated caller learns nothing, not even that its body was wrong.
+        await googleCaller(request);
+        const requestId = z.object({ requestId: z.string().min(1).max(200) }).safeParse(request.body);
+        return reply.code(400).send({
+          ...(requestId.success && { requestId: requestId.data.requestId }),
+          payload: {
+            errorCode: 'protocolError',
+            status: 'ERROR',
+            debugString: z.prettifyError(parsed.error).slice(0, 500),
+          },
+        });
+      }
+      const { requestId, inputs } = parsed.data;
+      const [input] = inputs;
+      switch (input.intent) {
+        case INTENTS.sync:
+          return sync(requestId, await googleCaller(request));
+        case INTENTS.query:
+          return query(
             requestId,
-            payload: { errorCode: 'protocolError', status: 'ERROR', debugString: `at most ${MAX_COMMANDS_PER_REQUEST} commands (devices times executions) a request` },
-          });
+            await googleCaller(request),
+            input.payload.devices.map((device) => device.id),
+          );
+        case INTENTS.execute: {
+          const caller = await googleCaller(request);
+          const plan = executePlan(input.payload.commands);
+          if (!plan) {
+            return reply.code(400).send({
+              requestId,
+              payload: {
+                errorCode: 'protocolError',
+                status: 'ERROR',
+                debugString: `at most ${MAX_COMMANDS_PER_REQUEST} commands (devices times executions) a request`,
+              },
+            });
+          }
+          return execute(requestId, caller, plan);
         }
-        return execute(requestId, caller, plan);
+        case INTENTS.disconnect: {
+          const caller = await googleCaller(request);
+          // The user unlinked in the Google Home app: every grant of the Google client ends, as from our own screen.
+          await grants.revokeAll(caller.accountId, googleClientIds);
+          return {};
+        }
       }
-      case INTENTS.disconnect: {
-        const caller = await googleCaller(request);
-        // The user unlinked in the Google Home app: every grant of the Google client ends, as from our own screen.
-        await grants.revokeAll(caller.accountId, googleClientIds);
-        return {};
-      }
-    }
-  });
+    },
+  );
 };

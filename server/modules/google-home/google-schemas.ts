@@ -53,11 +53,20 @@ export const GOOGLE_ERROR_CODES = [
 export type GoogleErrorCode = (typeof GOOGLE_ERROR_CODES)[number];
 
 const requestId = z.string().min(1).max(200);
-const deviceRef = z.looseObject({ id: z.string().min(1).max(200), customData: z.record(z.string(), z.unknown()).optional() });
+const deviceRef = z.looseObject({
+  id: z.string().min(1).max(200),
+  customData: z.record(z.string(), z.unknown()).optional(),
+});
 
 const syncInput = z.object({ intent: z.literal(INTENTS.sync) });
-const queryInput = z.object({ intent: z.literal(INTENTS.query), payload: z.object({ devices: z.array(deviceRef).min(1).max(100) }) });
-const execution = z.object({ command: z.string().min(1).max(200), params: z.record(z.string(), z.unknown()).optional() });
+const queryInput = z.object({
+  intent: z.literal(INTENTS.query),
+  payload: z.object({ devices: z.array(deviceRef).min(1).max(100) }),
+});
+const execution = z.object({
+  command: z.string().min(1).max(200),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
 /**
  * Google sends one execution per command and groups the devices it applies to, a few per user: the cap on a
  * request's commands bounds each list here, and what they multiply to in the route.
@@ -67,7 +76,12 @@ const executeInput = z.object({
   intent: z.literal(INTENTS.execute),
   payload: z.object({
     commands: z
-      .array(z.object({ devices: z.array(deviceRef).min(1).max(EXECUTE_LIST_MAX), execution: z.array(execution).min(1).max(EXECUTE_LIST_MAX) }))
+      .array(
+        z.object({
+          devices: z.array(deviceRef).min(1).max(EXECUTE_LIST_MAX),
+          execution: z.array(execution).min(1).max(EXECUTE_LIST_MAX),
+        }),
+      )
       .min(1)
       .max(EXECUTE_LIST_MAX),
   }),
@@ -82,7 +96,11 @@ export const googleRequestSchema = z.object({
 export type GoogleRequest = z.infer<typeof googleRequestSchema>;
 
 /** The command parameters the traits define. */
-export const startStopParams = z.looseObject({ start: z.boolean(), zone: z.string().optional(), multipleZones: z.array(z.string()).optional() });
+export const startStopParams = z.looseObject({
+  start: z.boolean(),
+  zone: z.string().optional(),
+  multipleZones: z.array(z.string()).optional(),
+});
 export const pauseUnpauseParams = z.looseObject({ pause: z.boolean() });
 
 // ---- answers ------------------------------------------------------------------------------------------------------
@@ -94,7 +112,11 @@ export const syncDeviceSchema = z.strictObject({
   id: z.string().min(1),
   type: z.literal(DEVICE_TYPE_MOWER),
   traits: z.array(z.enum(Object.values(TRAITS) as [string, ...string[]])).min(1),
-  name: z.strictObject({ name: z.string().min(1), defaultNames: z.array(z.string()).optional(), nicknames: z.array(z.string()).optional() }),
+  name: z.strictObject({
+    name: z.string().min(1),
+    defaultNames: z.array(z.string()).optional(),
+    nicknames: z.array(z.string()).optional(),
+  }),
   willReportState: z.boolean(),
   attributes: z.strictObject({
     pausable: z.boolean(),
@@ -102,7 +124,14 @@ export const syncDeviceSchema = z.strictObject({
     queryOnlyEnergyStorage: z.boolean(),
     isRechargeable: z.boolean(),
   }),
-  deviceInfo: z.strictObject({ manufacturer: z.string(), model: z.string(), swVersion: z.string().optional(), hwVersion: z.string().optional() }).optional(),
+  deviceInfo: z
+    .strictObject({
+      manufacturer: z.string(),
+      model: z.string(),
+      swVersion: z.string().optional(),
+      hwVersion: z.string().optional(),
+    })
+    .optional(),
   otherDeviceIds: z.array(z.strictObject({ agentId: z.string().optional(), deviceId: z.string() })).optional(),
   customData: z.record(z.string(), z.unknown()).optional(),
 });
@@ -119,7 +148,9 @@ export const mowerStateSchema = z.strictObject({
   isPaused: z.boolean(),
   isDocked: z.boolean(),
   descriptiveCapacityRemaining: descriptiveCapacity,
-  capacityRemaining: z.array(z.strictObject({ rawValue: z.number().int().min(0).max(100), unit: z.literal('PERCENTAGE') })),
+  capacityRemaining: z.array(
+    z.strictObject({ rawValue: z.number().int().min(0).max(100), unit: z.literal('PERCENTAGE') }),
+  ),
   isCharging: z.boolean(),
   isPluggedIn: z.boolean(),
 });
@@ -136,7 +167,11 @@ export const queryResponseSchema = z.strictObject({
 
 const executeResultSchema = z.union([
   z.strictObject({ ids: z.array(z.string()).min(1), status: z.literal('SUCCESS'), states: mowerStateSchema.partial() }),
-  z.strictObject({ ids: z.array(z.string()).min(1), status: z.literal('OFFLINE'), errorCode: z.literal('deviceOffline').optional() }),
+  z.strictObject({
+    ids: z.array(z.string()).min(1),
+    status: z.literal('OFFLINE'),
+    errorCode: z.literal('deviceOffline').optional(),
+  }),
   z.strictObject({ ids: z.array(z.string()).min(1), status: z.literal('ERROR'), errorCode }),
 ]);
 

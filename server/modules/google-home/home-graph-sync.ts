@@ -22,7 +22,9 @@ export interface HomeGraphSyncOptions {
 export function homeGraphSync({ db, grants, homeGraph, googleClientIds, log }: HomeGraphSyncOptions) {
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
-    const running = work.catch((error: unknown) => log.warn({ err: error }, 'HomeGraph call failed')).finally(() => pending.delete(running));
+    const running = work
+      .catch((error: unknown) => log.warn({ err: error }, 'HomeGraph call failed'))
+      .finally(() => pending.delete(running));
     pending.add(running);
   };
 
@@ -35,8 +37,16 @@ export function homeGraphSync({ db, grants, homeGraph, googleClientIds, log }: H
   };
 
   async function accountsUsing(serial: string): Promise<string[]> {
-    const owner = await db.selectFrom('mowers').select('owner_id').where('serial_number', '=', serial).executeTakeFirst();
-    const shares = await db.selectFrom('mower_shares').select('account_id').where('mower_serial', '=', serial).execute();
+    const owner = await db
+      .selectFrom('mowers')
+      .select('owner_id')
+      .where('serial_number', '=', serial)
+      .executeTakeFirst();
+    const shares = await db
+      .selectFrom('mower_shares')
+      .select('account_id')
+      .where('mower_serial', '=', serial)
+      .execute();
     return [...(owner ? [owner.owner_id] : []), ...shares.map((share) => share.account_id)];
   }
 
@@ -48,7 +58,11 @@ export function homeGraphSync({ db, grants, homeGraph, googleClientIds, log }: H
         (async () => {
           const state = mowerState(change.view);
           for (const agentUserId of await linked(await accountsUsing(change.view.serial))) {
-            await homeGraph.reportState({ requestId: newRequestId(), agentUserId, payload: { devices: { states: { [change.view.serial]: state } } } });
+            await homeGraph.reportState({
+              requestId: newRequestId(),
+              agentUserId,
+              payload: { devices: { states: { [change.view.serial]: state } } },
+            });
           }
         })(),
       );

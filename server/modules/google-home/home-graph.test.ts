@@ -18,8 +18,10 @@ describe('the HomeGraph client', () => {
       request.on('end', () => {
         calls.push({ path: request.url!, headers: request.headers, body });
         response.setHeader('content-type', 'application/json');
-        if (request.url === '/token') response.end(JSON.stringify({ access_token: 'google-access-token', expires_in: 3600, token_type: 'Bearer' }));
-        else if (request.url === '/v1/devices:requestSync' && body.includes('unknown-user')) response.writeHead(404).end('{}');
+        if (request.url === '/token')
+          response.end(JSON.stringify({ access_token: 'google-access-token', expires_in: 3600, token_type: 'Bearer' }));
+        else if (request.url === '/v1/devices:requestSync' && body.includes('unknown-user'))
+          response.writeHead(404).end('{}');
         else response.end('{}');
       });
     });
@@ -37,7 +39,11 @@ describe('the HomeGraph client', () => {
   it('signs a JWT for the service account, then calls HomeGraph at the configured base URL with its token', async () => {
     const homeGraph = createHomeGraph({
       url: `${base}/`,
-      serviceAccount: { client_email: 'navimow@project.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), token_uri: `${base}/token` },
+      serviceAccount: {
+        client_email: 'navimow@project.iam.gserviceaccount.com',
+        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        token_uri: `${base}/token`,
+      },
       timeoutMs: 2000,
     });
     await homeGraph.requestSync({ agentUserId: 'account-1', async: true });
@@ -54,10 +60,15 @@ describe('the HomeGraph client', () => {
       scope: 'https://www.googleapis.com/auth/homegraph',
       aud: `${base}/token`,
     });
-    expect(createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature!, 'base64url'))).toBe(true);
+    expect(
+      createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature!, 'base64url')),
+    ).toBe(true);
 
     const syncs = calls.filter((call) => call.path === '/v1/devices:requestSync');
-    expect(syncs.map((call) => JSON.parse(call.body))).toEqual([{ agentUserId: 'account-1', async: true }, { agentUserId: 'account-2', async: true }]);
+    expect(syncs.map((call) => JSON.parse(call.body))).toEqual([
+      { agentUserId: 'account-1', async: true },
+      { agentUserId: 'account-2', async: true },
+    ]);
     expect(syncs.every((call) => call.headers.authorization === 'Bearer google-access-token')).toBe(true);
 
     await expect(homeGraph.requestSync({ agentUserId: 'unknown-user' })).rejects.toThrow(/HTTP 404/);

@@ -1,6 +1,11 @@
 import { createSign, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { type ReportStateBody, reportStateBodySchema, type RequestSyncBody, requestSyncBodySchema } from './google-schemas.ts';
+import {
+  type ReportStateBody,
+  reportStateBodySchema,
+  type RequestSyncBody,
+  requestSyncBodySchema,
+} from './google-schemas.ts';
 
 /**
  * Google's HomeGraph API, for what we tell Google without being asked: a mower's new state (Report State) and
@@ -55,7 +60,10 @@ function serviceAccountTokens(account: ServiceAccount, timeoutMs: number) {
     const response = await fetch(account.token_uri, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }),
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: `${unsigned}.${signature}`,
+      }),
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`Google token endpoint: HTTP ${response.status}`);

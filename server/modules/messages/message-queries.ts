@@ -46,7 +46,11 @@ export const FOLD_WINDOW_MS = 15 * 60_000;
  * unread again for its readers, since it happened again; the message keeps its place in the lists (its first
  * time), so that pages being scrolled neither skip nor repeat it. Its id, or undefined when there is none to fold into.
  */
-async function foldRepeat(db: Db, message: NewMessage & { mowerSerial: string }, occurredAt: string): Promise<string | undefined> {
+async function foldRepeat(
+  db: Db,
+  message: NewMessage & { mowerSerial: string },
+  occurredAt: string,
+): Promise<string | undefined> {
   const since = new Date(Date.parse(occurredAt) - FOLD_WINDOW_MS).toISOString();
   return db.transaction().execute(async (trx) => {
     const earlier = await trx
@@ -97,14 +101,23 @@ export async function postMessage(db: Db, message: NewMessage, accountIds: reado
     if (readers.length) {
       await trx
         .insertInto('message_inbox')
-        .values(readers.map((accountId) => ({ account_id: accountId, message_id: id, category: message.category, created_at: createdAt, read_at: null })))
+        .values(
+          readers.map((accountId) => ({
+            account_id: accountId,
+            message_id: id,
+            category: message.category,
+            created_at: createdAt,
+            read_at: null,
+          })),
+        )
         .execute();
     }
   });
   return id;
 }
 
-export const windowStart = (now: Date) => new Date(now.getTime() - MESSAGE_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
+export const windowStart = (now: Date) =>
+  new Date(now.getTime() - MESSAGE_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
 
 /** A position in a list, newest first: the last message seen. Opaque to clients. */
 export interface Cursor {
@@ -112,14 +125,21 @@ export interface Cursor {
   id: string;
 }
 
-export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+export const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
 
 export function decodeCursor(text: string): Cursor | undefined {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
     if (!Array.isArray(value) || value.length !== 2) return undefined;
     const [createdAt, id] = value as unknown[];
-    if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt)) || id.length > 64) return undefined;
+    if (
+      typeof createdAt !== 'string' ||
+      typeof id !== 'string' ||
+      Number.isNaN(Date.parse(createdAt)) ||
+      id.length > 64
+    )
+      return undefined;
     return { createdAt, id };
   } catch {
     return undefined;
@@ -173,14 +193,37 @@ function toDto(row: MessageRow): MessageDto {
  */
 export async function listMessages(
   db: Db,
-  { accountId, filter, window, cursor, limit, now }: { accountId: string; filter: MessageFilter; window: 'recent' | 'history'; cursor?: Cursor | undefined; limit: number; now: Date },
+  {
+    accountId,
+    filter,
+    window,
+    cursor,
+    limit,
+    now,
+  }: {
+    accountId: string;
+    filter: MessageFilter;
+    window: 'recent' | 'history';
+    cursor?: Cursor | undefined;
+    limit: number;
+    now: Date;
+  },
 ): Promise<{ messages: MessageDto[]; next: Cursor | null }> {
   const size = Math.trunc(limit);
   const read = pageRead(window, filter !== 'all', cursor !== undefined, size);
-  const rows = await read(db, accountId, windowStart(now), ...(filter === 'all' ? [] : [filter]), ...(cursor ? [cursor.createdAt, cursor.id] : []));
+  const rows = await read(
+    db,
+    accountId,
+    windowStart(now),
+    ...(filter === 'all' ? [] : [filter]),
+    ...(cursor ? [cursor.createdAt, cursor.id] : []),
+  );
   const page = rows.slice(0, size);
   const last = page.at(-1);
-  return { messages: page.map(toDto), next: rows.length > size && last ? { createdAt: last.created_at, id: last.id } : null };
+  return {
+    messages: page.map(toDto),
+    next: rows.length > size && last ? { createdAt: last.created_at, id: last.id } : null,
+  };
 }
 
 /**
@@ -203,12 +246,18 @@ function pageRead(window: 'recent' | 'history', oneCategory: boolean, afterCurso
       if (oneCategory) query = query.where('inbox.category', '=', category);
       if (afterCursor) {
         query = query.where((eb) =>
-          eb.or([eb('inbox.created_at', '<', cursorAt), eb.and([eb('inbox.created_at', '=', cursorAt), eb('inbox.message_id', '<', cursorId)])]),
+          eb.or([
+            eb('inbox.created_at', '<', cursorAt),
+            eb.and([eb('inbox.created_at', '=', cursorAt), eb('inbox.message_id', '<', cursorId)]),
+          ]),
         );
       }
       // The page size as a literal: as a parameter, PostgreSQL cannot cost a generic plan for the prepared query and
       // plans it anew on every call (one more row tells whether there is a next page).
-      return query.orderBy('inbox.created_at', 'desc').orderBy('inbox.message_id', 'desc').limit(sql.lit(size + 1));
+      return query
+        .orderBy('inbox.created_at', 'desc')
+        .orderBy('inbox.message_id', 'desc')
+        .limit(sql.lit(size + 1));
     });
     pageReads.set(kind, read);
   }
@@ -234,10 +283,14 @@ const unreadRows = reusableRead((db: Db, accountId: string, since: string) =>
 /** Unread messages of the last 30 days per category, and in all. */
 export async function unreadCounts(db: Db, accountId: string, now: Date): Promise<UnreadCounts> {
   const rows = await unreadRows(db, accountId, windowStart(now));
-  const counts = Object.fromEntries([['all', 0], ...MESSAGE_CATEGORIES.map((category) => [category, 0])]) as UnreadCounts;
+  const counts = Object.fromEntries([
+    ['all', 0],
+    ...MESSAGE_CATEGORIES.map((category) => [category, 0]),
+  ]) as UnreadCounts;
   for (const row of rows) {
     const count = Number(row.count);
-    if ((MESSAGE_CATEGORIES as readonly string[]).includes(row.category)) counts[row.category as MessageCategory] = count;
+    if ((MESSAGE_CATEGORIES as readonly string[]).includes(row.category))
+      counts[row.category as MessageCategory] = count;
     counts.all += count;
   }
   return counts;
@@ -265,7 +318,13 @@ export async function markRead(db: Db, accountId: string, id: string, now: Date)
 }
 
 /** Marks read everything unread in `filter` up to `upTo`; a message that arrives meanwhile is newer and stays unread. */
-export async function markAllRead(db: Db, accountId: string, filter: MessageFilter, upTo: string, now: Date): Promise<number> {
+export async function markAllRead(
+  db: Db,
+  accountId: string,
+  filter: MessageFilter,
+  upTo: string,
+  now: Date,
+): Promise<number> {
   let query = db
     .updateTable('message_inbox')
     .set({ read_at: now.toISOString() })

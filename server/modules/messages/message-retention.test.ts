@@ -23,7 +23,16 @@ describe.each(testDatabaseKinds)('the retention of messages on %s', (kind) => {
   async function post(id: string, createdAt: string, reads: { owner?: 'read' | 'unread'; friend?: 'read' | 'unread' }) {
     await database.db
       .insertInto('messages')
-      .values({ id, mower_serial: DEMO.mowers.shared.serial, category: 'workLog', type: 'mowingStarted', params: '{}', severity: 'info', fault_code: null, created_at: createdAt })
+      .values({
+        id,
+        mower_serial: DEMO.mowers.shared.serial,
+        category: 'workLog',
+        type: 'mowingStarted',
+        params: '{}',
+        severity: 'info',
+        fault_code: null,
+        created_at: createdAt,
+      })
       .execute();
     const copies = Object.entries(reads).map(([who, state]) => ({
       account_id: who === 'owner' ? DEMO.owner.id : DEMO.friend.id,
@@ -42,11 +51,30 @@ describe.each(testDatabaseKinds)('the retention of messages on %s', (kind) => {
       const rows = Array.from({ length: Math.min(250, many - start) }, (_, offset) => `old-read-${start + offset}`);
       await database.db
         .insertInto('messages')
-        .values(rows.map((id) => ({ id, mower_serial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingStarted', params: '{}', severity: 'info', fault_code: null, created_at: daysAgo(100) })))
+        .values(
+          rows.map((id) => ({
+            id,
+            mower_serial: DEMO.mowers.owned.serial,
+            category: 'workLog',
+            type: 'mowingStarted',
+            params: '{}',
+            severity: 'info',
+            fault_code: null,
+            created_at: daysAgo(100),
+          })),
+        )
         .execute();
       await database.db
         .insertInto('message_inbox')
-        .values(rows.map((id) => ({ account_id: DEMO.owner.id, message_id: id, category: 'workLog', created_at: daysAgo(100), read_at: daysAgo(99) })))
+        .values(
+          rows.map((id) => ({
+            account_id: DEMO.owner.id,
+            message_id: id,
+            category: 'workLog',
+            created_at: daysAgo(100),
+            read_at: daysAgo(99),
+          })),
+        )
         .execute();
     }
     await post('history-read', daysAgo(45), { owner: 'read', friend: 'read' });
@@ -59,7 +87,13 @@ describe.each(testDatabaseKinds)('the retention of messages on %s', (kind) => {
 
     await sweepOldMessages(database.db, RETENTION, NOW);
 
-    const copies = await database.db.selectFrom('message_inbox').select(['account_id', 'message_id']).where('message_id', 'not like', 'demo-%').orderBy('message_id').orderBy('account_id').execute();
+    const copies = await database.db
+      .selectFrom('message_inbox')
+      .select(['account_id', 'message_id'])
+      .where('message_id', 'not like', 'demo-%')
+      .orderBy('message_id')
+      .orderBy('account_id')
+      .execute();
     expect(copies).toEqual([
       { account_id: DEMO.owner.id, message_id: 'almost-90' },
       { account_id: DEMO.friend.id, message_id: 'history-read' },
@@ -67,8 +101,19 @@ describe.each(testDatabaseKinds)('the retention of messages on %s', (kind) => {
       { account_id: DEMO.friend.id, message_id: 'read-by-one' },
       { account_id: DEMO.owner.id, message_id: 'unread-old' },
     ]);
-    const messages = await database.db.selectFrom('messages').select('id').where('id', 'not like', 'demo-%').orderBy('id').execute();
+    const messages = await database.db
+      .selectFrom('messages')
+      .select('id')
+      .where('id', 'not like', 'demo-%')
+      .orderBy('id')
+      .execute();
     // A message nobody ever received is kept as long as a read one: the sweep cannot tell it from one just posted.
-    expect(messages.map((row) => row.id)).toEqual(['almost-90', 'history-read', 'nobody-recent', 'read-by-one', 'unread-old']);
+    expect(messages.map((row) => row.id)).toEqual([
+      'almost-90',
+      'history-read',
+      'nobody-recent',
+      'read-by-one',
+      'unread-old',
+    ]);
   });
 });

@@ -14,7 +14,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * shows the last 30 days and, in History, what is older: a copy the reader has read is kept `readDays`, an unread
  * one `unreadDays`, both more than 30 days. A message goes once no reader keeps a copy.
  */
-export async function sweepOldMessages(db: Db, { readDays, unreadDays }: MessageRetention, now = new Date()): Promise<void> {
+export async function sweepOldMessages(
+  db: Db,
+  { readDays, unreadDays }: MessageRetention,
+  now = new Date(),
+): Promise<void> {
   const readBefore = new Date(now.getTime() - readDays * DAY_MS).toISOString();
   const unreadBefore = new Date(now.getTime() - unreadDays * DAY_MS).toISOString();
   for (const [before, readOnly] of [
@@ -49,7 +53,15 @@ export async function sweepOldMessages(db: Db, { readDays, unreadDays }: Message
           .selectFrom('messages as old')
           .select('old.id')
           .where('old.created_at', '<', readBefore)
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('message_inbox').select('message_inbox.message_id').whereRef('message_inbox.message_id', '=', 'old.id'))))
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('message_inbox')
+                  .select('message_inbox.message_id')
+                  .whereRef('message_inbox.message_id', '=', 'old.id'),
+              ),
+            ),
+          )
           .limit(limit),
       )
       .executeTakeFirst(),

@@ -18,7 +18,8 @@ describe.each(testDatabaseKinds)('message centre API on %s', (kind) => {
   });
   afterEach(() => t.close());
 
-  const get = (url: string, headers: Headers = owner) => t.app.inject({ method: 'GET', url: `/api/messages${url}`, headers });
+  const get = (url: string, headers: Headers = owner) =>
+    t.app.inject({ method: 'GET', url: `/api/messages${url}`, headers });
   const post = (url: string, payload?: object, headers: Headers = owner) =>
     t.app.inject({ method: 'POST', url: `/api/messages${url}`, headers, ...(payload && { payload }) });
   const ids = (messages: MessageDto[]) => messages.map((message) => message.id);
@@ -43,7 +44,14 @@ describe.each(testDatabaseKinds)('message centre API on %s', (kind) => {
     expect(recent.every((message) => Date.parse(message.created_at) > Date.now() - 30 * 24 * 3600e3)).toBe(true);
     expect(history.length).toBeGreaterThan(0);
     const fault = recent.find((message) => message.id === 'demo-msg-stuck')!;
-    expect(fault).toMatchObject({ category: 'important', type: 'fault', params: { reason: 'stuck' }, fault_code: 'E-203', read: false, mower: { serial_number: DEMO.mowers.owned.serial, name: DEMO.mowers.owned.name } });
+    expect(fault).toMatchObject({
+      category: 'important',
+      type: 'fault',
+      params: { reason: 'stuck' },
+      fault_code: 'E-203',
+      read: false,
+      mower: { serial_number: DEMO.mowers.owned.serial, name: DEMO.mowers.owned.name },
+    });
   });
 
   it('filters by category and counts unread per category', async () => {
@@ -74,7 +82,14 @@ describe.each(testDatabaseKinds)('message centre API on %s', (kind) => {
       seen.push(...ids(page.json().messages));
       cursor = page.json().next_cursor;
       arrivals += 1;
-      await postMessage(t.db, { id: `new-${arrivals}`, mowerSerial: DEMO.mowers.owned.serial, category: 'workLog', type: 'mowingStarted', params: {}, severity: 'info' });
+      await postMessage(t.db, {
+        id: `new-${arrivals}`,
+        mowerSerial: DEMO.mowers.owned.serial,
+        category: 'workLog',
+        type: 'mowingStarted',
+        params: {},
+        severity: 'info',
+      });
     } while (cursor);
     const before = DEMO_MESSAGES.filter((message) => message.account !== 'friend' && message.ago < 30 * 24 * 3600e3)
       .toSorted((a, b) => a.ago - b.ago)
@@ -96,7 +111,15 @@ describe.each(testDatabaseKinds)('message centre API on %s', (kind) => {
     const newest = (await get('?limit=1')).json().messages[0] as MessageDto;
     const [marked] = await Promise.all([
       post('/mark-all-read', { category: 'all', up_to: newest.created_at }),
-      postMessage(t.db, { id: 'arrived-meanwhile', mowerSerial: DEMO.mowers.owned.serial, category: 'important', type: 'fault', params: { reason: 'lifted' }, severity: 'critical', faultCode: 'E-105' }),
+      postMessage(t.db, {
+        id: 'arrived-meanwhile',
+        mowerSerial: DEMO.mowers.owned.serial,
+        category: 'important',
+        type: 'fault',
+        params: { reason: 'lifted' },
+        severity: 'critical',
+        faultCode: 'E-105',
+      }),
     ]);
     expect(marked.statusCode).toBe(200);
     expect(marked.json().marked).toBeGreaterThan(0);
@@ -126,7 +149,11 @@ describe.each(testDatabaseKinds)('message centre API on %s', (kind) => {
       const response = await get(url);
       expect([response.statusCode, response.json().error.field], url).toEqual([400, field]);
     }
-    for (const body of [{ category: 'all' }, { category: 'nope', up_to: new Date().toISOString() }, { category: 'all', up_to: 'yesterday' }]) {
+    for (const body of [
+      { category: 'all' },
+      { category: 'nope', up_to: new Date().toISOString() },
+      { category: 'all', up_to: 'yesterday' },
+    ]) {
       expect((await post('/mark-all-read', body)).statusCode).toBe(400);
     }
     expect((await get('/no-such-message')).statusCode).toBe(404);

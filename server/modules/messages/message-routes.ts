@@ -1,13 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGE_FILTERS, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, type MessageFilter, type MessagePage, type UnreadCounts } from '../../../common/messages.ts';
+import {
+  MESSAGE_FILTERS,
+  MESSAGE_PAGE_MAX,
+  MESSAGE_PAGE_SIZE,
+  type MessageFilter,
+  type MessagePage,
+  type UnreadCounts,
+} from '../../../common/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireCaller } from '../accounts/public.ts';
-import { decodeCursor, encodeCursor, findMessage, listMessages, markAllRead, markRead, unreadCounts } from './message-queries.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  findMessage,
+  listMessages,
+  markAllRead,
+  markRead,
+  unreadCounts,
+} from './message-queries.ts';
 
-const filter = z.enum(MESSAGE_FILTERS as [MessageFilter, ...MessageFilter[]], { error: `one of ${MESSAGE_FILTERS.join(', ')}` });
-const messageId = z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a message id');
+const filter = z.enum(MESSAGE_FILTERS as [MessageFilter, ...MessageFilter[]], {
+  error: `one of ${MESSAGE_FILTERS.join(', ')}`,
+});
+const messageId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a message id');
 const notFound = () => new HttpError(404, 'message_not_found', 'There is no such message for this account.');
 
 const pageQuery = z.object({
@@ -18,9 +38,20 @@ const pageQuery = z.object({
 });
 
 /** One page of an account's messages, as GET /api/messages answers it. */
-async function readPage(db: Db, accountId: string, { category, window, cursor: cursorText, limit }: z.infer<typeof pageQuery>, now: Date): Promise<MessagePage> {
+async function readPage(
+  db: Db,
+  accountId: string,
+  { category, window, cursor: cursorText, limit }: z.infer<typeof pageQuery>,
+  now: Date,
+): Promise<MessagePage> {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
-  if (cursorText !== undefined && !cursor) throw new HttpError(400, 'invalid_request', 'querystring.cursor: not a cursor this API gave out', 'querystring.cursor');
+  if (cursorText !== undefined && !cursor)
+    throw new HttpError(
+      400,
+      'invalid_request',
+      'querystring.cursor: not a cursor this API gave out',
+      'querystring.cursor',
+    );
   const page = await listMessages(db, { accountId, filter: category, window, cursor, limit, now });
   return { messages: page.messages, next_cursor: page.next && encodeCursor(page.next) };
 }

@@ -26,7 +26,14 @@ export function usableBy(accountId: string) {
 const mowersOf = reusableRead((db: Db, accountId: string) => {
   const owned = db
     .selectFrom('mowers')
-    .select(['serial_number', 'name', 'model', 'battery_percent', sql<MowerRole>`'owner'`.as('role'), sql<number>`0`.as('rank')])
+    .select([
+      'serial_number',
+      'name',
+      'model',
+      'battery_percent',
+      sql<MowerRole>`'owner'`.as('role'),
+      sql<number>`0`.as('rank'),
+    ])
     .where('owner_id', '=', accountId);
   const shared = db
     .selectFrom('mowers')

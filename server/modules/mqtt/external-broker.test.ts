@@ -14,7 +14,12 @@ import { DEMO } from '../../db/seed.ts';
 import { testConfig } from '../../testing/test-app.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { startTlsProxy } from '../../testing/tls-proxy.ts';
-import { homeAssistantMqtt, inbox, type MqttUserInfo, navimowSdkConnection } from '../../testing/navimow-test-client.ts';
+import {
+  homeAssistantMqtt,
+  inbox,
+  type MqttUserInfo,
+  navimowSdkConnection,
+} from '../../testing/navimow-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;
@@ -83,7 +88,10 @@ async function startBroker(): Promise<{ port: number; webSocketPort?: number; ki
 
 /** The status events of a page's live stream, read by hand. */
 async function liveStream(base: string, serial: string, authorization: string) {
-  const ticket = await fetch(`${base}/api/mowers/${serial}/live-tickets`, { method: 'POST', headers: { authorization } });
+  const ticket = await fetch(`${base}/api/mowers/${serial}/live-tickets`, {
+    method: 'POST',
+    headers: { authorization },
+  });
   const { ticket: value } = (await ticket.json()) as { ticket: string };
   const controller = new AbortController();
   const response = await fetch(`${base}/api/mowers/${serial}/live?ticket=${value}`, { signal: controller.signal });
@@ -120,7 +128,10 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     url = `mqtt://navimow-server:server-secret@127.0.0.1:${broker.port}`;
     const base = testConfig({ simulator: true });
     for (let index = 0; index < 2; index++) {
-      const built = await buildApp({ db, config: { ...base, mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url } } });
+      const built = await buildApp({
+        db,
+        config: { ...base, mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url } },
+      });
       bases.push(await built.app.listen({ port: 0, host: '127.0.0.1' }));
       apps.push(built);
     }
@@ -132,28 +143,46 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
   });
 
   const signIn = async (app: FastifyInstance) => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: DEMO.owner.email, password: DEMO.owner.password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: DEMO.owner.email, password: DEMO.owner.password },
+    });
     return `Bearer ${response.json<{ access_token: string }>().access_token}`;
   };
 
-  it('a change committed by one process reaches the MQTT subscribers and the other process\'s pages', async () => {
+  it("a change committed by one process reaches the MQTT subscribers and the other process's pages", async () => {
     const [a, b] = apps as [BuiltApp, BuiltApp];
     const authorization = await signIn(a.app);
     const subscriber = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`);
     const states: Record<string, unknown>[] = [];
-    subscriber.on('message', (_topic, payload) => states.push(JSON.parse(payload.toString()) as Record<string, unknown>));
+    subscriber.on('message', (_topic, payload) =>
+      states.push(JSON.parse(payload.toString()) as Record<string, unknown>),
+    );
     await subscriber.subscribeAsync(`/downlink/vehicle/${OWNED}/realtimeDate/state`);
 
     const onB = await liveStream(bases[1]!, OWNED, authorization);
     await expect.poll(() => onB.statuses.length).toBe(1);
     expect(b.liveFeed.streams).toBe(1);
 
-    const fault = await a.app.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: { authorization }, payload: { kind: 'fault', reason: 'stuck' } });
+    const fault = await a.app.inject({
+      method: 'POST',
+      url: `/api/simulator/mowers/${OWNED}/report`,
+      headers: { authorization },
+      payload: { kind: 'fault', reason: 'stuck' },
+    });
     expect(fault.statusCode).toBe(200);
     await expect.poll(() => onB.statuses.at(-1)).toMatchObject({ state: 'error', error_reason: 'stuck' });
-    await expect.poll(() => states.at(-1)).toMatchObject({ device_id: OWNED, state: 'Error', error: { reason: 'stuck' } });
+    await expect
+      .poll(() => states.at(-1))
+      .toMatchObject({ device_id: OWNED, state: 'Error', error: { reason: 'stuck' } });
 
-    await b.app.inject({ method: 'POST', url: `/api/simulator/mowers/${OWNED}/report`, headers: { authorization }, payload: { kind: 'clear' } });
+    await b.app.inject({
+      method: 'POST',
+      url: `/api/simulator/mowers/${OWNED}/report`,
+      headers: { authorization },
+      payload: { kind: 'clear' },
+    });
     await expect.poll(() => onB.statuses.at(-1)).toMatchObject({ state: 'docked' });
     onB.close();
     await subscriber.endAsync();
@@ -161,52 +190,89 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
 
   it('tells clients to connect to the external broker, and opens no MQTT port of its own', async () => {
     const [a] = apps as [BuiltApp];
-    const response = await a.app.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: await signIn(a.app) } });
+    const response = await a.app.inject({
+      method: 'GET',
+      url: '/openapi/mqtt/userInfo/get/v2',
+      headers: { authorization: await signIn(a.app) },
+    });
     expect(response.json().data).toMatchObject({ mqttPort: broker.port });
     expect(a.mqttPort()).toBeUndefined();
   });
 
-  it.runIf(existsSync(MOSQUITTO))('sends Home Assistant behind https to the broker\'s WebSocket through the proxy (docs/mqtt.md)', async () => {
-    const proxy = await startTlsProxy();
-    try {
-      const base = testConfig({ simulator: true });
-      const built = await buildApp({
-        db,
-        config: { ...base, publicUrl: `https://localhost:${proxy.port}`, trustProxy: ['loopback'], mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url } },
-      });
-      apps.push(built);
-      const { app } = built;
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      proxy.forwardTo((app.server.address() as AddressInfo).port, broker.webSocketPort);
-      const token = (await signIn(app)).slice('Bearer '.length);
-      const info = (await app.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: `Bearer ${token}` } })).json().data as MqttUserInfo;
-      expect(info).toMatchObject({ mqttHost: 'localhost', mqttPort: broker.port, mqttUrl: `wss://localhost:${proxy.port}/mqtt` });
-      const { url: connectTo, options } = navimowSdkConnection(homeAssistantMqtt(info, token));
-      expect(connectTo).toBe(`wss://localhost:${proxy.port}/mqtt`);
-      const client = await mqtt.connectAsync(connectTo, { ...options, ca: proxy.ca, reconnectPeriod: 0, connectTimeout: 5000 });
+  it.runIf(existsSync(MOSQUITTO))(
+    "sends Home Assistant behind https to the broker's WebSocket through the proxy (docs/mqtt.md)",
+    async () => {
+      const proxy = await startTlsProxy();
       try {
-        const box = inbox(client);
-        await client.subscribeAsync(`/downlink/vehicle/${OWNED}/realtimeDate/state`);
-        expect(await box.next((message) => message.payload.device_id === OWNED)).toMatchObject({ retain: true });
-        await apps[0]!.fleet.report(OWNED, { kind: 'fault', reason: 'bladeBlocked' });
-        await box.next((message) => message.payload.state === 'Error' && !message.retain);
-        await apps[0]!.fleet.report(OWNED, { kind: 'clear' });
-        expect(proxy.upgrades.at(-1)?.headers).toMatchObject({ authorization: `Bearer ${token}`, 'sec-websocket-protocol': 'mqtt' });
+        const base = testConfig({ simulator: true });
+        const built = await buildApp({
+          db,
+          config: {
+            ...base,
+            publicUrl: `https://localhost:${proxy.port}`,
+            trustProxy: ['loopback'],
+            mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: url },
+          },
+        });
+        apps.push(built);
+        const { app } = built;
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        proxy.forwardTo((app.server.address() as AddressInfo).port, broker.webSocketPort);
+        const token = (await signIn(app)).slice('Bearer '.length);
+        const info = (
+          await app.inject({
+            method: 'GET',
+            url: '/openapi/mqtt/userInfo/get/v2',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json().data as MqttUserInfo;
+        expect(info).toMatchObject({
+          mqttHost: 'localhost',
+          mqttPort: broker.port,
+          mqttUrl: `wss://localhost:${proxy.port}/mqtt`,
+        });
+        const { url: connectTo, options } = navimowSdkConnection(homeAssistantMqtt(info, token));
+        expect(connectTo).toBe(`wss://localhost:${proxy.port}/mqtt`);
+        const client = await mqtt.connectAsync(connectTo, {
+          ...options,
+          ca: proxy.ca,
+          reconnectPeriod: 0,
+          connectTimeout: 5000,
+        });
+        try {
+          const box = inbox(client);
+          await client.subscribeAsync(`/downlink/vehicle/${OWNED}/realtimeDate/state`);
+          expect(await box.next((message) => message.payload.device_id === OWNED)).toMatchObject({ retain: true });
+          await apps[0]!.fleet.report(OWNED, { kind: 'fault', reason: 'bladeBlocked' });
+          await box.next((message) => message.payload.state === 'Error' && !message.retain);
+          await apps[0]!.fleet.report(OWNED, { kind: 'clear' });
+          expect(proxy.upgrades.at(-1)?.headers).toMatchObject({
+            authorization: `Bearer ${token}`,
+            'sec-websocket-protocol': 'mqtt',
+          });
+        } finally {
+          await client.endAsync(true);
+        }
       } finally {
-        await client.endAsync(true);
+        await proxy.close();
       }
-    } finally {
-      await proxy.close();
-    }
-  });
+    },
+  );
 
-  it('answers the broker\'s auth plugin with the embedded broker\'s rules', async () => {
+  it("answers the broker's auth plugin with the embedded broker's rules", async () => {
     const [{ app: a }] = apps as [BuiltApp];
-    const info = (await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization: await signIn(a) } })).json().data as {
+    const info = (
+      await a.inject({
+        method: 'GET',
+        url: '/openapi/mqtt/userInfo/get/v2',
+        headers: { authorization: await signIn(a) },
+      })
+    ).json().data as {
       userName: string;
       pwdInfo: string;
     };
-    const check = async (path: string, payload: Record<string, unknown>) => (await a.inject({ method: 'POST', url: `/internal/mqtt/${path}`, payload })).statusCode;
+    const check = async (path: string, payload: Record<string, unknown>) =>
+      (await a.inject({ method: 'POST', url: `/internal/mqtt/${path}`, payload })).statusCode;
     const downlink = (serial: string) => `/downlink/vehicle/${serial}/realtimeDate/state`;
 
     expect(await check('user', { username: info.userName, password: info.pwdInfo, clientid: 'ha' })).toBe(200);
@@ -234,14 +300,19 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     const leaving = await signIn(a);
     const staying = await signIn(a);
     const pairOf = async (authorization: string) =>
-      (await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization } })).json().data as { userName: string; pwdInfo: string };
+      (await a.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: { authorization } })).json()
+        .data as { userName: string; pwdInfo: string };
     const cut = await pairOf(leaving);
     const kept = await pairOf(staying);
-    const check = async (path: string, payload: Record<string, unknown>) => (await a.inject({ method: 'POST', url: `/internal/mqtt/${path}`, payload })).statusCode;
+    const check = async (path: string, payload: Record<string, unknown>) =>
+      (await a.inject({ method: 'POST', url: `/internal/mqtt/${path}`, payload })).statusCode;
     const downlink = `/downlink/vehicle/${OWNED}/realtimeDate/state`;
-    for (const pair of [cut, kept]) expect(await check('acl', { username: pair.userName, topic: downlink, acc: 1 })).toBe(200);
+    for (const pair of [cut, kept])
+      expect(await check('acl', { username: pair.userName, topic: downlink, acc: 1 })).toBe(200);
 
-    expect((await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: leaving } })).statusCode).toBe(204);
+    expect(
+      (await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: leaving } })).statusCode,
+    ).toBe(204);
     // Mosquitto asks for every delivery: an open connection of the pair stops receiving; a new one is refused.
     expect(await check('acl', { username: cut.userName, topic: downlink, acc: 1 })).toBe(403);
     expect(await check('acl', { username: cut.userName, topic: downlink, acc: 4 })).toBe(403);
@@ -253,7 +324,12 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
   it('answers the broker only: not through the proxy, not from a public address, so nobody else can try passwords', async () => {
     const [{ app: a }] = apps as [BuiltApp];
     const ask = (options: { remoteAddress?: string; headers?: Record<string, string> }) =>
-      a.inject({ method: 'POST', url: '/internal/mqtt/user', payload: { username: 'navimow-server', password: 'server-secret' }, ...options });
+      a.inject({
+        method: 'POST',
+        url: '/internal/mqtt/user',
+        payload: { username: 'navimow-server', password: 'server-secret' },
+        ...options,
+      });
     for (const remoteAddress of ['127.0.0.1', '10.1.2.3', '192.168.0.9', '::1', 'fd00::7', '::ffff:172.20.0.5']) {
       expect((await ask({ remoteAddress })).statusCode, remoteAddress).toBe(200);
     }

@@ -80,10 +80,20 @@ export function publishStatusChanges(publisher: Publisher) {
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
-const sameSecret = (given: string, expected: string) => expected !== '' && timingSafeEqual(digest(given), digest(expected));
+const sameSecret = (given: string, expected: string) =>
+  expected !== '' && timingSafeEqual(digest(given), digest(expected));
 
-const USER = z.object({ username: z.string().max(200), password: z.string().max(200).optional(), clientid: z.string().max(200).optional() });
-const ACL = z.object({ username: z.string().max(200), clientid: z.string().max(200).optional(), topic: z.string().max(1000), acc: z.coerce.number().int() });
+const USER = z.object({
+  username: z.string().max(200),
+  password: z.string().max(200).optional(),
+  clientid: z.string().max(200).optional(),
+});
+const ACL = z.object({
+  username: z.string().max(200),
+  clientid: z.string().max(200).optional(),
+  topic: z.string().max(1000),
+  acc: z.coerce.number().int(),
+});
 /** mosquitto-go-auth's access kinds: 1 read (deliver), 2 write (publish), 3 both, 4 subscribe. */
 const READ = new Set([1, 4]);
 
@@ -104,7 +114,11 @@ function fromBrokerNetwork(request: FastifyRequest): boolean {
  * its own and shared mowers and publish nothing; the server's account may do everything. Each answer is only yes
  * or no, what a CONNECT to the broker tells anyone; only the broker's network may ask (`fromBrokerNetwork`).
  */
-export function mqttAuthRoutes(db: Db, serverUser: string | undefined, serverPassword: string | undefined): FastifyPluginAsyncZod {
+export function mqttAuthRoutes(
+  db: Db,
+  serverUser: string | undefined,
+  serverPassword: string | undefined,
+): FastifyPluginAsyncZod {
   const isServer = (username: string) => serverUser !== undefined && username === serverUser;
   const answer = (allowed: boolean) => (allowed ? { ok: true } : { ok: false });
   return async (app) => {
@@ -119,10 +133,14 @@ export function mqttAuthRoutes(db: Db, serverUser: string | undefined, serverPas
         : (await verifyMqttCredentials(db, username, password, Date.now())) !== undefined;
       return reply.code(allowed ? 200 : 403).send(answer(allowed));
     });
-    app.post('/superuser', { schema: { body: z.object({ username: z.string().max(200) }) } }, async (request, reply) => {
-      const allowed = isServer(request.body.username);
-      return reply.code(allowed ? 200 : 403).send(answer(allowed));
-    });
+    app.post(
+      '/superuser',
+      { schema: { body: z.object({ username: z.string().max(200) }) } },
+      async (request, reply) => {
+        const allowed = isServer(request.body.username);
+        return reply.code(allowed ? 200 : 403).send(answer(allowed));
+      },
+    );
     app.post('/acl', { schema: { body: ACL } }, async (request, reply) => {
       const { username, topic, acc } = request.body;
       let allowed = isServer(username);

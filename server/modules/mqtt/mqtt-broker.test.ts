@@ -34,14 +34,29 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   let watcherUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { mqtt: { ...testConfig().mqtt, port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined } });
+    t = await createTestApp(kind, {
+      mqtt: {
+        ...testConfig().mqtt,
+        port: 0,
+        host: '127.0.0.1',
+        wsPath: '/mqtt',
+        publicHost: undefined,
+        publicPort: undefined,
+      },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     httpPort = (t.app.server.address() as AddressInfo).port;
     token = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
-    friendToken = (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password })).access_token;
-    watcher = await EmbeddedBroker.create({ db: t.db, fleet: t.fleet, log: t.app.log, recheckMs: 100, limits: testConfig().mqtt.limits });
+    friendToken = (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password }))
+      .access_token;
+    watcher = await EmbeddedBroker.create({
+      db: t.db,
+      fleet: t.fleet,
+      log: t.app.log,
+      recheckMs: 100,
+      limits: testConfig().mqtt.limits,
+    });
     watcherUrl = `mqtt://127.0.0.1:${await watcher.listenTcp(0, '127.0.0.1')}`;
-
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.endAsync(true)));
@@ -56,7 +71,11 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     return response.json().data;
   }
 
-  async function connect(info: UserInfo, url = `mqtt://${info.mqttHost}:${info.mqttPort}`, clientId = `web_${info.userName}_${Math.random().toString(16).slice(2, 12)}`) {
+  async function connect(
+    info: UserInfo,
+    url = `mqtt://${info.mqttHost}:${info.mqttPort}`,
+    clientId = `web_${info.userName}_${Math.random().toString(16).slice(2, 12)}`,
+  ) {
     const client = await mqtt.connectAsync(url, {
       username: info.userName,
       password: info.pwdInfo,
@@ -70,35 +89,63 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
 
   it('hands out per-user credentials for the TCP broker, never the password, no WebSocket path over http', async () => {
     const info = await userInfo();
-    expect(info).toMatchObject({ mqttHost: '127.0.0.1', mqttPort: t.mqttPort(), userName: expect.stringMatching(/^nvm_/), pwdInfo: expect.any(String) });
+    expect(info).toMatchObject({
+      mqttHost: '127.0.0.1',
+      mqttPort: t.mqttPort(),
+      userName: expect.stringMatching(/^nvm_/),
+      pwdInfo: expect.any(String),
+    });
     expect(info.mqttUrl).toBeUndefined();
     expect(info.pwdInfo).not.toContain(DEMO.owner.password);
     const again = await userInfo();
     expect(again.userName).not.toBe(info.userName);
-    const stored = await t.db.selectFrom('mqtt_credentials').select('password_hash').where('username', '=', info.userName).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('mqtt_credentials')
+      .select('password_hash')
+      .where('username', '=', info.userName)
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).not.toBe(info.pwdInfo);
   });
 
   it('refuses a wrong password or an unknown user', async () => {
     const info = await userInfo();
-    await expect(connect({ ...info, pwdInfo: `${info.pwdInfo}x` })).rejects.toThrow(/Bad username or password|Not authorized/i);
+    await expect(connect({ ...info, pwdInfo: `${info.pwdInfo}x` })).rejects.toThrow(
+      /Bad username or password|Not authorized/i,
+    );
     await expect(connect({ ...info, userName: 'nvm_AAAAAAAAAAAAAAAA' })).rejects.toThrow();
   });
 
   it('delivers the retained state at once and live updates after a command, as the sdk reads them', async () => {
     const client = await connect(await userInfo());
     const box = inbox(client);
-    const granted = await client.subscribeAsync([topic(OWNED, 'state'), topic(OWNED, 'event'), topic(OWNED, 'attributes')]);
+    const granted = await client.subscribeAsync([
+      topic(OWNED, 'state'),
+      topic(OWNED, 'event'),
+      topic(OWNED, 'attributes'),
+    ]);
     expect(granted.map((grant) => grant.qos)).toEqual([0, 0, 0]);
     const retained = await box.next((message) => message.topic === topic(OWNED, 'state'));
     expect(retained.retain).toBe(true);
     expect(retained.payload).toMatchObject({ device_id: OWNED, state: 'isDocked', battery: expect.any(Number) });
-    await box.next((message) => message.topic === topic(OWNED, 'attributes') && (message.payload.attributes as { serial_number?: string }).serial_number === OWNED);
+    await box.next(
+      (message) =>
+        message.topic === topic(OWNED, 'attributes') &&
+        (message.payload.attributes as { serial_number?: string }).serial_number === OWNED,
+    );
 
     await sdkRequest(t.app, token, 'POST', '/openapi/smarthome/sendCommands', sendCommandBody(OWNED, 'start'));
-    const event = await box.next((message) => message.topic === topic(OWNED, 'event') && message.payload.event === 'mowingStarted');
-    expect(event.payload).toMatchObject({ device_id: OWNED, type: 'workLog', level: 'info', timestamp: expect.any(Number) });
-    const live = await box.next((message) => message.topic === topic(OWNED, 'state') && message.payload.state === 'isRunning');
+    const event = await box.next(
+      (message) => message.topic === topic(OWNED, 'event') && message.payload.event === 'mowingStarted',
+    );
+    expect(event.payload).toMatchObject({
+      device_id: OWNED,
+      type: 'workLog',
+      level: 'info',
+      timestamp: expect.any(Number),
+    });
+    const live = await box.next(
+      (message) => message.topic === topic(OWNED, 'state') && message.payload.state === 'isRunning',
+    );
     expect(live.retain).toBe(false);
     await sdkRequest(t.app, token, 'POST', '/openapi/smarthome/sendCommands', sendCommandBody(OWNED, 'dock'));
     await box.next((message) => message.topic === topic(OWNED, 'state') && message.payload.state === 'isDocking');
@@ -106,12 +153,20 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
 
   it('lets a user subscribe only to their own and shared mowers; a wildcard brings only those', async () => {
     const client = await connect(await userInfo());
-    expect(await grants(client, [topic(SHARED, 'state'), topic(NOT_SHARED, 'state'), '#', 'device/+/status'])).toEqual([0, 128, 128, 128]);
+    expect(await grants(client, [topic(SHARED, 'state'), topic(NOT_SHARED, 'state'), '#', 'device/+/status'])).toEqual([
+      0, 128, 128, 128,
+    ]);
 
     const wildcard = await connect(await userInfo());
     const box = inbox(wildcard);
     await wildcard.subscribeAsync('/downlink/vehicle/+/realtimeDate/state');
-    await sdkRequest(t.app, friendToken, 'POST', '/openapi/smarthome/sendCommands', sendCommandBody(NOT_SHARED, 'start'));
+    await sdkRequest(
+      t.app,
+      friendToken,
+      'POST',
+      '/openapi/smarthome/sendCommands',
+      sendCommandBody(NOT_SHARED, 'start'),
+    );
     await sdkRequest(t.app, friendToken, 'POST', '/openapi/smarthome/sendCommands', sendCommandBody(SHARED, 'start'));
     await box.next((message) => message.topic === topic(SHARED, 'state') && message.payload.state === 'isRunning');
     expect(box.messages.map((message) => message.payload.device_id)).not.toContain(NOT_SHARED);
@@ -127,17 +182,22 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     await listener.subscribeAsync(topic(OWNED, 'event'));
     const intruder = await connect(await userInfo());
     const closed = whenClosed(intruder);
-    intruder.publish(topic(OWNED, 'event'), JSON.stringify({ device_id: OWNED, event: 'fault', type: 'important' }), { qos: 1 });
+    intruder.publish(topic(OWNED, 'event'), JSON.stringify({ device_id: OWNED, event: 'fault', type: 'important' }), {
+      qos: 1,
+    });
     await closed;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(box.messages.filter((message) => message.payload.event === 'fault')).toEqual([]);
   });
 
-  it('takes navimow-sdk\'s MQTT commands for a mower the user may control', async () => {
+  it("takes navimow-sdk's MQTT commands for a mower the user may control", async () => {
     const client = await connect(await userInfo());
     const box = inbox(client);
     await client.subscribeAsync([topic(SHARED, 'event'), topic(SHARED, 'state')]);
-    await client.publishAsync(`navimow/${SHARED}/command`, JSON.stringify({ id: 'cmd-1', device_id: SHARED, command: 'pause', params: {} }));
+    await client.publishAsync(
+      `navimow/${SHARED}/command`,
+      JSON.stringify({ id: 'cmd-1', device_id: SHARED, command: 'pause', params: {} }),
+    );
     const result = await box.next((message) => message.payload.event === 'commandResult');
     expect(result.payload.params).toMatchObject({ id: 'cmd-1', command: 'pause', status: 'SUCCESS' });
     await box.next((message) => message.topic === topic(SHARED, 'state') && message.payload.state === 'isPaused');
@@ -149,16 +209,24 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   });
 
   it('keeps a few pairs per link however often userInfo is called, refuses calls past its limit, and the last pair works', async () => {
-    const link = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
+    const link = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password }))
+      .access_token;
     const answers = [];
-    for (let call = 0; call < 300; call += 1) answers.push(await sdkRequest(t.app, link, 'GET', '/openapi/mqtt/userInfo/get/v2'));
-    const issued = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json<{ data: UserInfo }>().data);
+    for (let call = 0; call < 300; call += 1)
+      answers.push(await sdkRequest(t.app, link, 'GET', '/openapi/mqtt/userInfo/get/v2'));
+    const issued = answers
+      .filter((answer) => answer.statusCode === 200)
+      .map((answer) => answer.json<{ data: UserInfo }>().data);
     expect(issued.length).toBeGreaterThanOrEqual(10);
     expect(issued.length).toBeLessThanOrEqual(30);
     expect(answers.at(-1)!.statusCode).toBe(429);
     expect(answers.at(-1)!.json()).toMatchObject({ code: 429, desc: expect.stringMatching(/Too many requests/) });
 
-    const { grant_id: grantId } = await t.db.selectFrom('mqtt_credentials').select('grant_id').where('username', '=', issued.at(-1)!.userName).executeTakeFirstOrThrow();
+    const { grant_id: grantId } = await t.db
+      .selectFrom('mqtt_credentials')
+      .select('grant_id')
+      .where('username', '=', issued.at(-1)!.userName)
+      .executeTakeFirstOrThrow();
     const rows = await t.db.selectFrom('mqtt_credentials').select('username').where('grant_id', '=', grantId).execute();
     expect(rows.length).toBeLessThanOrEqual(5);
     // The newest pairs work; the oldest are gone.
@@ -175,7 +243,8 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
 
     const friend = await userInfo(friendToken);
     await expect(connect(friend, undefined, clientId)).rejects.toThrow(/Identifier rejected/i);
-    const otherLink = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;
+    const otherLink = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password }))
+      .access_token;
     await expect(connect(await userInfo(otherLink), undefined, clientId)).rejects.toThrow(/Identifier rejected/i);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(holder.connected).toBe(true);
@@ -191,7 +260,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     expect((await connect(first, undefined, clientId)).connected).toBe(true);
   });
 
-  it('speaks MQTT over WebSocket on the product\'s origin', async () => {
+  it("speaks MQTT over WebSocket on the product's origin", async () => {
     const info = await userInfo();
     const client = await connect(info, `ws://127.0.0.1:${httpPort}/mqtt`);
     const box = inbox(client);
@@ -214,7 +283,8 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   }
   type Opened = Awaited<ReturnType<typeof openedWith>>;
 
-  const within = (closed: Promise<void>, ms = 3000) => Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ms))]);
+  const within = (closed: Promise<void>, ms = 3000) =>
+    Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ms))]);
 
   /** The pair opens nothing more and its open connections are closed, with nothing sent on them. */
   async function expectCut({ info, open, openClosed, watched, watchedClosed }: Opened) {
@@ -235,7 +305,9 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     await open.subscribeAsync(topic(SHARED, 'event'));
     const id = `still-${Math.random().toString(16).slice(2)}`;
     await open.publishAsync(`navimow/${SHARED}/command`, JSON.stringify({ id, device_id: SHARED, command: 'pause' }));
-    await box.next((message) => message.payload.event === 'commandResult' && (message.payload.params as { id?: unknown }).id === id);
+    await box.next(
+      (message) => message.payload.event === 'commandResult' && (message.payload.params as { id?: unknown }).id === id,
+    );
   }
 
   it('ends the pairs of a link the service revokes (RFC 7009), not those of another link', async () => {
@@ -247,7 +319,10 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     const revocation = await t.app.inject({
       method: 'POST',
       url: '/oauth/revoke',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('homeassistant', 'homeassistant-demo-secret') },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic('homeassistant', 'homeassistant-demo-secret'),
+      },
       payload: new URLSearchParams({ token: revoked.refresh_token, token_type_hint: 'refresh_token' }).toString(),
     });
     expect(revocation.statusCode).toBe(200);
@@ -261,12 +336,20 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
       method: 'POST',
       url: '/api/voice-links/google/app-flip',
       headers: session,
-      payload: { client_id: 'google', scope: 'mower:read mower:control', redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' },
+      payload: {
+        client_id: 'google',
+        scope: 'mower:read mower:control',
+        redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
+      },
     });
     expect(flip.statusCode).toBe(200);
     const google = await tokenRequest(
       t.app,
-      { grant_type: 'authorization_code', code: flip.json().code, redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' },
+      {
+        grant_type: 'authorization_code',
+        code: flip.json().code,
+        redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
+      },
       'google',
       'google-demo-secret',
     );
@@ -286,12 +369,20 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     const session = await t.signIn();
     const opened = await openedWith(session.authorization.slice('Bearer '.length));
     // Nothing announces an expiry: the watcher's periodic check finds it, the app's broker the next publish.
-    await t.db.updateTable('mqtt_credentials').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('username', '=', opened.info.userName).execute();
+    await t.db
+      .updateTable('mqtt_credentials')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('username', '=', opened.info.userName)
+      .execute();
     await within(opened.watchedClosed);
     expect(opened.watched.connected).toBe(false);
     const command = vi.spyOn(t.fleet, 'command');
     try {
-      opened.open.publish(`navimow/${OWNED}/command`, JSON.stringify({ id: 'after-expiry', command: 'return_to_base' }), { qos: 1 });
+      opened.open.publish(
+        `navimow/${OWNED}/command`,
+        JSON.stringify({ id: 'after-expiry', command: 'return_to_base' }),
+        { qos: 1 },
+      );
       await within(opened.openClosed);
       expect(command).not.toHaveBeenCalled();
       expect(opened.open.connected).toBe(false);

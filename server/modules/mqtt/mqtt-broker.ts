@@ -7,12 +7,20 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { type Db, onRevocation } from '../../db/database.ts';
 import { listMowersFor, mayUseMower } from '../mowers/public.ts';
-import { attributesPayload, eventPayload, type Fleet, type FleetChange, type MowerCommand, statePayload } from '../fleet/public.ts';
+import {
+  attributesPayload,
+  eventPayload,
+  type Fleet,
+  type FleetChange,
+  type MowerCommand,
+  statePayload,
+} from '../fleet/public.ts';
 import { liveMqttUserNames, type MqttIdentity, verifyMqttCredentials } from './mqtt-credentials.ts';
 import { GuardedConnection, type MqttLimits, UnauthenticatedConnections } from './mqtt-limits.ts';
 
 /** The topics the public clients subscribe to (contract section 6). */
-export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes') => `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
+export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes') =>
+  `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
 
 export const DOWNLINK = /^\/downlink\/vehicle\/([^/]+)\/realtimeDate\/(state|event|attributes|\+|#)$/;
 /** navimow-sdk's `NavimowSDK` publishes its commands here. */
@@ -86,20 +94,25 @@ export class EmbeddedBroker implements Publisher {
   }
 
   static async create(options: MqttOptions): Promise<EmbeddedBroker> {
-    const broker = await Aedes.createBroker({ connectTimeout: options.limits.connectTimeoutMs, maxClientsIdLength: 128 });
+    const broker = await Aedes.createBroker({
+      connectTimeout: options.limits.connectTimeoutMs,
+      maxClientsIdLength: 128,
+    });
     const hub = new EmbeddedBroker(broker, options);
     broker.authenticate = (client, username, password, done) => void hub.authenticate(client, username, password, done);
-    broker.authorizeSubscribe = (client, subscription, done) => void hub.authorizeSubscribe(client, subscription.topic).then(
-      (allowed) => done(null, allowed ? subscription : null),
-      () => done(null, null),
-    );
-    broker.authorizePublish = (client, packet, done) => void hub.authorizePublish(client, packet.topic, packet.payload).then(
-      (allowed) => {
-        packet.retain = false;
-        done(allowed ? null : new Error('not authorized'));
-      },
-      (error: Error) => done(error),
-    );
+    broker.authorizeSubscribe = (client, subscription, done) =>
+      void hub.authorizeSubscribe(client, subscription.topic).then(
+        (allowed) => done(null, allowed ? subscription : null),
+        () => done(null, null),
+      );
+    broker.authorizePublish = (client, packet, done) =>
+      void hub.authorizePublish(client, packet.topic, packet.payload).then(
+        (allowed) => {
+          packet.retain = false;
+          done(allowed ? null : new Error('not authorized'));
+        },
+        (error: Error) => done(error),
+      );
     broker.authorizeForward = (client, packet) => (hub.mayReceive(client, packet.topic) ? packet : null);
     broker.on('clientDisconnect', (client: Client) => hub.open.delete(client));
     hub.recheckTimer = setInterval(() => void hub.recheckOpenConnections(), options.recheckMs ?? RECHECK_MS);
@@ -116,12 +129,17 @@ export class EmbeddedBroker implements Publisher {
     done: (error: AuthenticateError | null, success: boolean | null) => void,
   ) {
     const refuse = (returnCode: 2 | 4 = 4) => {
-      const error = new Error(returnCode === 2 ? 'Identifier rejected' : 'Bad user name or password') as AuthenticateError;
+      const error = new Error(
+        returnCode === 2 ? 'Identifier rejected' : 'Bad user name or password',
+      ) as AuthenticateError;
       error.returnCode = returnCode;
       done(error, null);
     };
     try {
-      const identity = username && password ? await verifyMqttCredentials(this.options.db, username, password.toString('utf8'), Date.now()) : undefined;
+      const identity =
+        username && password
+          ? await verifyMqttCredentials(this.options.db, username, password.toString('utf8'), Date.now())
+          : undefined;
       if (!identity) return refuse();
       // A client id in use belongs to the link (or app session) whose pair connected with it: another one may not
       // take it over, which would close that connection (MQTT 3.1.1, 3.1.4-2). The same link may: Home Assistant
@@ -155,7 +173,11 @@ export class EmbeddedBroker implements Publisher {
    * when a revocation is announced.
    */
   private async stillValid(client: Client, session: Session): Promise<boolean> {
-    if (!session.ended && (await liveMqttUserNames(this.options.db, [session.userName], Date.now())).has(session.userName)) return true;
+    if (
+      !session.ended &&
+      (await liveMqttUserNames(this.options.db, [session.userName], Date.now())).has(session.userName)
+    )
+      return true;
     this.end(client, session);
     return false;
   }
@@ -189,7 +211,11 @@ export class EmbeddedBroker implements Publisher {
         return session && !client.closed ? [{ client, session }] : [];
       });
       if (!open.length) return;
-      const live = await liveMqttUserNames(this.options.db, open.map(({ session }) => session.userName), Date.now());
+      const live = await liveMqttUserNames(
+        this.options.db,
+        open.map(({ session }) => session.userName),
+        Date.now(),
+      );
       for (const { client, session } of open) if (!live.has(session.userName)) this.end(client, session);
     } catch (error) {
       this.options.log.warn({ err: error }, 'mqtt credential recheck failed');
@@ -242,14 +268,22 @@ export class EmbeddedBroker implements Publisher {
     }
     const name = typeof message.command === 'string' ? SDK_COMMANDS[message.command] : undefined;
     const outcome = name ? await this.options.fleet.command(serial, name) : undefined;
-    await this.publish(downlinkTopic(serial, 'event'), {
-      device_id: serial,
-      timestamp: Date.now(),
-      type: 'command',
-      event: 'commandResult',
-      level: outcome?.result.status === 'SUCCESS' ? 'info' : 'warning',
-      params: { id: message.id ?? null, command: message.command ?? null, ...(outcome ? outcome.result : { status: 'ERROR', errorCode: 'functionNotSupported' }) },
-    }, false);
+    await this.publish(
+      downlinkTopic(serial, 'event'),
+      {
+        device_id: serial,
+        timestamp: Date.now(),
+        type: 'command',
+        event: 'commandResult',
+        level: outcome?.result.status === 'SUCCESS' ? 'info' : 'warning',
+        params: {
+          id: message.id ?? null,
+          command: message.command ?? null,
+          ...(outcome ? outcome.result : { status: 'ERROR', errorCode: 'functionNotSupported' }),
+        },
+      },
+      false,
+    );
     return true;
   }
 
@@ -344,7 +378,8 @@ export class EmbeddedBroker implements Publisher {
 /** Publishes each committed change of the fleet: the state and attributes retained, the events as they come. */
 export function publishFleetChanges(publisher: Publisher) {
   return async ({ view, events }: FleetChange) => {
-    for (const event of events) await publisher.publish(downlinkTopic(view.serial, 'event'), eventPayload(view.serial, event), false);
+    for (const event of events)
+      await publisher.publish(downlinkTopic(view.serial, 'event'), eventPayload(view.serial, event), false);
     await publisher.publish(downlinkTopic(view.serial, 'state'), statePayload(view), true);
     await publisher.publish(downlinkTopic(view.serial, 'attributes'), attributesPayload(view), true);
   };

@@ -13,7 +13,8 @@ export const MQTT_CREDENTIAL_TTL_MS = 24 * 60 * 60 * 1000;
 const hash = (password: string) => createHash('sha256').update(password).digest('base64url');
 
 /** What a pair is issued under: the first-party session, or the OAuth grant of a linked service. */
-export type MqttCredentialOrigin = { sessionId: string; grantId?: undefined } | { grantId: string; sessionId?: undefined };
+export type MqttCredentialOrigin =
+  { sessionId: string; grantId?: undefined } | { grantId: string; sessionId?: undefined };
 
 export interface MqttCredentials {
   userName: string;
@@ -36,7 +37,12 @@ export const MQTT_PAIRS_PER_ORIGIN = 5;
  */
 export async function issueMqttCredentials(
   db: Db,
-  { accountId, clientId, mayControl, origin }: { accountId: string; clientId: string | undefined; mayControl: boolean; origin: MqttCredentialOrigin },
+  {
+    accountId,
+    clientId,
+    mayControl,
+    origin,
+  }: { accountId: string; clientId: string | undefined; mayControl: boolean; origin: MqttCredentialOrigin },
   now: number,
 ): Promise<MqttCredentials> {
   const userName = `nvm_${randomBytes(12).toString('base64url')}`;
@@ -57,7 +63,10 @@ export async function issueMqttCredentials(
         created_at: new Date(now).toISOString(),
       })
       .execute();
-    const [column, value] = origin.sessionId === undefined ? (['grant_id', origin.grantId] as const) : (['session_id', origin.sessionId] as const);
+    const [column, value] =
+      origin.sessionId === undefined
+        ? (['grant_id', origin.grantId] as const)
+        : (['session_id', origin.sessionId] as const);
     await trx
       .deleteFrom('mqtt_credentials')
       .where(column, '=', value)
@@ -117,7 +126,12 @@ function liveCredentials(db: Db, now: number) {
 const USER_NAME = /^nvm_[A-Za-z0-9_-]{16}$/;
 
 /** The account behind a user name and password, if they are a valid, unexpired pair whose origin still lives. */
-export async function verifyMqttCredentials(db: Db, userName: string, password: string, now: number): Promise<MqttIdentity | undefined> {
+export async function verifyMqttCredentials(
+  db: Db,
+  userName: string,
+  password: string,
+  now: number,
+): Promise<MqttIdentity | undefined> {
   if (!USER_NAME.test(userName) || password.length > 200) return undefined;
   const row = await liveCredentials(db, now)
     .select(['c.account_id', 'c.password_hash', 'c.may_control', 'c.session_id', 'c.grant_id'])
@@ -127,13 +141,20 @@ export async function verifyMqttCredentials(db: Db, userName: string, password: 
   const expected = Buffer.from(row.password_hash);
   const given = Buffer.from(hash(password));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  return { accountId: row.account_id, mayControl: row.may_control === 1, origin: row.session_id ? `session:${row.session_id}` : `grant:${row.grant_id}` };
+  return {
+    accountId: row.account_id,
+    mayControl: row.may_control === 1,
+    origin: row.session_id ? `session:${row.session_id}` : `grant:${row.grant_id}`,
+  };
 }
 
 /** The account of a user name whose pair still works (its password was checked when it connected). */
 export async function liveMqttAccount(db: Db, userName: string, now: number): Promise<string | undefined> {
   if (!USER_NAME.test(userName)) return undefined;
-  const row = await liveCredentials(db, now).select('c.account_id').where('c.username', '=', userName).executeTakeFirst();
+  const row = await liveCredentials(db, now)
+    .select('c.account_id')
+    .where('c.username', '=', userName)
+    .executeTakeFirst();
   return row?.account_id;
 }
 
@@ -142,7 +163,10 @@ export async function liveMqttUserNames(db: Db, userNames: readonly string[], no
   const live = new Set<string>();
   const unique = [...new Set(userNames)];
   for (let start = 0; start < unique.length; start += 500) {
-    const rows = await liveCredentials(db, now).select('c.username').where('c.username', 'in', unique.slice(start, start + 500)).execute();
+    const rows = await liveCredentials(db, now)
+      .select('c.username')
+      .where('c.username', 'in', unique.slice(start, start + 500))
+      .execute();
     for (const row of rows) live.add(row.username);
   }
   return live;
@@ -154,7 +178,9 @@ export async function sweepExpiredMqttCredentials(db: Db, now: number): Promise<
   await inBatches((limit) =>
     db
       .deleteFrom('mqtt_credentials')
-      .where('username', 'in', (eb) => eb.selectFrom('mqtt_credentials').select('username').where('expires_at', '<=', expired).limit(limit))
+      .where('username', 'in', (eb) =>
+        eb.selectFrom('mqtt_credentials').select('username').where('expires_at', '<=', expired).limit(limit),
+      )
       .executeTakeFirst(),
   );
 }

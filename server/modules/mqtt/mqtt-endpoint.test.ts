@@ -26,18 +26,31 @@ describe('where userInfo/get/v2 sends MQTT clients, and where Home Assistant the
   it('behind an https proxy on 443: the WebSocket path, TLS on 443 of the public host, the token as a bearer header', () => {
     const { endpoint, homeAssistant } = setUp({ PUBLIC_URL: 'https://navimow.example', TRUST_PROXY: 'on' });
     expect(endpoint).toEqual({ mqttHost: 'navimow.example', mqttPort: 1883, mqttUrl: '/mqtt' });
-    expect(homeAssistant).toEqual({ url: 'wss://navimow.example:443/mqtt', tls: true, headers: { Authorization: `Bearer ${TOKEN}` } });
-    expect(setUp({ PUBLIC_URL: 'https://navimow.example', MQTT_WS_PATH: '/live/mqtt' }).homeAssistant?.url).toBe('wss://navimow.example:443/live/mqtt');
+    expect(homeAssistant).toEqual({
+      url: 'wss://navimow.example:443/mqtt',
+      tls: true,
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(setUp({ PUBLIC_URL: 'https://navimow.example', MQTT_WS_PATH: '/live/mqtt' }).homeAssistant?.url).toBe(
+      'wss://navimow.example:443/live/mqtt',
+    );
   });
 
   it('behind an https proxy on another port: a full wss:// URL, since a bare path means 443', () => {
     const { endpoint, homeAssistant } = setUp({ PUBLIC_URL: 'https://navimow.example:8443/' });
-    expect(endpoint).toEqual({ mqttHost: 'navimow.example', mqttPort: 1883, mqttUrl: 'wss://navimow.example:8443/mqtt' });
+    expect(endpoint).toEqual({
+      mqttHost: 'navimow.example',
+      mqttPort: 1883,
+      mqttUrl: 'wss://navimow.example:8443/mqtt',
+    });
     expect(homeAssistant?.url).toBe('wss://navimow.example:8443/mqtt');
   });
 
   it('names MQTT_PUBLIC_HOST for the WebSocket too: the clients connect it to mqttHost', () => {
-    const { endpoint, homeAssistant } = setUp({ PUBLIC_URL: 'https://navimow.example', MQTT_PUBLIC_HOST: 'mqtt.navimow.example' });
+    const { endpoint, homeAssistant } = setUp({
+      PUBLIC_URL: 'https://navimow.example',
+      MQTT_PUBLIC_HOST: 'mqtt.navimow.example',
+    });
     expect(endpoint).toMatchObject({ mqttHost: 'mqtt.navimow.example', mqttUrl: '/mqtt' });
     expect(homeAssistant?.url).toBe('wss://mqtt.navimow.example:443/mqtt');
   });
@@ -59,13 +72,20 @@ describe('where userInfo/get/v2 sends MQTT clients, and where Home Assistant the
 
   it('with an external broker: its port, on MQTT_PUBLIC_HOST or the public host; its WebSocket behind the proxy over https', () => {
     const external = { MQTT_URL: 'mqtt://navimow-server:password@10.0.0.5:1883' };
-    expect(setUp({ ...external, PUBLIC_URL: 'http://navimow.example' }).endpoint).toEqual({ mqttHost: 'navimow.example', mqttPort: 1883 });
-    expect(setUp({ ...external, MQTT_PUBLIC_HOST: 'mqtt.navimow.example', MQTT_PUBLIC_PORT: '1883' }).homeAssistant?.url).toBe('mqtt://mqtt.navimow.example:1883');
+    expect(setUp({ ...external, PUBLIC_URL: 'http://navimow.example' }).endpoint).toEqual({
+      mqttHost: 'navimow.example',
+      mqttPort: 1883,
+    });
+    expect(
+      setUp({ ...external, MQTT_PUBLIC_HOST: 'mqtt.navimow.example', MQTT_PUBLIC_PORT: '1883' }).homeAssistant?.url,
+    ).toBe('mqtt://mqtt.navimow.example:1883');
     expect(setUp({ ...external, PUBLIC_URL: 'https://navimow.example' })).toMatchObject({
       endpoint: { mqttHost: 'navimow.example', mqttPort: 1883, mqttUrl: '/mqtt' },
       homeAssistant: { url: 'wss://navimow.example:443/mqtt', tls: true },
     });
-    expect(setUp({ ...external, PUBLIC_URL: 'https://navimow.example', MQTT_WS_PATH: 'off' }).homeAssistant?.url).toBe('mqtt://navimow.example:1883');
+    expect(setUp({ ...external, PUBLIC_URL: 'https://navimow.example', MQTT_WS_PATH: 'off' }).homeAssistant?.url).toBe(
+      'mqtt://navimow.example:1883',
+    );
   });
 
   it('offers nothing when there is neither a TCP port nor a WebSocket for clients (userInfo answers 503)', () => {

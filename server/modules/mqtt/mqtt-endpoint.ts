@@ -31,11 +31,17 @@ function externalTcpPort(url: string): number | undefined {
  * path), as a path when that origin is on 443 (what every client reads), else as a full URL with its port; and
  * `mqttHost` is then the host of that WebSocket. Undefined when clients have no way in (no TCP, no WebSocket).
  */
-export function mqttEndpoint(publicUrl: string, mqtt: MqttConfig, boundTcpPort: number | undefined): MqttEndpoint | undefined {
+export function mqttEndpoint(
+  publicUrl: string,
+  mqtt: MqttConfig,
+  boundTcpPort: number | undefined,
+): MqttEndpoint | undefined {
   const origin = new URL(publicUrl);
   const mqttHost = mqtt.publicHost ?? origin.hostname;
-  const tcpPort = mqtt.publicPort ?? (mqtt.externalUrl ? externalTcpPort(mqtt.externalUrl) : (boundTcpPort ?? mqtt.port));
-  if (!mqtt.wsPath || origin.protocol !== 'https:') return tcpPort === undefined ? undefined : { mqttHost, mqttPort: tcpPort };
+  const tcpPort =
+    mqtt.publicPort ?? (mqtt.externalUrl ? externalTcpPort(mqtt.externalUrl) : (boundTcpPort ?? mqtt.port));
+  if (!mqtt.wsPath || origin.protocol !== 'https:')
+    return tcpPort === undefined ? undefined : { mqttHost, mqttPort: tcpPort };
   const wsPort = Number(origin.port || 443);
   const mqttUrl = wsPort === 443 ? mqtt.wsPath : `wss://${mqttHost}:${wsPort}${mqtt.wsPath}`;
   return { mqttHost, mqttPort: tcpPort ?? wsPort, mqttUrl };

@@ -45,7 +45,12 @@ const buffered = () => process.memoryUsage().arrayBuffers + process.memoryUsage(
  * closed, `limitBytes` are sent or `ms` pass; answers whether it was closed, how much was sent, and how much the
  * memory outside the heap grew at most meanwhile.
  */
-async function streamUntilClosed(send: (chunk: Buffer) => Promise<void>, whenClosed: Promise<void>, first: Buffer, { ms = 2500, limitBytes = 64 * 1024 * 1024 } = {}) {
+async function streamUntilClosed(
+  send: (chunk: Buffer) => Promise<void>,
+  whenClosed: Promise<void>,
+  first: Buffer,
+  { ms = 2500, limitBytes = 64 * 1024 * 1024 } = {},
+) {
   const before = buffered();
   let closed = false;
   void whenClosed.then(() => (closed = true));
@@ -66,7 +71,10 @@ async function streamUntilClosed(send: (chunk: Buffer) => Promise<void>, whenClo
   return { closed, sent, grew: peak };
 }
 
-function rawSocket(port: number, localAddress = '127.0.0.1'): Promise<{ socket: Socket; closed: Promise<void>; received: Buffer[] }> {
+function rawSocket(
+  port: number,
+  localAddress = '127.0.0.1',
+): Promise<{ socket: Socket; closed: Promise<void>; received: Buffer[] }> {
   return new Promise((resolve, reject) => {
     const socket = connectTcp({ port, host: '127.0.0.1', localAddress });
     const received: Buffer[] = [];
@@ -106,7 +114,17 @@ describe.each(testDatabaseKinds)('the MQTT broker under abuse, on %s', (kind) =>
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { mqtt: { ...testConfig().mqtt, port: 0, host: '127.0.0.1', wsPath: '/mqtt', publicHost: undefined, publicPort: undefined, limits: LIMITS } });
+    t = await createTestApp(kind, {
+      mqtt: {
+        ...testConfig().mqtt,
+        port: 0,
+        host: '127.0.0.1',
+        wsPath: '/mqtt',
+        publicHost: undefined,
+        publicPort: undefined,
+        limits: LIMITS,
+      },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     httpPort = (t.app.server.address() as AddressInfo).port;
     tcpPort = t.mqttPort()!;
@@ -127,7 +145,9 @@ describe.each(testDatabaseKinds)('the MQTT broker under abuse, on %s', (kind) =>
     const ws = await openWebSocket(httpPort);
     const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
     const send = (chunk: Buffer) =>
-      new Promise<void>((resolve, reject) => ws.send(chunk, { binary: true }, (error) => (error ? reject(error) : resolve())));
+      new Promise<void>((resolve, reject) =>
+        ws.send(chunk, { binary: true }, (error) => (error ? reject(error) : resolve())),
+      );
     const result = await streamUntilClosed(send, closed, header(1, HUGE));
     ws.terminate();
     expectCutOff(result);
@@ -151,7 +171,9 @@ describe.each(testDatabaseKinds)('the MQTT broker under abuse, on %s', (kind) =>
   });
 
   it('closes a signed-in client that announces a packet over the limit', async () => {
-    const info = (await sdkRequest(t.app, token, 'GET', '/openapi/mqtt/userInfo/get/v2')).json<{ data: { userName: string; pwdInfo: string } }>().data;
+    const info = (await sdkRequest(t.app, token, 'GET', '/openapi/mqtt/userInfo/get/v2')).json<{
+      data: { userName: string; pwdInfo: string };
+    }>().data;
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcpPort}`, {
       username: info.userName,
       password: info.pwdInfo,
@@ -188,7 +210,9 @@ describe.each(testDatabaseKinds)('the MQTT broker under abuse, on %s', (kind) =>
     expect(Buffer.concat(other.received)[0]).toBe(0x20);
 
     // A connection that signs in no longer counts; neither does one that closes.
-    const info = (await sdkRequest(t.app, token, 'GET', '/openapi/mqtt/userInfo/get/v2')).json<{ data: { userName: string; pwdInfo: string } }>().data;
+    const info = (await sdkRequest(t.app, token, 'GET', '/openapi/mqtt/userInfo/get/v2')).json<{
+      data: { userName: string; pwdInfo: string };
+    }>().data;
     held[0]!.socket.destroy();
     await held[0]!.closed;
     // The server hears the close a moment after this end does: until then it refuses (closes) the next one.

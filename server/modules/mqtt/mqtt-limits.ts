@@ -66,7 +66,8 @@ export class PacketFraming {
         continue;
       }
       let length = 0;
-      for (let index = this.header.length - 1; index >= 1; index -= 1) length = length * 128 + (this.header[index]! & 0x7f);
+      for (let index = this.header.length - 1; index >= 1; index -= 1)
+        length = length * 128 + (this.header[index]! & 0x7f);
       const size = this.header.length + length;
       const limit = this.packets === 0 ? Math.min(MQTT_MAX_CONNECT_BYTES, this.maxPacketBytes) : this.maxPacketBytes;
       if (size > limit) return new MqttLimitError(`a packet of ${size} bytes, over the limit of ${limit}`);

@@ -29,16 +29,25 @@ export interface OpenApiOptions {
 const ok = (payload: unknown) => ({ code: 1, desc: 'success', data: { payload } });
 
 const deviceId = z.string().trim().min(1, 'must be a device id').max(64, 'too long');
-const devices = z.array(z.object({ id: deviceId })).min(1, 'name at least one device').max(100);
+const devices = z
+  .array(z.object({ id: deviceId }))
+  .min(1, 'name at least one device')
+  .max(100);
 const execution = z.object({ command: z.string().max(100), params: z.record(z.string(), z.unknown()).optional() });
 
 const statusBody = z.object({ devices });
 // navimow-sdk sends one command for one device with one execution: anything near the cap is not a real client.
-const commandDevices = z.array(z.object({ id: deviceId })).min(1, 'name at least one device').max(MAX_COMMANDS_PER_REQUEST);
+const commandDevices = z
+  .array(z.object({ id: deviceId }))
+  .min(1, 'name at least one device')
+  .max(MAX_COMMANDS_PER_REQUEST);
 const commandsBody = z.object({
   commands: z
     .array(
-      z.object({ devices: commandDevices, execution: z.union([execution, z.array(execution).min(1).max(MAX_COMMANDS_PER_REQUEST)]) }),
+      z.object({
+        devices: commandDevices,
+        execution: z.union([execution, z.array(execution).min(1).max(MAX_COMMANDS_PER_REQUEST)]),
+      }),
     )
     .min(1, 'name at least one command')
     .max(MAX_COMMANDS_PER_REQUEST),
@@ -81,7 +90,8 @@ const statesOf = (view: MowerView) => {
 };
 
 function resultOf(id: string, result: CommandResult, view: MowerView) {
-  if (result.status === 'SUCCESS' && !result.alreadyInState) return { ids: [id], status: 'SUCCESS', states: statesOf(view) };
+  if (result.status === 'SUCCESS' && !result.alreadyInState)
+    return { ids: [id], status: 'SUCCESS', states: statesOf(view) };
   // Google's way of saying "nothing to do": navimow-sdk and Google take it as a success.
   const errorCode = result.status === 'ERROR' ? result.errorCode : 'alreadyInState';
   return { ids: [id], status: 'ERROR', errorCode, states: statesOf(view) };
@@ -93,7 +103,10 @@ function resultOf(id: string, result: CommandResult, view: MowerView) {
  * OAuth server (or the app's own); a mower is reachable if the account owns it or it is shared with it, and
  * any other looks the same as one that does not exist.
  */
-export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, { db, fleet, commandBudget, mqttEndpoint }) => {
+export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
+  app,
+  { db, fleet, commandBudget, mqttEndpoint },
+) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -138,7 +151,10 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, 
     const views = await fleet.viewsFor(caller.accountId, ids);
     if (!views.length) throw noDevice();
     const found = new Set(views.map((view) => view.serial));
-    return ok({ devices: views.map(statusDto), ...(views.length < ids.length && { notFound: ids.filter((id) => !found.has(id)) }) });
+    return ok({
+      devices: views.map(statusDto),
+      ...(views.length < ids.length && { notFound: ids.filter((id) => !found.has(id)) }),
+    });
   });
 
   app.post('/smarthome/sendCommands', { schema: { body: commandsBody } }, async (request) => {
@@ -158,16 +174,25 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, 
       }
     }
     const count = plan.reduce((sum, entry) => sum + entry.commands.length, 0);
-    if (count > MAX_COMMANDS_PER_REQUEST) throw badInput(`body.commands: at most ${MAX_COMMANDS_PER_REQUEST} commands (devices times executions) a request`);
+    if (count > MAX_COMMANDS_PER_REQUEST)
+      throw badInput(
+        `body.commands: at most ${MAX_COMMANDS_PER_REQUEST} commands (devices times executions) a request`,
+      );
     const roles = await visible(caller.accountId);
     if (!plan.some((entry) => roles.has(entry.id))) throw noDevice();
     const perMower = new Map<string, number>();
     for (const { id, commands } of plan) if (roles.has(id)) perMower.set(id, (perMower.get(id) ?? 0) + commands.length);
     const admission = await commandBudget.take(caller.accountId, perMower);
     if (!admission.admitted) {
-      throw new HttpError(429, 'too_many_commands', `Too many commands for these mowers. Try again in ${admission.retryAfterSeconds} seconds.`, undefined, {
-        'Retry-After': String(admission.retryAfterSeconds),
-      });
+      throw new HttpError(
+        429,
+        'too_many_commands',
+        `Too many commands for these mowers. Try again in ${admission.retryAfterSeconds} seconds.`,
+        undefined,
+        {
+          'Retry-After': String(admission.retryAfterSeconds),
+        },
+      );
     }
     const results = [];
     for (const { id, commands } of plan) {
@@ -204,15 +229,33 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (app, 
       const endpoint = mqttEndpoint();
       if (!endpoint) throw new HttpError(503, 'mqtt_unavailable', 'Live updates are not available on this server.');
       // The pair lives no longer than what the caller holds: the app's session, or the linked service's grant.
-      const origin = caller.sessionId ? { sessionId: caller.sessionId } : caller.grantId ? { grantId: caller.grantId } : undefined;
+      const origin = caller.sessionId
+        ? { sessionId: caller.sessionId }
+        : caller.grantId
+          ? { grantId: caller.grantId }
+          : undefined;
       if (!origin) throw new HttpError(403, 'insufficient_scope', 'This token cannot be given MQTT credentials.');
       const credentials = await issueMqttCredentials(
         db,
-        { accountId: caller.accountId, clientId: caller.clientId, mayControl: caller.permissions.has('mower:control'), origin },
+        {
+          accountId: caller.accountId,
+          clientId: caller.clientId,
+          mayControl: caller.permissions.has('mower:control'),
+          origin,
+        },
         Date.now(),
       );
       // navimow-sdk and Home Assistant read these fields from `data` itself, not from a payload.
-      return { code: 1, desc: 'success', data: { ...endpoint, userName: credentials.userName, pwdInfo: credentials.pwdInfo, expiresAt: credentials.expiresAt } };
+      return {
+        code: 1,
+        desc: 'success',
+        data: {
+          ...endpoint,
+          userName: credentials.userName,
+          pwdInfo: credentials.pwdInfo,
+          expiresAt: credentials.expiresAt,
+        },
+      };
     },
   );
 };

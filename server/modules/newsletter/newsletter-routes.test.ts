@@ -13,7 +13,8 @@ describe.each(testDatabaseKinds)('newsletter on %s', (kind) => {
   afterEach(() => t.close());
 
   const prompt = (headers = owner) => t.app.inject({ method: 'GET', url: '/api/newsletter/prompt', headers });
-  const subscribe = (payload: object, headers = owner) => t.app.inject({ method: 'POST', url: '/api/newsletter/subscriptions', headers, payload });
+  const subscribe = (payload: object, headers = owner) =>
+    t.app.inject({ method: 'POST', url: '/api/newsletter/subscriptions', headers, payload });
 
   it('shows the popup until the account subscribes', async () => {
     expect((await prompt()).json()).toEqual({ show: true });
@@ -41,7 +42,10 @@ describe.each(testDatabaseKinds)('newsletter on %s', (kind) => {
     for (const email of ['not-an-address', 'a@b', '', 'x'.repeat(250) + '@example.com']) {
       const response = await subscribe({ email, language: 'en' });
       expect(response.statusCode, email).toBe(400);
-      expect(response.json().error).toMatchObject({ field: 'body.email', message: 'body.email: Incorrect email address. Please try again.' });
+      expect(response.json().error).toMatchObject({
+        field: 'body.email',
+        message: 'body.email: Incorrect email address. Please try again.',
+      });
     }
     expect((await subscribe({ email: 'ok@example.com', language: 'xx' })).statusCode).toBe(400);
     expect(await t.db.selectFrom('newsletter_subscriptions').selectAll().execute()).toEqual([]);

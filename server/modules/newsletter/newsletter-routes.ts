@@ -25,7 +25,11 @@ async function hidePrompt(db: Db, accountId: string, reason: 'subscribed' | 'dis
 export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/prompt', async (request): Promise<NewsletterPromptResponse> => {
     const caller = await requireCaller(db, request, 'account');
-    const hidden = await db.selectFrom('newsletter_prompts').select('reason').where('account_id', '=', caller.accountId).executeTakeFirst();
+    const hidden = await db
+      .selectFrom('newsletter_prompts')
+      .select('reason')
+      .where('account_id', '=', caller.accountId)
+      .executeTakeFirst();
     return { show: !hidden };
   });
 
@@ -37,7 +41,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           email: z
             .string({ error: INVALID_EMAIL })
             .max(254, INVALID_EMAIL)
-            .transform((value, context) => normaliseEmail(value) ?? (context.addIssue({ code: 'custom', message: INVALID_EMAIL }), z.NEVER)),
+            .transform(
+              (value, context) =>
+                normaliseEmail(value) ?? (context.addIssue({ code: 'custom', message: INVALID_EMAIL }), z.NEVER),
+            ),
           language: z.enum(SUPPORTED_LANGUAGES),
         }),
       },

@@ -29,13 +29,25 @@ const clientSchema = z
     if (client.client_secret !== undefined) return;
     if (client.kind !== 'third_party') {
       // Amazon's and Google's account linking and Hornbach's server always authenticate with a secret.
-      context.addIssue({ code: 'custom', path: ['client_secret'], message: `a ${client.kind} client needs a client_secret` });
+      context.addIssue({
+        code: 'custom',
+        path: ['client_secret'],
+        message: `a ${client.kind} client needs a client_secret`,
+      });
     }
     if (client.require_pkce === false) {
-      context.addIssue({ code: 'custom', path: ['require_pkce'], message: 'a public client (no client_secret) must use PKCE' });
+      context.addIssue({
+        code: 'custom',
+        path: ['require_pkce'],
+        message: 'a public client (no client_secret) must use PKCE',
+      });
     }
     if (client.token_endpoint_auth_methods) {
-      context.addIssue({ code: 'custom', path: ['token_endpoint_auth_methods'], message: 'a public client (no client_secret) has no secret to send' });
+      context.addIssue({
+        code: 'custom',
+        path: ['token_endpoint_auth_methods'],
+        message: 'a public client (no client_secret) has no secret to send',
+      });
     }
   });
 

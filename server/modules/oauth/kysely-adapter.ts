@@ -56,7 +56,10 @@ export function kyselyAdapter(db: Db) {
         .where(column, '=', value)
         .executeTakeFirst();
       if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) return undefined;
-      return { payload: JSON.parse(row.payload) as AdapterPayload, consumedAt: row.consumed_at ? Date.parse(row.consumed_at) : undefined };
+      return {
+        payload: JSON.parse(row.payload) as AdapterPayload,
+        consumedAt: row.consumed_at ? Date.parse(row.consumed_at) : undefined,
+      };
     }
 
     async find(id: string) {
@@ -67,7 +70,11 @@ export function kyselyAdapter(db: Db) {
       // request gets the first use's answer (refresh-replay.ts) and goes no further, as if the token were unknown.
       // If there is no answer to give, the first use failed half-way: the token rotates again. Codes and later
       // replays stay single-use (a replay revokes the grant).
-      if (this.model === 'RefreshToken' && found.consumedAt !== undefined && Date.now() - found.consumedAt < REFRESH_RETRY_GRACE_MS) {
+      if (
+        this.model === 'RefreshToken' &&
+        found.consumedAt !== undefined &&
+        Date.now() - found.consumedAt < REFRESH_RETRY_GRACE_MS
+      ) {
         return (await takeFirstAnswer(db, id)) ? undefined : payload;
       }
       return withConsumed({ ...found, payload });
@@ -98,17 +105,23 @@ export function kyselyAdapter(db: Db) {
       if (Number(result.numUpdatedRows) === 1) return;
       if (this.model === 'AuthorizationCode') throw new errors.InvalidGrant('authorization code already consumed');
       // Two refreshes with one token at once: the one that used it answers, the other gives that answer again.
-      if (this.model === 'RefreshToken' && (await takeFirstAnswer(db, id))) throw new errors.InvalidGrant('refresh token already used');
+      if (this.model === 'RefreshToken' && (await takeFirstAnswer(db, id)))
+        throw new errors.InvalidGrant('refresh token already used');
     }
 
     async destroy(id: string): Promise<void> {
       if (this.model === 'Grant') {
-        await endGrants(db, (trx) => trx.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', id).execute(), [id]);
+        await endGrants(
+          db,
+          (trx) => trx.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', id).execute(),
+          [id],
+        );
       } else {
         await db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', this.rowId(id)).execute();
       }
       // A revoked token or grant: no process may keep answering for it from its cache.
-      if (this.model === 'AccessToken' || this.model === 'RefreshToken' || this.model === 'Grant') await forgetTokenGrants(db);
+      if (this.model === 'AccessToken' || this.model === 'RefreshToken' || this.model === 'Grant')
+        await forgetTokenGrants(db);
     }
 
     /**
@@ -117,7 +130,9 @@ export function kyselyAdapter(db: Db) {
      * access token). Every token of the grant is gone then, so the MQTT pairs issued under it go too.
      */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await endGrants(db, (trx) => trx.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute(), [grantId]);
+      await endGrants(db, (trx) => trx.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute(), [
+        grantId,
+      ]);
       await forgetTokenGrants(db);
     }
   };
@@ -127,10 +142,18 @@ export function kyselyAdapter(db: Db) {
  * Deletes OAuth records (`remove`) and, in the same transaction, the MQTT pairs issued under these grants
  * (server/modules/mqtt/mqtt-credentials.ts): a pair must not outlive the link it was handed out for.
  */
-export async function endGrants(db: Db, remove: (trx: Db) => Promise<unknown>, grantIds: readonly string[]): Promise<void> {
+export async function endGrants(
+  db: Db,
+  remove: (trx: Db) => Promise<unknown>,
+  grantIds: readonly string[],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await remove(trx);
-    if (grantIds.length) await trx.deleteFrom('mqtt_credentials').where('grant_id', 'in', [...grantIds]).execute();
+    if (grantIds.length)
+      await trx
+        .deleteFrom('mqtt_credentials')
+        .where('grant_id', 'in', [...grantIds])
+        .execute();
   });
   announceRevocation(db);
 }
@@ -148,7 +171,11 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
         eb(
           refTuple('model', 'id'),
           'in',
-          selectFrom('oauth_records').select(['model', 'id']).where('expires_at', '<=', expired).limit(limit).$asTuple('model', 'id'),
+          selectFrom('oauth_records')
+            .select(['model', 'id'])
+            .where('expires_at', '<=', expired)
+            .limit(limit)
+            .$asTuple('model', 'id'),
         ),
       )
       .executeTakeFirst(),

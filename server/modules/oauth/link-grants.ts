@@ -26,7 +26,12 @@ export interface LinkGrants {
    * the exact redirect URI, without a PKCE challenge (the client redeeming it has no verifier). Single-use, 60 s; the
    * grant lives minutes until the code is redeemed, then a year from its last use.
    */
-  mintCode(input: { accountId: string; clientId: string; redirectUri: string; scopes: readonly string[] }): Promise<{ code: string; grantId: string }>;
+  mintCode(input: {
+    accountId: string;
+    clientId: string;
+    redirectUri: string;
+    scopes: readonly string[];
+  }): Promise<{ code: string; grantId: string }>;
   /** Ends one grant: the grant and every code and token it issued (oidc-provider's revocation by grant id). */
   revokeGrant(grantId: string): Promise<void>;
   /**
@@ -46,7 +51,11 @@ export function createLinkGrants(db: Db, provider: Provider): LinkGrants {
     if (grant) await grant.destroy();
     // An expired grant is invisible to find(); its row goes too, so nothing of it is left to read as linked, and so
     // do the MQTT pairs issued under it (the adapter already took them with the grant's tokens; this is the last word).
-    await endGrants(db, (trx) => trx.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', grantId).execute(), [grantId]);
+    await endGrants(
+      db,
+      (trx) => trx.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', grantId).execute(),
+      [grantId],
+    );
   }
 
   return {
@@ -83,7 +92,8 @@ export function createLinkGrants(db: Db, provider: Provider): LinkGrants {
     async mintCode({ accountId, clientId, redirectUri, scopes }) {
       const client = await provider.Client.find(clientId);
       if (!client) throw new Error(`no OAuth client ${clientId}`);
-      if (!client.redirectUris?.includes(redirectUri)) throw new Error(`${redirectUri} is not a redirect URI of ${clientId}`);
+      if (!client.redirectUris?.includes(redirectUri))
+        throw new Error(`${redirectUri} is not a redirect URI of ${clientId}`);
       const scope = scopes.filter((item) => (OAUTH_SCOPES as readonly string[]).includes(item)).join(' ');
       // Minutes only until the code is redeemed: an App Flip nobody finishes leaves nothing.
       const grantId = await saveUnredeemedGrant(provider, { accountId, clientId, scope });

@@ -68,22 +68,39 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
 
   it('sends the browser to the right login page, in the requested language, keeping channel', async () => {
     const jar = new CookieJar();
-    const authorize = await startAuthorization(t.app, jar, { extra: { channel: 'homeassistant', ui_locales: 'de-DE' } });
+    const authorize = await startAuthorization(t.app, jar, {
+      extra: { channel: 'homeassistant', ui_locales: 'de-DE' },
+    });
     expect(authorize.statusCode).toBe(303);
-    const interaction = await t.app.inject({ method: 'GET', url: authorize.headers.location!, headers: { cookie: jar.header() } });
+    const interaction = await t.app.inject({
+      method: 'GET',
+      url: authorize.headers.location!,
+      headers: { cookie: jar.header() },
+    });
     const page = new URL(interaction.headers.location!, 'http://x');
     expect(page.pathname).toBe('/smartHome/login');
     expect(page.searchParams.get('lang')).toBe('de');
     expect(page.searchParams.get('channel')).toBe('homeassistant');
-    const details = await t.app.inject({ method: 'GET', url: `${authorize.headers.location}/details`, headers: { cookie: jar.header() } });
-    expect(details.json()).toMatchObject({ client: { id: 'demo-client', kind: 'third_party' }, channel: 'homeassistant' });
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `${authorize.headers.location}/details`,
+      headers: { cookie: jar.header() },
+    });
+    expect(details.json()).toMatchObject({
+      client: { id: 'demo-client', kind: 'third_party' },
+      channel: 'homeassistant',
+    });
 
     const alexaJar = new CookieJar();
     const alexa = await startAuthorization(t.app, alexaJar, {
       clientId: 'alexa',
       redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
     });
-    const alexaPage = await t.app.inject({ method: 'GET', url: alexa.headers.location!, headers: { cookie: alexaJar.header() } });
+    const alexaPage = await t.app.inject({
+      method: 'GET',
+      url: alexa.headers.location!,
+      headers: { cookie: alexaJar.header() },
+    });
     expect(alexaPage.headers.location).toMatch(/^\/smartHome\/alexa\/installNavimow\?interaction=/);
   });
 
@@ -103,7 +120,12 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
 
   it('grants the default scopes to a request without a scope parameter (RFC 6749 section 3.3)', async () => {
     const pkce = pkcePair();
-    const { login, location } = await linkAccount(t.app, { challenge: pkce.challenge, scope: null, clientId: 'homeassistant', redirectUri: 'https://my.home-assistant.io/redirect/oauth' });
+    const { login, location } = await linkAccount(t.app, {
+      challenge: pkce.challenge,
+      scope: null,
+      clientId: 'homeassistant',
+      redirectUri: 'https://my.home-assistant.io/redirect/oauth',
+    });
     expect(login.statusCode).toBe(200);
     expect(location!.searchParams.get('error')).toBeNull();
     const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, {
@@ -160,7 +182,10 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       expect(response.headers.location).toBeUndefined();
       expect(response.headers['content-type']).toMatch(/html/);
     }
-    const missing = await t.app.inject({ method: 'GET', url: '/oauth/authorize?response_type=code&client_id=demo-client&state=s' });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/oauth/authorize?response_type=code&client_id=demo-client&state=s',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.headers.location).toBeUndefined();
   });
@@ -185,7 +210,11 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const wrong = await exchangeCode(t.app, code, pkcePair().verifier);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe('invalid_grant');
-    const missing = await tokenRequest(t.app, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:8765/callback' });
+    const missing = await tokenRequest(t.app, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: 'http://127.0.0.1:8765/callback',
+    });
     expect(missing.statusCode).toBe(400);
   });
 
@@ -199,7 +228,10 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe('invalid_grant');
     expect((await mowersWith(first.json().access_token)).statusCode).toBe(401);
-    const refresh = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.json().refresh_token });
+    const refresh = await tokenRequest(t.app, {
+      grant_type: 'refresh_token',
+      refresh_token: first.json().refresh_token,
+    });
     expect(refresh.statusCode).toBe(400);
   });
 
@@ -209,7 +241,9 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const code = location!.searchParams.get('code')!;
     const answers = await Promise.all(Array.from({ length: 20 }, () => exchangeCode(t.app, code, pkce.verifier)));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.statusCode === 400).map((answer) => answer.json().error)).toEqual(Array(19).fill('invalid_grant'));
+    expect(answers.filter((answer) => answer.statusCode === 400).map((answer) => answer.json().error)).toEqual(
+      Array(19).fill('invalid_grant'),
+    );
   });
 
   it('refuses a code exchanged by another client', async () => {
@@ -241,14 +275,20 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const next = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token });
     expect(next.statusCode).toBe(200);
     // The first answer stays sealed: nothing in the database gives the tokens it holds.
-    expect(JSON.stringify(await t.db.selectFrom('oauth_records').selectAll().execute())).not.toContain(rotated.refresh_token);
+    expect(JSON.stringify(await t.db.selectFrom('oauth_records').selectAll().execute())).not.toContain(
+      rotated.refresh_token,
+    );
   });
 
   it('gives a refresh token used within its grace no chain of its own: the next rotation makes the other holder a replay', async () => {
     const first = await tokens();
-    const client = (await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).json();
+    const client = (
+      await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })
+    ).json();
     // A thief who had the token presents it seconds later: the client's own answer, not new tokens.
-    const thief = (await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).json();
+    const thief = (
+      await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })
+    ).json();
     expect(thief).toEqual(client);
     const thiefRotates = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thief.refresh_token });
     expect(thiefRotates.statusCode).toBe(200);
@@ -257,7 +297,10 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(clientLater.statusCode).toBe(400);
     expect(clientLater.json().error).toBe('invalid_grant');
     expect((await mowersWith(thiefRotates.json().access_token)).statusCode).toBe(401);
-    const thiefAgain = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thiefRotates.json().refresh_token });
+    const thiefAgain = await tokenRequest(t.app, {
+      grant_type: 'refresh_token',
+      refresh_token: thiefRotates.json().refresh_token,
+    });
     expect(thiefAgain.statusCode).toBe(400);
   });
 
@@ -294,7 +337,12 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const first = await tokens();
     await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     const kept = () =>
-      t.db.selectFrom('oauth_records').select('id').where('model', '=', 'RefreshToken').where('retry_answer', 'is not', null).execute();
+      t.db
+        .selectFrom('oauth_records')
+        .select('id')
+        .where('model', '=', 'RefreshToken')
+        .where('retry_answer', 'is not', null)
+        .execute();
     const before = (await kept()).length;
     expect(before).toBeGreaterThan(0);
     await sweepRefreshAnswers(t.db, Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
@@ -322,10 +370,21 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const pkce = pkcePair();
     const { location } = await linkAccount(t.app, { challenge: pkce.challenge });
     const code = location!.searchParams.get('code')!;
-    const issued = (await exchangeCode(t.app, code, pkce.verifier)).json<{ access_token: string; refresh_token: string }>();
-    const rotated = (await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: issued.refresh_token })).json();
+    const issued = (await exchangeCode(t.app, code, pkce.verifier)).json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
+    const rotated = (
+      await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: issued.refresh_token })
+    ).json();
     const stored = JSON.stringify(await t.db.selectFrom('oauth_records').selectAll().execute());
-    for (const secret of [code, issued.access_token, issued.refresh_token, rotated.access_token, rotated.refresh_token]) {
+    for (const secret of [
+      code,
+      issued.access_token,
+      issued.refresh_token,
+      rotated.access_token,
+      rotated.refresh_token,
+    ]) {
       expect(stored).not.toContain(secret);
     }
     // What is kept still answers for them.
@@ -333,7 +392,10 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const revoked = await t.app.inject({
       method: 'POST',
       url: '/oauth/revoke',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('demo-client', 'demo-secret') },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic('demo-client', 'demo-secret'),
+      },
       payload: new URLSearchParams({ token: rotated.access_token }).toString(),
     });
     expect(revoked.statusCode).toBe(200);
@@ -346,7 +408,10 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       t.app.inject({
         method: 'POST',
         url: '/oauth/revoke',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('demo-client', 'demo-secret') },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: basic('demo-client', 'demo-secret'),
+        },
         payload: new URLSearchParams({ token, token_type_hint: 'refresh_token' }).toString(),
       });
     expect((await revoke(issued.refresh_token)).statusCode).toBe(200);
@@ -356,7 +421,12 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
   });
 
   it('answers token endpoint errors with 4xx and RFC 6749 codes, never 200', async () => {
-    const badSecret = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: 'x' }, 'demo-client', 'wrong');
+    const badSecret = await tokenRequest(
+      t.app,
+      { grant_type: 'refresh_token', refresh_token: 'x' },
+      'demo-client',
+      'wrong',
+    );
     expect(badSecret.statusCode).toBe(401);
     expect(badSecret.json().error).toBe('invalid_client');
     const badGrant = await tokenRequest(t.app, { grant_type: 'password', username: 'a', password: 'b' });
@@ -374,8 +444,16 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const jar = new CookieJar();
     const authorize = await startAuthorization(t.app, jar, { state: 'keep-me' });
     const uid = authorize.headers.location!.split('/').at(-1);
-    const abort = await t.app.inject({ method: 'POST', url: `/oauth/interaction/${uid}/abort`, headers: { cookie: jar.header() } });
-    const resume = await t.app.inject({ method: 'GET', url: abort.json().redirect_to, headers: { cookie: jar.header() } });
+    const abort = await t.app.inject({
+      method: 'POST',
+      url: `/oauth/interaction/${uid}/abort`,
+      headers: { cookie: jar.header() },
+    });
+    const resume = await t.app.inject({
+      method: 'GET',
+      url: abort.json().redirect_to,
+      headers: { cookie: jar.header() },
+    });
     const location = new URL(resume.headers.location!);
     expect(location.searchParams.get('error')).toBe('access_denied');
     expect(location.searchParams.get('state')).toBe('keep-me');
@@ -397,7 +475,9 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       url: '/smartHome/login?channel=homeassistant&response_type=code&client_id=homeassistant&state=s',
     });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/oauth/authorize?channel=homeassistant&response_type=code&client_id=homeassistant&state=s');
+    expect(response.headers.location).toBe(
+      '/oauth/authorize?channel=homeassistant&response_type=code&client_id=homeassistant&state=s',
+    );
   });
 });
 
@@ -410,7 +490,9 @@ describe.each(testDatabaseKinds)('OAuth behind a reverse proxy (TRUST_PROXY=10.9
 
   const forged = { host: '127.0.0.1:4173', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
   const metadata = async (remoteAddress: string, headers: Record<string, string>) =>
-    (await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', remoteAddress, headers })).json<Record<string, unknown>>();
+    (
+      await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', remoteAddress, headers })
+    ).json<Record<string, unknown>>();
 
   it('believes X-Forwarded-Host and -Proto from the listed proxy only, and only the entry it wrote', async () => {
     expect(await metadata('127.0.0.1', forged)).toMatchObject({
@@ -419,7 +501,9 @@ describe.each(testDatabaseKinds)('OAuth behind a reverse proxy (TRUST_PROXY=10.9
       token_endpoint: 'http://127.0.0.1:4173/oauth/token',
     });
     // The proxy appends to what the client sent: the last entry is the proxy's own.
-    expect(await metadata('10.9.9.9', { ...forged, 'x-forwarded-host': 'evil.example, navimow.example' })).toMatchObject({
+    expect(
+      await metadata('10.9.9.9', { ...forged, 'x-forwarded-host': 'evil.example, navimow.example' }),
+    ).toMatchObject({
       authorization_endpoint: 'https://navimow.example/oauth/authorize',
       token_endpoint: 'https://navimow.example/oauth/token',
     });
@@ -445,7 +529,9 @@ describe.each(testDatabaseKinds)('OAuth behind a reverse proxy (TRUST_PROXY=10.9
       payload: { account: DEMO.owner.email, password: DEMO.owner.password },
     });
     expect(login.statusCode).toBe(200);
-    expect(login.json<{ redirect_to: string }>().redirect_to).toMatch(/^http:\/\/127\.0\.0\.1:4173\/oauth\/authorize\//);
+    expect(login.json<{ redirect_to: string }>().redirect_to).toMatch(
+      /^http:\/\/127\.0\.0\.1:4173\/oauth\/authorize\//,
+    );
   });
 });
 
@@ -454,7 +540,9 @@ function slowToConsume(db: Db, ms: number): Db {
   const slow = new WeakSet<object>();
   return db.withPlugin({
     transformQuery: ({ node, queryId }) => {
-      const consumes = UpdateQueryNode.is(node) && node.updates?.some(({ column }) => ColumnNode.is(column) && column.column.name === 'consumed_at');
+      const consumes =
+        UpdateQueryNode.is(node) &&
+        node.updates?.some(({ column }) => ColumnNode.is(column) && column.column.name === 'consumed_at');
       if (consumes) slow.add(queryId);
       return node;
     },
@@ -472,7 +560,9 @@ describe.each(testDatabaseKinds)('closing the OAuth server on %s', (kind) => {
     try {
       const pkce = pkcePair();
       const { location } = await linkAccount(app, { challenge: pkce.challenge });
-      const { refresh_token: refreshToken } = (await exchangeCode(app, location!.searchParams.get('code')!, pkce.verifier)).json<{
+      const { refresh_token: refreshToken } = (
+        await exchangeCode(app, location!.searchParams.get('code')!, pkce.verifier)
+      ).json<{
         refresh_token: string;
       }>();
       const row = () =>

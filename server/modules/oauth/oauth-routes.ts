@@ -37,7 +37,11 @@ function basicClientId(header: string): string | undefined {
  * any client. A registration may allow only one (`token_endpoint_auth_methods`, clients.ts): answers whether this
  * request sends its secret a way its client's registration does not allow. Other faults are oidc-provider's to name.
  */
-function usesRefusedAuthMethod(request: FastifyRequest, body: string, clients: ReadonlyMap<string, LinkingClient>): boolean {
+function usesRefusedAuthMethod(
+  request: FastifyRequest,
+  body: string,
+  clients: ReadonlyMap<string, LinkingClient>,
+): boolean {
   const params = new URLSearchParams(body);
   const header = request.headers.authorization;
   const [method, clientId]: [ClientAuthMethod, string | null | undefined] = header
@@ -75,7 +79,10 @@ export interface OAuthRoutesOptions {
  * The authorization server's HTTP surface: the provider's own endpoints (metadata, authorize, token, revoke)
  * and the interaction endpoints behind the web login pages.
  */
-export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { db, provider, clients, throttle, tokenRequestsPerMinute }) => {
+export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
+  app,
+  { db, provider, clients, throttle, tokenRequestsPerMinute },
+) => {
   const byId = new Map(clients.map((client) => [client.client_id, client]));
   // Every request this plugin hands to the provider, the interaction routes' included.
   app.addHook('onRequest', async (request) => forwardAsResolved(request));
@@ -92,18 +99,24 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   function delegate(request: FastifyRequest, reply: FastifyReply, url = request.raw.url) {
     reply.hijack();
     request.raw.url = url;
-    const answer = provider.callback()(request.raw, reply.raw).finally(() => answering.delete(answer));
+    const answer = provider
+      .callback()(request.raw, reply.raw)
+      .finally(() => answering.delete(answer));
     answering.add(answer);
     return answer;
   }
 
   const refusedAuth = new WeakSet<FastifyRequest>();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
-    if (usesRefusedAuthMethod(request, body as string, byId)) refusedAuth.add(request);
-    // oidc-provider reads the body itself, from the raw request.
-    (request.raw as typeof request.raw & { body?: string }).body = body as string;
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (request, body, done) => {
+      if (usesRefusedAuthMethod(request, body as string, byId)) refusedAuth.add(request);
+      // oidc-provider reads the body itself, from the raw request.
+      (request.raw as typeof request.raw & { body?: string }).body = body as string;
+      done(null, body);
+    },
+  );
 
   /** The token and revocation endpoints: oidc-provider's, after the registration's choice of client authentication. */
   function clientAuthenticated(request: FastifyRequest, reply: FastifyReply, url?: string) {
@@ -123,8 +136,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   app.get('/oauth/authorize', (request, reply) => delegate(request, reply));
   app.get('/oauth/authorize/:uid', (request, reply) => delegate(request, reply));
   app.get('/oauth/jwks', (request, reply) => delegate(request, reply));
-  app.post('/oauth/token', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
-    clientAuthenticated(request, reply),
+  app.post(
+    '/oauth/token',
+    { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } },
+    (request, reply) => clientAuthenticated(request, reply),
   );
   // The token endpoint where clients written for the Navimow cloud call it (Home Assistant's OAUTH2_TOKEN). A refresh
   // token that no longer works is answered 401 there, not RFC 6749's 400: NavimowHA asks the user to sign in again
@@ -132,22 +147,37 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   const navimowTokenRequests = new WeakSet<IncomingMessage>();
   provider.use(async (ctx, next) => {
     await next();
-    if (!navimowTokenRequests.has(ctx.req) || ctx.status !== 400 || ctx.oidc?.params?.grant_type !== 'refresh_token') return;
+    if (!navimowTokenRequests.has(ctx.req) || ctx.status !== 400 || ctx.oidc?.params?.grant_type !== 'refresh_token')
+      return;
     if ((ctx.body as { error?: unknown } | undefined)?.error === 'invalid_grant') ctx.status = 401;
   });
-  app.post('/openapi/oauth/getAccessToken', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) => {
-    navimowTokenRequests.add(request.raw);
-    return clientAuthenticated(request, reply, `/oauth/token${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`);
-  });
-  app.post('/oauth/revoke', { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } }, (request, reply) =>
-    clientAuthenticated(request, reply),
+  app.post(
+    '/openapi/oauth/getAccessToken',
+    { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } },
+    (request, reply) => {
+      navimowTokenRequests.add(request.raw);
+      return clientAuthenticated(
+        request,
+        reply,
+        `/oauth/token${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`,
+      );
+    },
+  );
+  app.post(
+    '/oauth/revoke',
+    { config: { rateLimit: { max: tokenRequestsPerMinute, timeWindow: '1 minute' } } },
+    (request, reply) => clientAuthenticated(request, reply),
   );
 
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       return await provider.interactionDetails(request.raw, reply.raw);
     } catch {
-      throw new HttpError(400, 'interaction_expired', 'This sign-in has expired. Start linking again from the app you came from.');
+      throw new HttpError(
+        400,
+        'interaction_expired',
+        'This sign-in has expired. Start linking again from the app you came from.',
+      );
     }
   };
 
@@ -161,7 +191,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     );
     const page = new URLSearchParams({ interaction: interaction.uid, lang: language });
     if (params.channel) page.set('channel', params.channel);
-    return reply.code(303).header('Cache-Control', 'no-store').redirect(`${LOGIN_PAGES[clientKind(params.client_id)]}?${page}`, 303);
+    return reply
+      .code(303)
+      .header('Cache-Control', 'no-store')
+      .redirect(`${LOGIN_PAGES[clientKind(params.client_id)]}?${page}`, 303);
   });
 
   /** What the login page shows: who asks, for what. */
@@ -171,7 +204,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     reply.header('Cache-Control', 'no-store');
     return {
       client: { id: client?.clientId, name: client?.clientName, kind: clientKind(client?.clientId) },
-      scopes: String(interaction.params.scope ?? '').split(' ').filter(Boolean),
+      scopes: String(interaction.params.scope ?? '')
+        .split(' ')
+        .filter(Boolean),
       channel: interaction.params.channel ?? null,
     };
   });

@@ -27,7 +27,10 @@ export const OAUTH_TTL = {
 export const UNREDEEMED_GRANT_TTL = 10 * 60;
 
 /** Saves a new grant of a client to an account, for one link, living `UNREDEEMED_GRANT_TTL` until its code is redeemed. */
-export function saveUnredeemedGrant(provider: Provider, { accountId, clientId, scope }: { accountId: string; clientId: string; scope: string }): Promise<string> {
+export function saveUnredeemedGrant(
+  provider: Provider,
+  { accountId, clientId, scope }: { accountId: string; clientId: string; scope: string },
+): Promise<string> {
   const grant = new provider.Grant({ accountId, clientId });
   if (scope) grant.addOIDCScope(scope);
   grant.exp = Math.floor(Date.now() / 1000) + UNREDEEMED_GRANT_TTL;
@@ -88,7 +91,12 @@ async function defaultScope(ctx: KoaContextWithOIDC, next: () => Promise<void>) 
 async function slideGrantOnUse(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
   await next();
   const grantType = ctx.oidc?.params?.grant_type;
-  if (ctx.path !== OAUTH_ROUTES.token || ctx.status !== 200 || (grantType !== 'refresh_token' && grantType !== 'authorization_code')) return;
+  if (
+    ctx.path !== OAUTH_ROUTES.token ||
+    ctx.status !== 200 ||
+    (grantType !== 'refresh_token' && grantType !== 'authorization_code')
+  )
+    return;
   const grant = ctx.oidc.entities.Grant;
   if (!grant) return;
   grant.exp = Math.floor(Date.now() / 1000) + OAUTH_TTL.Grant;
@@ -101,7 +109,13 @@ async function slideGrantOnUse(ctx: KoaContextWithOIDC, next: () => Promise<void
  * and of those registered so, honoured from all), exact redirect URIs, opaque access tokens, rotating refresh
  * tokens, revocation (docs/decisions/005-oauth-server.md).
  */
-export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProxy = false }: OAuthProviderOptions): Provider {
+export function createOAuthProvider({
+  db,
+  issuer,
+  clients,
+  cookieKeys,
+  trustProxy = false,
+}: OAuthProviderOptions): Provider {
   const registered = new Map(clients.map((client) => [client.client_id, client]));
   const configuration: Configuration = {
     adapter: kyselyAdapter(db),
@@ -125,7 +139,11 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys, trustProx
     claims: { openid: ['sub'] },
     responseTypes: ['code'],
     // `none` (a public client, identified by its id) only where one is registered.
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post', ...(clients.some(isPublicClient) ? (['none'] as const) : [])],
+    clientAuthMethods: [
+      'client_secret_basic',
+      'client_secret_post',
+      ...(clients.some(isPublicClient) ? (['none'] as const) : []),
+    ],
     jwks: { keys: [ephemeralSigningKey()] },
     allowOmittingSingleRegisteredRedirectUri: false,
     // RFC 9700 2.1.1: PKCE from public clients always; a confidential client authenticates the code's redemption

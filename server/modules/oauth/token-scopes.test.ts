@@ -20,10 +20,12 @@ describe.each(testDatabaseKinds)('scopes of linked services on %s', (kind) => {
   }
 
   const routes = {
-    listMowers: (authorization: string) => t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization } }),
+    listMowers: (authorization: string) =>
+      t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization } }),
     postComment: (authorization: string) =>
       t.app.inject({ method: 'POST', url: '/api/comments', headers: { authorization }, payload: { rating: 5 } }),
-    logout: (authorization: string) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization } }),
+    logout: (authorization: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization } }),
   };
 
   it('lets a mower:read token read mowers', async () => {

@@ -13,11 +13,19 @@ describe.each(testDatabaseKinds)('API access policy consent on %s', (kind) => {
   afterEach(() => t.close());
 
   const consent = () => t.app.inject({ method: 'GET', url: '/api/policy/consent', headers: owner });
-  const agree = (payload: object) => t.app.inject({ method: 'POST', url: '/api/policy/consent', headers: owner, payload });
+  const agree = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/policy/consent', headers: owner, payload });
 
   it('records who agreed to which version and when, once', async () => {
-    expect((await consent()).json()).toEqual({ current_version: API_POLICY_VERSION, agreed_at: null, agreed_version: null });
-    const [first, second] = await Promise.all([agree({ version: API_POLICY_VERSION }), agree({ version: API_POLICY_VERSION })]);
+    expect((await consent()).json()).toEqual({
+      current_version: API_POLICY_VERSION,
+      agreed_at: null,
+      agreed_version: null,
+    });
+    const [first, second] = await Promise.all([
+      agree({ version: API_POLICY_VERSION }),
+      agree({ version: API_POLICY_VERSION }),
+    ]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(first.json().agreed_at).toEqual(second.json().agreed_at);
     const after = (await consent()).json();
@@ -27,8 +35,15 @@ describe.each(testDatabaseKinds)('API access policy consent on %s', (kind) => {
   });
 
   it('asks again when the policy has a newer version than the one agreed to', async () => {
-    await t.db.insertInto('policy_consents').values({ account_id: 'account-demo-owner', version: '2020-01-01', agreed_at: '2020-01-02T00:00:00.000Z' }).execute();
-    expect((await consent()).json()).toEqual({ current_version: API_POLICY_VERSION, agreed_at: null, agreed_version: '2020-01-01' });
+    await t.db
+      .insertInto('policy_consents')
+      .values({ account_id: 'account-demo-owner', version: '2020-01-01', agreed_at: '2020-01-02T00:00:00.000Z' })
+      .execute();
+    expect((await consent()).json()).toEqual({
+      current_version: API_POLICY_VERSION,
+      agreed_at: null,
+      agreed_version: '2020-01-01',
+    });
   });
 
   it('refuses an agreement to a version other than the current one, and a malformed body, changing nothing', async () => {

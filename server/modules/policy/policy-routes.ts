@@ -33,7 +33,12 @@ export const policyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request): Promise<PolicyConsentResponse> => {
       const caller = await requireCaller(db, request, 'account');
       if (request.body.version !== API_POLICY_VERSION) {
-        throw new HttpError(409, 'policy_version_outdated', `body.version: the current policy is ${API_POLICY_VERSION}; read it again.`, 'body.version');
+        throw new HttpError(
+          409,
+          'policy_version_outdated',
+          `body.version: the current policy is ${API_POLICY_VERSION}; read it again.`,
+          'body.version',
+        );
       }
       await db
         .insertInto('policy_consents')

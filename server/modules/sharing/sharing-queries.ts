@@ -86,11 +86,22 @@ export type CreateOutcome = { created: string } | { refused: 'already_shared' | 
  */
 export async function createInvitation(
   db: Db,
-  { mowerSerial, inviterId, inviteeId, lifetimeMs, now }: { mowerSerial: string; inviterId: string; inviteeId: string; lifetimeMs: number; now: Date },
+  {
+    mowerSerial,
+    inviterId,
+    inviteeId,
+    lifetimeMs,
+    now,
+  }: { mowerSerial: string; inviterId: string; inviteeId: string; lifetimeMs: number; now: Date },
 ): Promise<CreateOutcome> {
   return db.transaction().execute(async (trx) => {
     if (supportsRowLocks(trx)) {
-      await trx.selectFrom('mowers').select('serial_number').where('serial_number', '=', mowerSerial).forUpdate().execute();
+      await trx
+        .selectFrom('mowers')
+        .select('serial_number')
+        .where('serial_number', '=', mowerSerial)
+        .forUpdate()
+        .execute();
     }
     const shared = await trx
       .selectFrom('mower_shares')
@@ -123,7 +134,12 @@ export async function createInvitation(
  * retry, two devices), exactly one changes the row. Accepting also shares the mower, in the same transaction.
  * Returns whether this call made the change.
  */
-export async function answerInvitation(db: Db, row: InvitationRow, status: 'accepted' | 'rejected' | 'cancelled', now: Date): Promise<boolean> {
+export async function answerInvitation(
+  db: Db,
+  row: InvitationRow,
+  status: 'accepted' | 'rejected' | 'cancelled',
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('invitations')
@@ -136,7 +152,12 @@ export async function answerInvitation(db: Db, row: InvitationRow, status: 'acce
     if (status === 'accepted') {
       await trx
         .insertInto('mower_shares')
-        .values({ mower_serial: row.mower_serial, account_id: row.invitee_id, invitation_id: row.id, created_at: now.toISOString() })
+        .values({
+          mower_serial: row.mower_serial,
+          account_id: row.invitee_id,
+          invitation_id: row.id,
+          created_at: now.toISOString(),
+        })
         .onConflict((conflict) => conflict.columns(['mower_serial', 'account_id']).doNothing())
         .execute();
     }

@@ -22,10 +22,17 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
   const post = (url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method: 'POST', url: `/api/sharing${url}`, headers, ...(payload && { payload }) });
   const mowerSerials = async (headers: Headers) =>
-    (await t.app.inject({ method: 'GET', url: '/api/mowers', headers })).json<{ mowers: { serial_number: string }[] }>().mowers.map((mower) => mower.serial_number);
-  const invite = (headers: Headers, mowerSerial: string, invitee: string) => post('/invitations', headers, { mower_serial: mowerSerial, invitee });
+    (await t.app.inject({ method: 'GET', url: '/api/mowers', headers }))
+      .json<{ mowers: { serial_number: string }[] }>()
+      .mowers.map((mower) => mower.serial_number);
+  const invite = (headers: Headers, mowerSerial: string, invitee: string) =>
+    post('/invitations', headers, { mower_serial: mowerSerial, invitee });
   const stranger = async () => {
-    await createAccount(t.db, { email: 'stranger@navimow.example', password: 'Stranger-pass-1', displayName: 'Robin Stranger' });
+    await createAccount(t.db, {
+      email: 'stranger@navimow.example',
+      password: 'Stranger-pass-1',
+      displayName: 'Robin Stranger',
+    });
     return t.signIn('stranger@navimow.example', 'Stranger-pass-1');
   };
   const errorCode = (response: { json(): unknown }) => (response.json() as { error: { code: string } }).error.code;
@@ -53,7 +60,9 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
   });
 
   it('gives one transition for a double tap, a retry or two devices at once, and never a duplicate share', async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post(`/invitations/${DEMO.invitations.pending}/accept`, owner)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(`/invitations/${DEMO.invitations.pending}/accept`, owner)),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((answer) => answer.json().invitation.responded_at)).size).toBe(1);
     expect((await mowerSerials(owner)).filter((serial) => serial === DEMO.mowers.notShared.serial)).toHaveLength(1);
@@ -72,7 +81,9 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
   });
 
   it('rejects once; the rejected invitation cannot be accepted, only renewed by a new one from the inviter', async () => {
-    expect((await post(`/invitations/${DEMO.invitations.pending}/reject`, owner)).json().invitation.state).toBe('rejected');
+    expect((await post(`/invitations/${DEMO.invitations.pending}/reject`, owner)).json().invitation.state).toBe(
+      'rejected',
+    );
     expect((await post(`/invitations/${DEMO.invitations.pending}/reject`, owner)).statusCode).toBe(200);
     const accept = await post(`/invitations/${DEMO.invitations.pending}/accept`, owner);
     expect(accept.statusCode).toBe(409);
@@ -95,7 +106,9 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
   it('keeps invitations to their two accounts: others get a clear 403, unknown ids 404, bad ids 400', async () => {
     const other = await stranger();
     for (const action of ['', '/accept', '/reject']) {
-      const response = action ? await post(`/invitations/${DEMO.invitations.pending}${action}`, other) : await get(`/invitations/${DEMO.invitations.pending}`, other);
+      const response = action
+        ? await post(`/invitations/${DEMO.invitations.pending}${action}`, other)
+        : await get(`/invitations/${DEMO.invitations.pending}`, other);
       expect(response.statusCode).toBe(403);
       expect(errorCode(response)).toBe('invitation_not_for_you');
     }
@@ -112,14 +125,24 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
 
   it('lets one account look up at most INVITATIONS_PER_ACCOUNT_PER_HOUR invitees an hour, in parallel too', async () => {
     const asked = await Promise.all(
-      Array.from({ length: INVITATIONS_PER_ACCOUNT_PER_HOUR + 3 }, (_, i) => invite(owner, DEMO.mowers.owned.serial, `nobody-${i}@navimow.example`)),
+      Array.from({ length: INVITATIONS_PER_ACCOUNT_PER_HOUR + 3 }, (_, i) =>
+        invite(owner, DEMO.mowers.owned.serial, `nobody-${i}@navimow.example`),
+      ),
     );
     const statuses = asked.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 404)).toHaveLength(INVITATIONS_PER_ACCOUNT_PER_HOUR);
     expect(statuses.filter((status) => status === 429)).toHaveLength(3);
     // Another account, from the same address, is not held back; a request without a valid token is refused as such.
     expect((await invite(friend, DEMO.mowers.notShared.serial, 'nobody@navimow.example')).statusCode).toBe(404);
-    expect((await invite({ authorization: 'Bearer not-a-valid-token-at-all' }, DEMO.mowers.owned.serial, 'x@navimow.example')).statusCode).toBe(401);
+    expect(
+      (
+        await invite(
+          { authorization: 'Bearer not-a-valid-token-at-all' },
+          DEMO.mowers.owned.serial,
+          'x@navimow.example',
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('lets only the owner invite, never themselves, never twice at once, never to a mower already shared', async () => {
@@ -139,7 +162,9 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
     const missingField = await post('/invitations', owner, { mower_serial: DEMO.mowers.owned.serial });
     expect([missingField.statusCode, missingField.json().error.field]).toEqual([400, 'body.invitee']);
 
-    const sent = await Promise.all(Array.from({ length: 5 }, () => invite(owner, DEMO.mowers.owned.serial, DEMO.friend.email)));
+    const sent = await Promise.all(
+      Array.from({ length: 5 }, () => invite(owner, DEMO.mowers.owned.serial, DEMO.friend.email)),
+    );
     expect(sent.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 
@@ -154,10 +179,17 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
     const serial = DEMO.mowers.notShared.serial;
     const open = await get(`/mowers/${serial}/invitations`, friend);
     expect(open.statusCode).toBe(200);
-    expect(open.json()).toMatchObject({ mower_serial: serial, invitations: [{ id: DEMO.invitations.pending, state: 'pending', for_me: false }] });
+    expect(open.json()).toMatchObject({
+      mower_serial: serial,
+      invitations: [{ id: DEMO.invitations.pending, state: 'pending', for_me: false }],
+    });
 
     const other = await stranger();
-    for (const [headers, mower] of [[owner, serial], [other, serial], [friend, 'NVM-NO-SUCH']] as const) {
+    for (const [headers, mower] of [
+      [owner, serial],
+      [other, serial],
+      [friend, 'NVM-NO-SUCH'],
+    ] as const) {
       const refused = await get(`/mowers/${mower}/invitations`, headers);
       expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'not_mower_owner']);
     }
@@ -166,7 +198,11 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
     await post(`/invitations/${DEMO.invitations.pending}/cancel`, friend);
     expect((await get(`/mowers/${serial}/invitations`, friend)).json().invitations).toEqual([]);
     const renewed = (await invite(friend, serial, DEMO.owner.email)).json().invitation.id;
-    expect((await get(`/mowers/${serial}/invitations`, friend)).json().invitations.map((invitation: { id: string }) => invitation.id)).toEqual([renewed]);
+    expect(
+      (await get(`/mowers/${serial}/invitations`, friend))
+        .json()
+        .invitations.map((invitation: { id: string }) => invitation.id),
+    ).toEqual([renewed]);
   });
 
   it('answers for a serial that does not exist as for a mower someone else owns: no endpoint tells which serials exist', async () => {
@@ -184,27 +220,49 @@ describe.each(testDatabaseKinds)('mower sharing on %s', (kind) => {
     expect(await alike((serial) => get(`/mowers/${serial}/shares`, owner))).toBe(404);
     expect(await alike((serial) => get(`/mowers/${serial}/invitations`, owner))).toBe(403);
     expect(await alike((serial) => invite(owner, serial, DEMO.friend.email))).toBe(403);
-    expect(await alike((serial) => t.app.inject({ method: 'GET', url: `/api/mowers/${serial}/status`, headers: owner }))).toBe(404);
-    expect(await alike((serial) => t.app.inject({ method: 'POST', url: `/api/mowers/${serial}/live-tickets`, headers: owner }))).toBe(404);
+    expect(
+      await alike((serial) => t.app.inject({ method: 'GET', url: `/api/mowers/${serial}/status`, headers: owner })),
+    ).toBe(404);
+    expect(
+      await alike((serial) =>
+        t.app.inject({ method: 'POST', url: `/api/mowers/${serial}/live-tickets`, headers: owner }),
+      ),
+    ).toBe(404);
     expect(await mowerSerials(friend)).toContain(exists);
   });
 
   it('lets either side end a share at any time, and nobody else', async () => {
     const serial = DEMO.mowers.shared.serial;
     const other = await stranger();
-    const byStranger = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${serial}/shares/${DEMO.owner.id}`, headers: other });
+    const byStranger = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/sharing/mowers/${serial}/shares/${DEMO.owner.id}`,
+      headers: other,
+    });
     expect(byStranger.statusCode).toBe(403);
     expect(await mowerSerials(owner)).toContain(serial);
 
-    const bySharer = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${serial}/shares/me`, headers: owner });
+    const bySharer = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/sharing/mowers/${serial}/shares/me`,
+      headers: owner,
+    });
     expect(bySharer.statusCode).toBe(204);
     expect(await mowerSerials(owner)).not.toContain(serial);
-    const retried = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${serial}/shares/me`, headers: owner });
+    const retried = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/sharing/mowers/${serial}/shares/me`,
+      headers: owner,
+    });
     expect(retried.statusCode).toBe(204);
 
     // The owner ends a share too (here one made by an accepted invitation).
     await post(`/invitations/${DEMO.invitations.pending}/accept`, owner);
-    const byOwner = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${DEMO.mowers.notShared.serial}/shares/${DEMO.owner.id}`, headers: friend });
+    const byOwner = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/sharing/mowers/${DEMO.mowers.notShared.serial}/shares/${DEMO.owner.id}`,
+      headers: friend,
+    });
     expect(byOwner.statusCode).toBe(204);
     expect(await mowerSerials(owner)).not.toContain(DEMO.mowers.notShared.serial);
   });

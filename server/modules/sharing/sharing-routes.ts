@@ -26,7 +26,10 @@ import {
   toDto,
 } from './sharing-queries.ts';
 
-const id = z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an invitation id');
+const id = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an invitation id');
 const serial = z.string().trim().min(1, 'must be a serial number').max(64, 'too long');
 
 /**
@@ -67,11 +70,21 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     return row;
   }
 
-  async function answer(invitationId: string, accountId: string, wanted: 'accepted' | 'rejected' | 'cancelled'): Promise<InvitationResponse> {
+  async function answer(
+    invitationId: string,
+    accountId: string,
+    wanted: 'accepted' | 'rejected' | 'cancelled',
+  ): Promise<InvitationResponse> {
     const row = await visibleInvitation(invitationId, accountId);
     const mayAnswer = wanted === 'cancelled' ? row.inviter_id === accountId : row.invitee_id === accountId;
     if (!mayAnswer) {
-      throw new HttpError(403, 'invitation_not_for_you', wanted === 'cancelled' ? 'Only the inviter can withdraw an invitation.' : 'Only the invited account can answer.');
+      throw new HttpError(
+        403,
+        'invitation_not_for_you',
+        wanted === 'cancelled'
+          ? 'Only the inviter can withdraw an invitation.'
+          : 'Only the invited account can answer.',
+      );
     }
     const now = new Date();
     const refused = refusal(stateOf(row, now), wanted);
@@ -91,13 +104,17 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     '/invitations',
     {
       schema: {
-        body: z.object({ mower_serial: serial, invitee: z.string().trim().min(1, 'must be an e-mail address or phone number').max(254) }) satisfies z.ZodType<CreateInvitationRequest>,
+        body: z.object({
+          mower_serial: serial,
+          invitee: z.string().trim().min(1, 'must be an e-mail address or phone number').max(254),
+        }) satisfies z.ZodType<CreateInvitationRequest>,
       },
       config: {
         rateLimit: {
           max: INVITATIONS_PER_ACCOUNT_PER_HOUR,
           timeWindow: '1 hour',
-          keyGenerator: async (request: FastifyRequest) => `invitations:${(await requireCaller(db, request, 'account')).accountId}`,
+          keyGenerator: async (request: FastifyRequest) =>
+            `invitations:${(await requireCaller(db, request, 'account')).accountId}`,
         },
       },
     },
@@ -107,13 +124,31 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       const mower = await findMowerOwner(db, mowerSerial);
       // Someone else's mower answers like an unknown one: the API does not tell which serials exist.
       if (!mower || mower.owner_id !== caller.accountId) {
-        throw new HttpError(403, 'not_mower_owner', 'body.mower_serial: only the owner of a mower can share it.', 'body.mower_serial');
+        throw new HttpError(
+          403,
+          'not_mower_owner',
+          'body.mower_serial: only the owner of a mower can share it.',
+          'body.mower_serial',
+        );
       }
       const identifier = parseIdentifier(invitee);
-      if (!identifier) throw new HttpError(400, 'invalid_request', 'body.invitee: must be an e-mail address or phone number', 'body.invitee');
+      if (!identifier)
+        throw new HttpError(
+          400,
+          'invalid_request',
+          'body.invitee: must be an e-mail address or phone number',
+          'body.invitee',
+        );
       const account = await findAccountByIdentifier(db, identifier);
-      if (!account) throw new HttpError(404, 'account_not_found', 'body.invitee: no Navimow account has this e-mail address or phone number.', 'body.invitee');
-      if (account.id === caller.accountId) throw new HttpError(400, 'cannot_invite_self', 'body.invitee: you cannot invite yourself.', 'body.invitee');
+      if (!account)
+        throw new HttpError(
+          404,
+          'account_not_found',
+          'body.invitee: no Navimow account has this e-mail address or phone number.',
+          'body.invitee',
+        );
+      if (account.id === caller.accountId)
+        throw new HttpError(400, 'cannot_invite_self', 'body.invitee: you cannot invite yourself.', 'body.invitee');
 
       const now = new Date();
       const outcome = await createInvitation(db, {
@@ -124,20 +159,34 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
         now,
       });
       if ('refused' in outcome) {
-        throw new HttpError(409, outcome.refused, outcome.refused === 'already_shared' ? 'The mower is already shared with this account.' : 'This account already has an open invitation to this mower.');
+        throw new HttpError(
+          409,
+          outcome.refused,
+          outcome.refused === 'already_shared'
+            ? 'The mower is already shared with this account.'
+            : 'This account already has an open invitation to this mower.',
+        );
       }
       const row = (await findInvitation(db, outcome.created))!;
       return reply.code(201).send({ invitation: toDto(row, caller.accountId, now) } satisfies InvitationResponse);
     },
   );
 
-  app.get('/invitations/:id', { schema: { params: z.object({ id }) } }, async (request): Promise<InvitationResponse> => {
-    const caller = await requireCaller(db, request, 'account');
-    const row = await visibleInvitation(request.params.id, caller.accountId);
-    return { invitation: toDto(row, caller.accountId, new Date()) };
-  });
+  app.get(
+    '/invitations/:id',
+    { schema: { params: z.object({ id }) } },
+    async (request): Promise<InvitationResponse> => {
+      const caller = await requireCaller(db, request, 'account');
+      const row = await visibleInvitation(request.params.id, caller.accountId);
+      return { invitation: toDto(row, caller.accountId, new Date()) };
+    },
+  );
 
-  for (const [action, state] of [['accept', 'accepted'], ['reject', 'rejected'], ['cancel', 'cancelled']] as const) {
+  for (const [action, state] of [
+    ['accept', 'accepted'],
+    ['reject', 'rejected'],
+    ['cancel', 'cancelled'],
+  ] as const) {
     app.post(`/invitations/:id/${action}`, { schema: { params: z.object({ id }) } }, async (request) => {
       const caller = await requireCaller(db, request, 'account');
       return answer(request.params.id, caller.accountId, state);
@@ -145,34 +194,58 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
   }
 
   /** Who shares a mower: for its owner and for those it is shared with. */
-  app.get('/mowers/:serial/shares', { schema: { params: z.object({ serial }) } }, async (request): Promise<MowerSharesResponse> => {
-    const caller = await requireCaller(db, request, 'account');
-    const mower = await findMowerOwner(db, request.params.serial);
-    const shares = mower ? await listShares(db, request.params.serial) : [];
-    if (!mower || (mower.owner_id !== caller.accountId && !shares.some((share) => share.account_id === caller.accountId))) {
-      throw new HttpError(404, 'mower_not_found', 'params.serial: this mower is neither yours nor shared with you.', 'params.serial');
-    }
-    return {
-      mower_serial: request.params.serial,
-      shares: [{ account_id: mower.owner_id, name: mower.owner_name, role: 'owner', since: mower.created_at }, ...shares],
-    };
-  });
+  app.get(
+    '/mowers/:serial/shares',
+    { schema: { params: z.object({ serial }) } },
+    async (request): Promise<MowerSharesResponse> => {
+      const caller = await requireCaller(db, request, 'account');
+      const mower = await findMowerOwner(db, request.params.serial);
+      const shares = mower ? await listShares(db, request.params.serial) : [];
+      if (
+        !mower ||
+        (mower.owner_id !== caller.accountId && !shares.some((share) => share.account_id === caller.accountId))
+      ) {
+        throw new HttpError(
+          404,
+          'mower_not_found',
+          'params.serial: this mower is neither yours nor shared with you.',
+          'params.serial',
+        );
+      }
+      return {
+        mower_serial: request.params.serial,
+        shares: [
+          { account_id: mower.owner_id, name: mower.owner_name, role: 'owner', since: mower.created_at },
+          ...shares,
+        ],
+      };
+    },
+  );
 
   /**
    * The invitations to a mower still waiting for an answer, for its owner only: what the app's Device sharing
    * screen lists as pending, each of which the owner may withdraw.
    */
-  app.get('/mowers/:serial/invitations', { schema: { params: z.object({ serial }) } }, async (request): Promise<MowerInvitationsResponse> => {
-    const caller = await requireCaller(db, request, 'account');
-    const mower = await findMowerOwner(db, request.params.serial);
-    // Like sending an invitation: someone else's mower answers like an unknown one.
-    if (!mower || mower.owner_id !== caller.accountId) {
-      throw new HttpError(403, 'not_mower_owner', 'params.serial: only the owner of a mower sees its invitations.', 'params.serial');
-    }
-    const now = new Date();
-    const rows = await listOpenInvitations(db, request.params.serial, now);
-    return { mower_serial: request.params.serial, invitations: rows.map((row) => toDto(row, caller.accountId, now)) };
-  });
+  app.get(
+    '/mowers/:serial/invitations',
+    { schema: { params: z.object({ serial }) } },
+    async (request): Promise<MowerInvitationsResponse> => {
+      const caller = await requireCaller(db, request, 'account');
+      const mower = await findMowerOwner(db, request.params.serial);
+      // Like sending an invitation: someone else's mower answers like an unknown one.
+      if (!mower || mower.owner_id !== caller.accountId) {
+        throw new HttpError(
+          403,
+          'not_mower_owner',
+          'params.serial: only the owner of a mower sees its invitations.',
+          'params.serial',
+        );
+      }
+      const now = new Date();
+      const rows = await listOpenInvitations(db, request.params.serial, now);
+      return { mower_serial: request.params.serial, invitations: rows.map((row) => toDto(row, caller.accountId, now)) };
+    },
+  );
 
   /**
    * Ends a share (Settings > Device management > Device sharing): the owner removes anyone, a sharer removes
@@ -189,9 +262,19 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       const mower = await findMowerOwner(db, request.params.serial);
       const isOwner = mower?.owner_id === caller.accountId;
       if (!isOwner && target !== caller.accountId) {
-        throw new HttpError(403, 'not_allowed', 'Only the owner, or the account the mower is shared with, can end this share.');
+        throw new HttpError(
+          403,
+          'not_allowed',
+          'Only the owner, or the account the mower is shared with, can end this share.',
+        );
       }
-      if (isOwner && target === caller.accountId) throw new HttpError(400, 'cannot_unshare_owner', 'params.account: the owner keeps the mower.', 'params.account');
+      if (isOwner && target === caller.accountId)
+        throw new HttpError(
+          400,
+          'cannot_unshare_owner',
+          'params.account: the owner keeps the mower.',
+          'params.account',
+        );
       if (await removeShare(db, request.params.serial, target)) onMowerListChange?.([target]);
       return reply.code(204).send();
     },

@@ -9,7 +9,11 @@ import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { type AmazonConfig, DEMO_AMAZON } from './amazon-config.ts';
 import { type FakeAmazonFault, startFakeAmazon } from './amazon-fake.ts';
 
-const ALEXA = { clientId: 'alexa', secret: 'alexa-demo-secret', redirectUri: 'https://pitangui.amazon.com/api/skill/link/M2NAVIMOWDEMO' };
+const ALEXA = {
+  clientId: 'alexa',
+  secret: 'alexa-demo-secret',
+  redirectUri: 'https://pitangui.amazon.com/api/skill/link/M2NAVIMOWDEMO',
+};
 const APP_BIND = 'https://navimow.test/smartHome/alexa/appBind';
 const TIMEOUT_MS = 600;
 
@@ -29,7 +33,12 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
       allowedReturnUrls: [APP_BIND],
       skillId: DEMO_AMAZON.skillId,
       skillStage: 'development',
-      accountLinking: { tokenUrl: 'set below', clientId: ALEXA.clientId, clientSecret: ALEXA.secret, redirectUrls: [ALEXA.redirectUri] },
+      accountLinking: {
+        tokenUrl: 'set below',
+        clientId: ALEXA.clientId,
+        clientSecret: ALEXA.secret,
+        redirectUrls: [ALEXA.redirectUri],
+      },
       hangMs: 5_000,
     });
     config = {
@@ -87,7 +96,8 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
   }
 
-  const complete = (session: Session, body: { code: string; state: string }) => api('POST', '/alexa/complete', session, body);
+  const complete = (session: Session, body: { code: string; state: string }) =>
+    api('POST', '/alexa/complete', session, body);
 
   const setFault = (fault: FakeAmazonFault) => {
     amazon.fake.fault = fault;
@@ -95,8 +105,17 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
 
   /** Everything of ours the Alexa client holds for the account, and Amazon's tokens we keep. */
   const alexaRecords = async (accountId: string) => ({
-    oauth: await t.db.selectFrom('oauth_records').select(['model']).where('client_id', '=', ALEXA.clientId).where('account_id', '=', accountId).execute(),
-    amazon: await t.db.selectFrom('alexa_amazon_links').select('grant_id').where('account_id', '=', accountId).execute(),
+    oauth: await t.db
+      .selectFrom('oauth_records')
+      .select(['model'])
+      .where('client_id', '=', ALEXA.clientId)
+      .where('account_id', '=', accountId)
+      .execute(),
+    amazon: await t.db
+      .selectFrom('alexa_amazon_links')
+      .select('grant_id')
+      .where('account_id', '=', accountId)
+      .execute(),
   });
 
   const refreshAsAmazon = (refreshToken: string) =>
@@ -139,7 +158,9 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     const expiresAt = Date.parse(urls.expires_at);
     expect(expiresAt).toBeGreaterThanOrEqual(before + ALEXA_LINK_STATE_TTL_SECONDS * 1000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + ALEXA_LINK_STATE_TTL_SECONDS * 1000);
-    expect(new URL((await start(owner)).alexa_app_url).searchParams.get('state')).not.toBe(app.searchParams.get('state'));
+    expect(new URL((await start(owner)).alexa_app_url).searchParams.get('state')).not.toBe(
+      app.searchParams.get('state'),
+    );
   });
 
   it('links end to end: consent, complete, Amazon redeems our code; unlinking disables the skill and ends Amazon’s tokens', async () => {
@@ -153,7 +174,11 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     // Amazon holds tokens of ours that work, as Alexa uses them for the skill.
     const held = amazon.fake.enablement()!;
     expect(held.stage).toBe('development');
-    const mowers = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${held.linkedTokens.access_token}` } });
+    const mowers = await t.app.inject({
+      method: 'GET',
+      url: '/api/mowers',
+      headers: { authorization: `Bearer ${held.linkedTokens.access_token}` },
+    });
     expect(mowers.statusCode).toBe(200);
     const refreshed = await refreshAsAmazon(held.linkedTokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
@@ -165,7 +190,15 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     const afterUnlink = await refreshAsAmazon(refreshed.json().refresh_token);
     expect(afterUnlink.statusCode).toBe(400);
     expect(afterUnlink.json().error).toBe('invalid_grant');
-    expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${refreshed.json().access_token}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/mowers',
+          headers: { authorization: `Bearer ${refreshed.json().access_token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await alexaLink(owner)).toEqual({ platform: 'alexa', bound: false, bound_since: null, client_id: null });
     expect(await alexaRecords(DEMO.owner.id)).toEqual({ oauth: [], amazon: [] });
     // A retry of the unlink is harmless.
@@ -251,7 +284,10 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
   it('stays bound when Amazon fails to disable the skill, and unlinks on a retry', async () => {
     await linkThroughAmazon(owner);
     const held = amazon.fake.enablement()!;
-    for (const fault of [{ mode: 'fail', on: 'enablement' }, { mode: 'hang', on: 'all' }] as const) {
+    for (const fault of [
+      { mode: 'fail', on: 'enablement' },
+      { mode: 'hang', on: 'all' },
+    ] as const) {
       setFault(fault);
       const response = await api('DELETE', '/alexa', owner);
       expect(response.statusCode).toBe(502);
@@ -266,7 +302,10 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
   });
 
   it('refreshes Amazon’s access token to disable the skill when it has expired or is refused', async () => {
-    for (const stale of [{ access_expires_at: new Date(Date.now() - 1000).toISOString() }, { access_token: 'Atza|refused-by-amazon' }]) {
+    for (const stale of [
+      { access_expires_at: new Date(Date.now() - 1000).toISOString() },
+      { access_token: 'Atza|refused-by-amazon' },
+    ]) {
       await linkThroughAmazon(owner);
       await t.db.updateTable('alexa_amazon_links').set(stale).where('account_id', '=', DEMO.owner.id).execute();
       expect((await api('DELETE', '/alexa', owner)).statusCode).toBe(204);
@@ -313,7 +352,9 @@ describe('Alexa app-to-app linking in the demo with the simulator', () => {
     try {
       await demo.app.listen({ port, host: '127.0.0.1' });
       const session = await demo.signIn();
-      const urls = (await demo.app.inject({ method: 'POST', url: '/api/voice-links/alexa/start', headers: session })).json<AlexaStart>();
+      const urls = (
+        await demo.app.inject({ method: 'POST', url: '/api/voice-links/alexa/start', headers: session })
+      ).json<AlexaStart>();
       // The simulated app, asked to open the Alexa app's URL, plays the user consenting: the fake answers where
       // Amazon would send the app back.
       const consent = await fetch(`http://127.0.0.1:${port}/dev/amazon/authorize`, {
@@ -333,11 +374,19 @@ describe('Alexa app-to-app linking in the demo with the simulator', () => {
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().link).toMatchObject({ platform: 'alexa', bound: true });
       // The simulator's "Amazon fails" switch.
-      const fault = await demo.app.inject({ method: 'POST', url: '/dev/amazon/fault', payload: { mode: 'fail', on: 'enablement' } });
+      const fault = await demo.app.inject({
+        method: 'POST',
+        url: '/dev/amazon/fault',
+        payload: { mode: 'fail', on: 'enablement' },
+      });
       expect(fault.json()).toEqual({ mode: 'fail', on: 'enablement' });
-      expect((await demo.app.inject({ method: 'DELETE', url: '/api/voice-links/alexa', headers: session })).statusCode).toBe(502);
+      expect(
+        (await demo.app.inject({ method: 'DELETE', url: '/api/voice-links/alexa', headers: session })).statusCode,
+      ).toBe(502);
       await demo.app.inject({ method: 'POST', url: '/dev/amazon/fault', payload: { mode: 'none' } });
-      expect((await demo.app.inject({ method: 'DELETE', url: '/api/voice-links/alexa', headers: session })).statusCode).toBe(204);
+      expect(
+        (await demo.app.inject({ method: 'DELETE', url: '/api/voice-links/alexa', headers: session })).statusCode,
+      ).toBe(204);
 
       for (const [method, url] of [
         ['POST', '/dev/amazon/auth/o2/token'],
@@ -351,7 +400,11 @@ describe('Alexa app-to-app linking in the demo with the simulator', () => {
         expect(response.json().error.code).toBe('not_found');
       }
       // Without Amazon set up, app-to-app linking says so; unlinking still works on our side.
-      const unavailable = await production.app.inject({ method: 'POST', url: '/api/voice-links/alexa/start', headers: await production.signIn() });
+      const unavailable = await production.app.inject({
+        method: 'POST',
+        url: '/api/voice-links/alexa/start',
+        headers: await production.signIn(),
+      });
       expect(unavailable.statusCode).toBe(503);
       expect(unavailable.json().error.code).toBe('alexa_unavailable');
     } finally {

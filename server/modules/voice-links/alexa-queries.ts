@@ -5,7 +5,10 @@ import type { AmazonTokens } from './amazon-client.ts';
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** Stores a new app-to-app state for the account (and clears states that have expired, anyone's). */
-export async function createLinkState(db: Db, input: { state: string; accountId: string; codeVerifier: string; expiresAt: Date; now: Date }) {
+export async function createLinkState(
+  db: Db,
+  input: { state: string; accountId: string; codeVerifier: string; expiresAt: Date; now: Date },
+) {
   await db.deleteFrom('alexa_link_states').where('expires_at', '<=', input.now.toISOString()).execute();
   await db
     .insertInto('alexa_link_states')
@@ -23,7 +26,12 @@ export async function createLinkState(db: Db, input: { state: string; accountId:
  * Uses a state up: one statement deletes it and answers its verifier, so of two requests with one state exactly one
  * gets it. Another account's state is left alone (and refused), an expired one is refused.
  */
-export async function consumeLinkState(db: Db, state: string, accountId: string, now: Date): Promise<string | undefined> {
+export async function consumeLinkState(
+  db: Db,
+  state: string,
+  accountId: string,
+  now: Date,
+): Promise<string | undefined> {
   const row = await db
     .deleteFrom('alexa_link_states')
     .where('state_hash', '=', hashState(state))
@@ -34,7 +42,10 @@ export async function consumeLinkState(db: Db, state: string, accountId: string,
   return row?.code_verifier;
 }
 
-export async function saveAmazonLink(db: Db, input: { grantId: string; accountId: string; tokens: AmazonTokens; now: Date }) {
+export async function saveAmazonLink(
+  db: Db,
+  input: { grantId: string; accountId: string; tokens: AmazonTokens; now: Date },
+) {
   await db
     .insertInto('alexa_amazon_links')
     .values({
@@ -51,7 +62,11 @@ export async function saveAmazonLink(db: Db, input: { grantId: string; accountId
 export async function updateAmazonTokens(db: Db, grantId: string, tokens: AmazonTokens) {
   await db
     .updateTable('alexa_amazon_links')
-    .set({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, access_expires_at: tokens.accessExpiresAt })
+    .set({
+      access_token: tokens.accessToken,
+      refresh_token: tokens.refreshToken,
+      access_expires_at: tokens.accessExpiresAt,
+    })
     .where('grant_id', '=', grantId)
     .execute();
 }

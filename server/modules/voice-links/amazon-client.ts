@@ -67,7 +67,8 @@ export function createAmazonClient(config: AmazonConfig) {
       body: new URLSearchParams({ ...form, client_id: config.clientId, client_secret: config.clientSecret }).toString(),
     });
     const { access_token: accessToken, refresh_token: refreshToken, expires_in: expiresIn } = answer.body ?? {};
-    if (answer.status !== 200 || typeof accessToken !== 'string' || typeof refreshToken !== 'string') throw failed(step, answer);
+    if (answer.status !== 200 || typeof accessToken !== 'string' || typeof refreshToken !== 'string')
+      throw failed(step, answer);
     const seconds = typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : 3600;
     return { accessToken, refreshToken, accessExpiresAt: new Date(Date.now() + seconds * 1000).toISOString() };
   }
@@ -77,15 +78,25 @@ export function createAmazonClient(config: AmazonConfig) {
   return {
     /** Amazon's code from the return leg, with our PKCE verifier, for the user's Amazon tokens. */
     exchangeCode: (code: string, codeVerifier: string) =>
-      tokenRequest('token exchange', { grant_type: 'authorization_code', code, redirect_uri: config.appBindRedirectUri, code_verifier: codeVerifier }),
+      tokenRequest('token exchange', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: config.appBindRedirectUri,
+        code_verifier: codeVerifier,
+      }),
 
-    refresh: (refreshToken: string) => tokenRequest('token refresh', { grant_type: 'refresh_token', refresh_token: refreshToken }),
+    refresh: (refreshToken: string) =>
+      tokenRequest('token refresh', { grant_type: 'refresh_token', refresh_token: refreshToken }),
 
     /** Enables the skill and links it with our authorization code, which Amazon redeems at our token endpoint. */
     async enable(accessToken: string, authCode: string): Promise<void> {
       const answer = await call('skill enablement', enablementUrl, {
         method: 'POST',
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
         body: JSON.stringify({
           stage: config.skillStage,
           accountLinkRequest: { redirectUri: config.amazonRedirectUri, authCode, type: 'AUTH_CODE' },
@@ -107,7 +118,6 @@ export function createAmazonClient(config: AmazonConfig) {
   };
 }
 
-
 /** The two URLs of app-to-app linking that start it, with our state and PKCE challenge. */
 export function alexaStartUrls(config: AmazonConfig, state: string, codeChallenge: string) {
   const common = {
@@ -119,10 +129,24 @@ export function alexaStartUrls(config: AmazonConfig, state: string, codeChalleng
     code_challenge: codeChallenge,
     code_challenge_method: 'S256',
   };
-  const alexaApp = new URLSearchParams({ fragment: 'skill-account-linking-consent', ...common, skill_stage: config.skillStage });
+  const alexaApp = new URLSearchParams({
+    fragment: 'skill-account-linking-consent',
+    ...common,
+    skill_stage: config.skillStage,
+  });
   // Amazon's documented order: fragment, client_id, scope, skill_stage, response_type, redirect_uri, state.
   const ordered = new URLSearchParams();
-  for (const key of ['fragment', 'client_id', 'scope', 'skill_stage', 'response_type', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method']) {
+  for (const key of [
+    'fragment',
+    'client_id',
+    'scope',
+    'skill_stage',
+    'response_type',
+    'redirect_uri',
+    'state',
+    'code_challenge',
+    'code_challenge_method',
+  ]) {
     ordered.set(key, alexaApp.get(key)!);
   }
   return {

@@ -17,7 +17,12 @@ describe('the fake of Amazon', () => {
       skillId: DEMO_AMAZON.skillId,
       skillStage: 'live',
       // Nothing listens here: redeeming a skill code fails like a token endpoint that is down.
-      accountLinking: { tokenUrl: 'http://127.0.0.1:9/oauth/token', clientId: 'alexa', clientSecret: 'alexa-demo-secret', redirectUrls: [SKILL_REDIRECT] },
+      accountLinking: {
+        tokenUrl: 'http://127.0.0.1:9/oauth/token',
+        clientId: 'alexa',
+        clientSecret: 'alexa-demo-secret',
+        redirectUrls: [SKILL_REDIRECT],
+      },
     });
   });
   afterAll(() => amazon.close());
@@ -29,7 +34,11 @@ describe('the fake of Amazon', () => {
   };
 
   const authorize = async (params: Record<string, string>) => {
-    const response = await fetch(`${amazon.url}/authorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) });
+    const response = await fetch(`${amazon.url}/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(params),
+    });
     return { status: response.status, body: (await response.json()) as Record<string, string> };
   };
 
@@ -48,14 +57,19 @@ describe('the fake of Amazon', () => {
     return new URL(body.redirect_to!).searchParams.get('code')!;
   }
 
-  const token = async (form: Record<string, string>, auth: 'body' | 'basic' | 'none' = 'body', secret: string = DEMO_AMAZON.clientSecret) => {
+  const token = async (
+    form: Record<string, string>,
+    auth: 'body' | 'basic' | 'none' = 'body',
+    secret: string = DEMO_AMAZON.clientSecret,
+  ) => {
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
     const body = new URLSearchParams(form);
     if (auth === 'body') {
       body.set('client_id', DEMO_AMAZON.clientId);
       body.set('client_secret', secret);
     }
-    if (auth === 'basic') headers.authorization = `Basic ${Buffer.from(`${DEMO_AMAZON.clientId}:${secret}`).toString('base64')}`;
+    if (auth === 'basic')
+      headers.authorization = `Basic ${Buffer.from(`${DEMO_AMAZON.clientId}:${secret}`).toString('base64')}`;
     const response = await fetch(`${amazon.url}/auth/o2/token`, { method: 'POST', headers, body: body.toString() });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
@@ -79,22 +93,47 @@ describe('the fake of Amazon', () => {
 
   it('exchanges a code once, with the PKCE verifier, the redirect URI and the client’s credentials', async () => {
     const { verifier, challenge } = pkce();
-    const form = (value: string) => ({ grant_type: 'authorization_code', code: value, redirect_uri: RETURN_URL, code_verifier: verifier });
+    const form = (value: string) => ({
+      grant_type: 'authorization_code',
+      code: value,
+      redirect_uri: RETURN_URL,
+      code_verifier: verifier,
+    });
     const first = await code(challenge);
     const ok = await token(form(first), 'basic');
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, access_token: expect.stringMatching(/^Atza\|/), refresh_token: expect.stringMatching(/^Atzr\|/) });
+    expect(ok.body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      access_token: expect.stringMatching(/^Atza\|/),
+      refresh_token: expect.stringMatching(/^Atzr\|/),
+    });
     expect(await token(form(first))).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
 
-    expect(await token({ ...form(await code(challenge)), code_verifier: pkce().verifier })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await token({ ...form(await code(challenge)), code_verifier: pkce().verifier })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
     const withoutVerifier = form(await code(challenge));
     delete (withoutVerifier as Partial<typeof withoutVerifier>).code_verifier;
     expect(await token(withoutVerifier)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect(await token({ ...form(await code(challenge)), redirect_uri: 'https://navimow.test/other' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect(await token(form(await code(challenge)), 'body', 'wrong-secret')).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
-    expect(await token(form(await code(challenge)), 'none')).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    expect(await token({ ...form(await code(challenge)), redirect_uri: 'https://navimow.test/other' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
+    expect(await token(form(await code(challenge)), 'body', 'wrong-secret')).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client' },
+    });
+    expect(await token(form(await code(challenge)), 'none')).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client' },
+    });
     expect(await token({ code: 'x' })).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
-    expect(await token({ grant_type: 'password' })).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
+    expect(await token({ grant_type: 'password' })).toMatchObject({
+      status: 400,
+      body: { error: 'unsupported_grant_type' },
+    });
   });
 
   it('lets a code expire after 5 minutes', async () => {
@@ -102,7 +141,9 @@ describe('the fake of Amazon', () => {
     const value = await code(challenge);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 5 * 60 * 1000 + 1000);
-    expect(await token({ grant_type: 'authorization_code', code: value, redirect_uri: RETURN_URL, code_verifier: verifier })).toMatchObject({
+    expect(
+      await token({ grant_type: 'authorization_code', code: value, redirect_uri: RETURN_URL, code_verifier: verifier }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'invalid_grant' },
     });
@@ -110,22 +151,42 @@ describe('the fake of Amazon', () => {
 
   it('refreshes with the refresh token it keeps', async () => {
     const { verifier, challenge } = pkce();
-    const issued = await token({ grant_type: 'authorization_code', code: await code(challenge), redirect_uri: RETURN_URL, code_verifier: verifier });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code: await code(challenge),
+      redirect_uri: RETURN_URL,
+      code_verifier: verifier,
+    });
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: String(issued.body.refresh_token) });
     expect(refreshed).toMatchObject({ status: 200, body: { refresh_token: issued.body.refresh_token } });
     expect(refreshed.body.access_token).not.toBe(issued.body.access_token);
-    expect(await token({ grant_type: 'refresh_token', refresh_token: 'Atzr|unknown' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await token({ grant_type: 'refresh_token', refresh_token: 'Atzr|unknown' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
   });
 
   it('answers the Skill Enablement API like Amazon: 401 without a token, 400 for a bad request or a code the skill refuses', async () => {
     const url = `${amazon.url}/api/v1/users/~current/skills/${DEMO_AMAZON.skillId}/enablement`;
     const enable = (authorization: string, body: unknown, skill: string = DEMO_AMAZON.skillId) =>
-      fetch(url.replace(DEMO_AMAZON.skillId, skill), { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const request = { stage: 'live', accountLinkRequest: { redirectUri: SKILL_REDIRECT, authCode: 'ours', type: 'AUTH_CODE' } };
+      fetch(url.replace(DEMO_AMAZON.skillId, skill), {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const request = {
+      stage: 'live',
+      accountLinkRequest: { redirectUri: SKILL_REDIRECT, authCode: 'ours', type: 'AUTH_CODE' },
+    };
     expect((await enable('Bearer Atza|unknown', request)).status).toBe(401);
 
     const { verifier, challenge } = pkce();
-    const issued = await token({ grant_type: 'authorization_code', code: await code(challenge), redirect_uri: RETURN_URL, code_verifier: verifier });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code: await code(challenge),
+      redirect_uri: RETURN_URL,
+      code_verifier: verifier,
+    });
     const bearer = `Bearer ${String(issued.body.access_token)}`;
     expect((await enable(bearer, request, 'amzn1.ask.skill.other')).status).toBe(404);
     for (const bad of [
@@ -144,10 +205,18 @@ describe('the fake of Amazon', () => {
   });
 
   it('has a fault switch: fail, hang, or none', async () => {
-    const set = (body: unknown) => fetch(`${amazon.url}/fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const set = (body: unknown) =>
+      fetch(`${amazon.url}/fault`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await set({ mode: 'explode' })).status).toBe(400);
     expect(await (await set({ mode: 'fail', on: 'token' })).json()).toEqual({ mode: 'fail', on: 'token' });
-    expect(await token({ grant_type: 'refresh_token', refresh_token: 'x' })).toMatchObject({ status: 500, body: { error: 'server_error' } });
+    expect(await token({ grant_type: 'refresh_token', refresh_token: 'x' })).toMatchObject({
+      status: 500,
+      body: { error: 'server_error' },
+    });
     expect(await (await fetch(`${amazon.url}/fault`)).json()).toEqual({ mode: 'fail', on: 'token' });
     expect(await (await set({ mode: 'none' })).json()).toEqual({ mode: 'none' });
     expect((await token({ grant_type: 'refresh_token', refresh_token: 'x' })).status).toBe(400);

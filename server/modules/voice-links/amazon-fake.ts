@@ -79,13 +79,19 @@ export class FakeAmazon {
   }
 
   /** The authorization step: what the user's consent in the Alexa app or on LWA's page leads to. */
-  authorize(params: URLSearchParams, decision: 'allow' | 'deny' = 'allow'): { redirectTo: string } | { error: string; description: string } {
+  authorize(
+    params: URLSearchParams,
+    decision: 'allow' | 'deny' = 'allow',
+  ): { redirectTo: string } | { error: string; description: string } {
     const clientId = params.get('client_id');
     const redirectUri = params.get('redirect_uri');
     if (clientId !== this.settings.lwaClientId) return { error: 'invalid_client', description: 'Unknown client_id.' };
     // Never redirect to a URL the security profile does not allow (RFC 6749 section 4.1.2.1).
     if (!redirectUri || !this.settings.allowedReturnUrls.includes(redirectUri)) {
-      return { error: 'invalid_request', description: 'redirect_uri is not an allowed return URL of this security profile.' };
+      return {
+        error: 'invalid_request',
+        description: 'redirect_uri is not an allowed return URL of this security profile.',
+      };
     }
     const back = new URL(redirectUri);
     const state = params.get('state');
@@ -96,19 +102,33 @@ export class FakeAmazon {
       return { redirectTo: back.toString() };
     };
     if (params.get('response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code.');
-    if (!(params.get('scope') ?? '').split(' ').includes(ALEXA_LINKING_SCOPE)) return fail('invalid_scope', `scope must include ${ALEXA_LINKING_SCOPE}.`);
+    if (!(params.get('scope') ?? '').split(' ').includes(ALEXA_LINKING_SCOPE))
+      return fail('invalid_scope', `scope must include ${ALEXA_LINKING_SCOPE}.`);
     const challenge = params.get('code_challenge') ?? undefined;
-    if (challenge && params.get('code_challenge_method') !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');
+    if (challenge && params.get('code_challenge_method') !== 'S256')
+      return fail('invalid_request', 'code_challenge_method must be S256.');
     if (decision === 'deny') return fail('access_denied', 'The user did not allow the request.');
     const code = random('ANfake');
-    this.codes.set(code, { user: params.get('user') ?? FAKE_AMAZON_USER, redirectUri, challenge, expiresAt: Date.now() + CODE_TTL_MS, used: false });
+    this.codes.set(code, {
+      user: params.get('user') ?? FAKE_AMAZON_USER,
+      redirectUri,
+      challenge,
+      expiresAt: Date.now() + CODE_TTL_MS,
+      used: false,
+    });
     back.searchParams.set('code', code);
     return { redirectTo: back.toString() };
   }
 
   /** Login with Amazon's token endpoint (RFC 6749 section 5): status and JSON body. */
-  token(form: URLSearchParams, authorization: string | undefined): { status: number; body: Record<string, unknown>; basic?: boolean } {
-    const error = (status: number, code: string, description: string) => ({ status, body: { error: code, error_description: description } });
+  token(
+    form: URLSearchParams,
+    authorization: string | undefined,
+  ): { status: number; body: Record<string, unknown>; basic?: boolean } {
+    const error = (status: number, code: string, description: string) => ({
+      status,
+      body: { error: code, error_description: description },
+    });
     let clientId = form.get('client_id');
     let clientSecret = form.get('client_secret');
     const basic = /^Basic ([A-Za-z0-9+/=]+)$/.exec(authorization ?? '');
@@ -128,9 +148,11 @@ export class FakeAmazon {
       const redirectUri = form.get('redirect_uri');
       if (!code || !redirectUri) return error(400, 'invalid_request', 'code and redirect_uri are required.');
       const issued = this.codes.get(code);
-      if (!issued || issued.used || issued.expiresAt <= Date.now()) return error(400, 'invalid_grant', 'The authorization code is invalid, expired or used already.');
+      if (!issued || issued.used || issued.expiresAt <= Date.now())
+        return error(400, 'invalid_grant', 'The authorization code is invalid, expired or used already.');
       issued.used = true;
-      if (issued.redirectUri !== redirectUri) return error(400, 'invalid_grant', 'redirect_uri does not match the authorization request.');
+      if (issued.redirectUri !== redirectUri)
+        return error(400, 'invalid_grant', 'redirect_uri does not match the authorization request.');
       if (issued.challenge) {
         const verifier = form.get('code_verifier');
         if (!verifier) return error(400, 'invalid_grant', 'code_verifier is required.');
@@ -166,11 +188,19 @@ export class FakeAmazon {
   }
 
   /** Skill Enablement API, POST: redeems the skill's authorization code at our token endpoint, as Alexa does. */
-  async enable(user: string, skillId: string, body: unknown): Promise<{ status: number; body?: Record<string, unknown> }> {
+  async enable(
+    user: string,
+    skillId: string,
+    body: unknown,
+  ): Promise<{ status: number; body?: Record<string, unknown> }> {
     const message = (status: number, text: string) => ({ status, body: { message: text } });
     if (skillId !== this.settings.skillId) return message(404, 'The skill was not found.');
-    const request = (body ?? {}) as { stage?: unknown; accountLinkRequest?: { redirectUri?: unknown; authCode?: unknown; type?: unknown } };
-    if (request.stage !== this.settings.skillStage) return message(400, `stage must be ${this.settings.skillStage} for this skill.`);
+    const request = (body ?? {}) as {
+      stage?: unknown;
+      accountLinkRequest?: { redirectUri?: unknown; authCode?: unknown; type?: unknown };
+    };
+    if (request.stage !== this.settings.skillStage)
+      return message(400, `stage must be ${this.settings.skillStage} for this skill.`);
     const link = request.accountLinkRequest;
     if (!link || link.type !== 'AUTH_CODE' || typeof link.authCode !== 'string' || !link.authCode) {
       return message(400, 'accountLinkRequest needs type AUTH_CODE and an authCode.');
@@ -188,7 +218,11 @@ export class FakeAmazon {
           'content-type': 'application/x-www-form-urlencoded',
           authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
         },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: link.authCode, redirect_uri: link.redirectUri }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: link.authCode,
+          redirect_uri: link.redirectUri,
+        }).toString(),
         signal: AbortSignal.timeout(4500), // Alexa gives a skill's token endpoint 4.5 s.
       });
       tokens = (await answer.json()) as Record<string, unknown>;
@@ -196,7 +230,10 @@ export class FakeAmazon {
       return message(500, 'Account linking failed: the skill’s token endpoint did not answer.');
     }
     if (answer.status !== 200 || typeof tokens.access_token !== 'string' || typeof tokens.refresh_token !== 'string') {
-      return message(400, `Account linking failed: the skill’s token endpoint answered ${answer.status} ${String(tokens.error ?? '')}`.trim());
+      return message(
+        400,
+        `Account linking failed: the skill’s token endpoint answered ${answer.status} ${String(tokens.error ?? '')}`.trim(),
+      );
     }
     const enablement: Enablement = {
       stage: this.settings.skillStage,
@@ -208,7 +245,12 @@ export class FakeAmazon {
   }
 
   enablementBody(user: string, enablement: Enablement) {
-    return { skill: { stage: enablement.stage, id: this.settings.skillId }, user: { id: user }, accountLink: { status: 'LINKED' }, status: 'ENABLED' };
+    return {
+      skill: { stage: enablement.stage, id: this.settings.skillId },
+      user: { id: user },
+      accountLink: { status: 'LINKED' },
+      status: 'ENABLED',
+    };
   }
 
   /** Skill Enablement API, DELETE: Alexa forgets our tokens (it does not call our revocation endpoint). */
@@ -241,8 +283,10 @@ export const amazonFakeRoutes: FastifyPluginAsync<{ fake: FakeAmazon }> = async 
     reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 500).send({ message: error.message }),
   );
   app.addHook('onClose', async () => fake.releaseHangs());
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
-    done(null, new URLSearchParams(body as string)),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
 
   /** The fault switch, for the simulator's "Amazon fails" control and the tests. */
@@ -251,12 +295,22 @@ export const amazonFakeRoutes: FastifyPluginAsync<{ fake: FakeAmazon }> = async 
     if (fault.mode === 'none' || (fault.on !== 'all' && fault.on !== target)) return false;
     if (fault.mode === 'hang') {
       await fake.hang();
-      await reply.code(504).send(target === 'token' ? { error: 'server_error', error_description: 'Gateway timeout' } : { message: 'Gateway timeout' });
+      await reply
+        .code(504)
+        .send(
+          target === 'token'
+            ? { error: 'server_error', error_description: 'Gateway timeout' }
+            : { message: 'Gateway timeout' },
+        );
       return true;
     }
-    await reply.code(target === 'token' ? 500 : 503).send(
-      target === 'token' ? { error: 'server_error', error_description: 'The service is unavailable.' } : { message: 'Service Unavailable' },
-    );
+    await reply
+      .code(target === 'token' ? 500 : 503)
+      .send(
+        target === 'token'
+          ? { error: 'server_error', error_description: 'The service is unavailable.' }
+          : { message: 'Service Unavailable' },
+      );
     return true;
   }
 
@@ -268,18 +322,21 @@ export const amazonFakeRoutes: FastifyPluginAsync<{ fake: FakeAmazon }> = async 
     if (!['none', 'fail', 'hang'].includes(String(mode)) || !['all', 'token', 'enablement'].includes(String(on))) {
       return reply.code(400).send({ message: 'mode must be none, fail or hang; on must be all, token or enablement.' });
     }
-    fake.fault = mode === 'none' ? { mode: 'none' } : { mode: mode as 'fail' | 'hang', on: on as 'all' | 'token' | 'enablement' };
+    fake.fault =
+      mode === 'none' ? { mode: 'none' } : { mode: mode as 'fail' | 'hang', on: on as 'all' | 'token' | 'enablement' };
     if (mode === 'none') fake.releaseHangs();
     return fake.fault;
   });
 
-  const authorizationParams = (request: FastifyRequest) => new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+  const authorizationParams = (request: FastifyRequest) =>
+    new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
 
   // A browser that opens either URL consents at once, as a user signed in to Amazon who taps Allow.
   for (const path of [AMAZON_FAKE_PATHS.alexaApp, AMAZON_FAKE_PATHS.lwaAuthorization]) {
     app.get(path, async (request, reply) => {
       const outcome = fake.authorize(authorizationParams(request));
-      if ('error' in outcome) return reply.code(400).send({ error: outcome.error, error_description: outcome.description });
+      if ('error' in outcome)
+        return reply.code(400).send({ error: outcome.error, error_description: outcome.description });
       return reply.code(302).header('cache-control', 'no-store').redirect(outcome.redirectTo, 302);
     });
   }
@@ -298,11 +355,14 @@ export const amazonFakeRoutes: FastifyPluginAsync<{ fake: FakeAmazon }> = async 
         return reply.code(400).send({ error: 'invalid_request', error_description: 'url is not a URL.' });
       }
     } else {
-      params = new URLSearchParams(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      params = new URLSearchParams(
+        Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
     }
     const decision = body.decision === 'deny' ? 'deny' : 'allow';
     const outcome = fake.authorize(params, decision);
-    if ('error' in outcome) return reply.code(400).send({ error: outcome.error, error_description: outcome.description });
+    if ('error' in outcome)
+      return reply.code(400).send({ error: outcome.error, error_description: outcome.description });
     return { redirect_to: outcome.redirectTo };
   });
 
@@ -334,7 +394,8 @@ export const amazonFakeRoutes: FastifyPluginAsync<{ fake: FakeAmazon }> = async 
     if (await faulted('enablement', reply)) return reply;
     const user = userOrRefuse(request, reply);
     if (!user) return reply;
-    const enablement = (request.params as { skillId: string }).skillId === fake.settings.skillId ? fake.enablement(user) : undefined;
+    const enablement =
+      (request.params as { skillId: string }).skillId === fake.settings.skillId ? fake.enablement(user) : undefined;
     if (!enablement) return reply.code(404).send({ message: 'The skill is not enabled for this user.' });
     return fake.enablementBody(user, enablement);
   });

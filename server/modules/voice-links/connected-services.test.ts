@@ -5,9 +5,17 @@ import { exchangeCode, linkAccount, pkcePair, tokenRequest } from '../../testing
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 
-const HOME_ASSISTANT = { clientId: 'homeassistant', secret: 'homeassistant-demo-secret', redirectUri: 'https://my.home-assistant.io/redirect/oauth' };
+const HOME_ASSISTANT = {
+  clientId: 'homeassistant',
+  secret: 'homeassistant-demo-secret',
+  redirectUri: 'https://my.home-assistant.io/redirect/oauth',
+};
 const DEMO_CLIENT = { clientId: 'demo-client', secret: 'demo-secret', redirectUri: 'http://127.0.0.1:8765/callback' };
-const GOOGLE = { clientId: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
+const GOOGLE = {
+  clientId: 'google',
+  secret: 'google-demo-secret',
+  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
+};
 
 type Client = typeof HOME_ASSISTANT;
 type Session = { authorization: string };
@@ -24,7 +32,8 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
   });
   afterAll(() => t.close());
 
-  const api = (method: 'GET' | 'DELETE', url: string, headers: Session) => t.app.inject({ method, url: `/api/voice-links/services${url}`, headers });
+  const api = (method: 'GET' | 'DELETE', url: string, headers: Session) =>
+    t.app.inject({ method, url: `/api/voice-links/services${url}`, headers });
 
   async function servicesOf(session: Session): Promise<ConnectedService[]> {
     const response = await api('GET', '', session);
@@ -35,15 +44,28 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
   const unlink = (session: Session, id: string) => api('DELETE', `/${encodeURIComponent(id)}`, session);
 
   /** One link through the web login, as a service makes it: its tokens, its grant id, and an MQTT pair taken with them. */
-  async function link(client: Client, { account = DEMO.owner.email, password = DEMO.owner.password }: { account?: string; password?: string } = {}) {
+  async function link(
+    client: Client,
+    { account = DEMO.owner.email, password = DEMO.owner.password }: { account?: string; password?: string } = {},
+  ) {
     const session = account === DEMO.owner.email ? owner : friend;
     const before = new Set((await servicesOf(session)).map((service) => service.id));
     const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { clientId: client.clientId, redirectUri: client.redirectUri, challenge: pkce.challenge, account, password });
+    const { location } = await linkAccount(t.app, {
+      clientId: client.clientId,
+      redirectUri: client.redirectUri,
+      challenge: pkce.challenge,
+      account,
+      password,
+    });
     const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, client);
     expect(response.statusCode).toBe(200);
     const tokens = response.json<{ access_token: string; refresh_token: string }>();
-    const mqtt = await t.app.inject({ method: 'GET', url: '/openapi/mqtt/userInfo/get/v2', headers: bearer(tokens.access_token) });
+    const mqtt = await t.app.inject({
+      method: 'GET',
+      url: '/openapi/mqtt/userInfo/get/v2',
+      headers: bearer(tokens.access_token),
+    });
     expect(mqtt.json()).toMatchObject({ code: 1 });
     const added = (await servicesOf(session)).filter((service) => !before.has(service.id));
     expect(added).toHaveLength(1);
@@ -53,8 +75,14 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const mowers = (token: string) => t.app.inject({ method: 'GET', url: '/api/mowers', headers: bearer(token) });
   const refresh = (tokens: { refresh_token: string; client: Client }) =>
-    tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, tokens.client.clientId, tokens.client.secret);
-  const mqttPairs = (grantId: string) => t.db.selectFrom('mqtt_credentials').select('username').where('grant_id', '=', grantId).execute();
+    tokenRequest(
+      t.app,
+      { grant_type: 'refresh_token', refresh_token: tokens.refresh_token },
+      tokens.client.clientId,
+      tokens.client.secret,
+    );
+  const mqttPairs = (grantId: string) =>
+    t.db.selectFrom('mqtt_credentials').select('username').where('grant_id', '=', grantId).execute();
 
   async function expectWorks(tokens: Awaited<ReturnType<typeof link>>) {
     expect((await mowers(tokens.access_token)).statusCode).toBe(200);
@@ -71,10 +99,19 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
 
   it('lists nothing for an account without third-party links, and never the voice platforms’ links', async () => {
     const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { ...GOOGLE, challenge: pkce.challenge, account: DEMO.friend.email, password: DEMO.friend.password });
-    expect((await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, GOOGLE)).statusCode).toBe(200);
+    const { location } = await linkAccount(t.app, {
+      ...GOOGLE,
+      challenge: pkce.challenge,
+      account: DEMO.friend.email,
+      password: DEMO.friend.password,
+    });
+    expect((await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, GOOGLE)).statusCode).toBe(
+      200,
+    );
     expect(await servicesOf(friend)).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: friend })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: friend })).statusCode).toBe(
+      204,
+    );
   });
 
   it('lists each link separately, two Home Assistants included, with the client’s name and time, newest first', async () => {
@@ -131,7 +168,16 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
         payload: { client_id: GOOGLE.clientId, scope: '', redirect_uri: GOOGLE.redirectUri },
       })
     ).json<{ code: string }>();
-    expect((await tokenRequest(t.app, { grant_type: 'authorization_code', code, redirect_uri: GOOGLE.redirectUri }, GOOGLE.clientId, GOOGLE.secret)).statusCode).toBe(200);
+    expect(
+      (
+        await tokenRequest(
+          t.app,
+          { grant_type: 'authorization_code', code, redirect_uri: GOOGLE.redirectUri },
+          GOOGLE.clientId,
+          GOOGLE.secret,
+        )
+      ).statusCode,
+    ).toBe(200);
     const googleGrant = await t.db
       .selectFrom('oauth_records')
       .select('id')
@@ -140,19 +186,28 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
       .where('account_id', '=', DEMO.owner.id)
       .executeTakeFirstOrThrow();
 
-    const answers = [await unlink(friend, owners.id), await unlink(owner, friends.id), await unlink(owner, 'no-such-link'), await unlink(owner, googleGrant.id)];
+    const answers = [
+      await unlink(friend, owners.id),
+      await unlink(owner, friends.id),
+      await unlink(owner, 'no-such-link'),
+      await unlink(owner, googleGrant.id),
+    ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(204);
       expect(answer.body).toBe('');
     }
     await expectWorks(owners);
     await expectWorks(friends);
-    const links = (await t.app.inject({ method: 'GET', url: '/api/voice-links', headers: owner })).json<{ links: { platform: string; bound: boolean }[] }>();
+    const links = (await t.app.inject({ method: 'GET', url: '/api/voice-links', headers: owner })).json<{
+      links: { platform: string; bound: boolean }[];
+    }>();
     expect(links.links.find((item) => item.platform === 'google')?.bound).toBe(true);
 
     expect((await unlink(owner, owners.id)).statusCode).toBe(204);
     expect((await unlink(friend, friends.id)).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: owner })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: owner })).statusCode).toBe(
+      204,
+    );
   });
 
   it('refuses a linked service’s own token (403) and a missing one (401): a service can neither list nor end links', async () => {

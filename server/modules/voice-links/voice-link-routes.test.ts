@@ -1,14 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceLink, VoicePlatform } from '../../../common/voice-links.ts';
 import { DEMO } from '../../db/seed.ts';
-import { basic, CookieJar, exchangeCode, linkAccount, pkcePair, tokenRequest } from '../../testing/oauth-test-client.ts';
+import {
+  basic,
+  CookieJar,
+  exchangeCode,
+  linkAccount,
+  pkcePair,
+  tokenRequest,
+} from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { sweepExpired, UNREDEEMED_GRANT_TTL } from '../oauth/public.ts';
 
-const GOOGLE = { clientId: 'google', secret: 'google-demo-secret', redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo' };
-const ALEXA = { clientId: 'alexa', secret: 'alexa-demo-secret', redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO' };
-const HORNBACH = { clientId: 'hornbach', secret: 'hornbach-demo-secret', redirectUri: 'https://smarthome.hornbach.example/oauth/navimow/callback' };
+const GOOGLE = {
+  clientId: 'google',
+  secret: 'google-demo-secret',
+  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
+};
+const ALEXA = {
+  clientId: 'alexa',
+  secret: 'alexa-demo-secret',
+  redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
+};
+const HORNBACH = {
+  clientId: 'hornbach',
+  secret: 'hornbach-demo-secret',
+  redirectUri: 'https://smarthome.hornbach.example/oauth/navimow/callback',
+};
 
 describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink on %s', (kind) => {
   let t: TestApp;
@@ -23,7 +42,12 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
   afterAll(() => t.close());
 
   const api = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: { authorization: string }, payload?: unknown) =>
-    t.app.inject({ method, url: `/api/voice-links${url}`, headers, ...(payload !== undefined && { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `/api/voice-links${url}`,
+      headers,
+      ...(payload !== undefined && { payload: payload as object }),
+    });
 
   async function linksOf(session: { authorization: string }): Promise<Record<VoicePlatform, VoiceLink>> {
     const response = await api('GET', '', session);
@@ -34,26 +58,45 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
   }
 
   /** The web login of contract section 4 for a client, with the tokens it ends in. */
-  async function webLink(client: typeof GOOGLE, options: { jar?: CookieJar; account?: string; password?: string } = {}) {
+  async function webLink(
+    client: typeof GOOGLE,
+    options: { jar?: CookieJar; account?: string; password?: string } = {},
+  ) {
     const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { clientId: client.clientId, redirectUri: client.redirectUri, challenge: pkce.challenge, ...options });
+    const { location } = await linkAccount(t.app, {
+      clientId: client.clientId,
+      redirectUri: client.redirectUri,
+      challenge: pkce.challenge,
+      ...options,
+    });
     const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, client);
     expect(response.statusCode).toBe(200);
     return response.json<{ access_token: string; refresh_token: string }>();
   }
 
-  const appFlip = (session: { authorization: string }, body: Record<string, unknown>) => api('POST', '/google/app-flip', session, body);
+  const appFlip = (session: { authorization: string }, body: Record<string, unknown>) =>
+    api('POST', '/google/app-flip', session, body);
   const validFlip = { client_id: GOOGLE.clientId, scope: 'mower:read mower:control', redirect_uri: GOOGLE.redirectUri };
 
   /** Google redeeming an App Flip code: client_secret_basic, the redirect URI, and no code_verifier. */
   const redeem = (code: string, redirectUri = GOOGLE.redirectUri) =>
-    tokenRequest(t.app, { grant_type: 'authorization_code', code, redirect_uri: redirectUri }, GOOGLE.clientId, GOOGLE.secret);
+    tokenRequest(
+      t.app,
+      { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
+      GOOGLE.clientId,
+      GOOGLE.secret,
+    );
 
   const refresh = (refreshToken: string, client = GOOGLE) =>
     tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: refreshToken }, client.clientId, client.secret);
 
   const googleRecords = () =>
-    t.db.selectFrom('oauth_records').select('id').where('client_id', '=', 'google').where('account_id', '=', DEMO.friend.id).execute();
+    t.db
+      .selectFrom('oauth_records')
+      .select('id')
+      .where('client_id', '=', 'google')
+      .where('account_id', '=', DEMO.friend.id)
+      .execute();
 
   it('answers every platform, not bound, for an account without links', async () => {
     const links = await linksOf(friend);
@@ -63,7 +106,10 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
   });
 
   it('refuses a missing token (401) and a linked service’s OAuth token on every endpoint (403)', async () => {
-    const { access_token: accessToken } = await webLink(HORNBACH, { account: DEMO.friend.email, password: DEMO.friend.password });
+    const { access_token: accessToken } = await webLink(HORNBACH, {
+      account: DEMO.friend.email,
+      password: DEMO.friend.password,
+    });
     const oauth = { authorization: `Bearer ${accessToken}` };
     const calls = [
       ['GET', ''],
@@ -92,7 +138,11 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     await webLink(ALEXA);
     await webLink(HORNBACH);
     const links = await linksOf(owner);
-    for (const [platform, client] of [['alexa', ALEXA], ['google', GOOGLE], ['hornbach', HORNBACH]] as const) {
+    for (const [platform, client] of [
+      ['alexa', ALEXA],
+      ['google', GOOGLE],
+      ['hornbach', HORNBACH],
+    ] as const) {
       expect(links[platform]).toMatchObject({ platform, bound: true, client_id: client.clientId });
       expect(Date.parse(links[platform].bound_since!)).toBeGreaterThanOrEqual(before);
       expect(Date.parse(links[platform].bound_since!)).toBeLessThanOrEqual(Date.now());
@@ -106,7 +156,12 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
 
   it('is not bound by a sign-in whose code the service never redeemed', async () => {
     const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { ...GOOGLE, challenge: pkce.challenge, account: DEMO.friend.email, password: DEMO.friend.password });
+    const { location } = await linkAccount(t.app, {
+      ...GOOGLE,
+      challenge: pkce.challenge,
+      account: DEMO.friend.email,
+      password: DEMO.friend.password,
+    });
     expect(location!.searchParams.get('code')).toBeTruthy();
     expect((await linksOf(friend)).google.bound).toBe(false);
   });
@@ -123,9 +178,15 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     expect(tokens.statusCode).toBe(200);
     const issued = tokens.json<{ access_token: string; refresh_token: string; scope: string }>();
     expect(issued.scope.split(' ').sort()).toEqual(['mower:control', 'mower:read']);
-    const mowers = await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${issued.access_token}` } });
+    const mowers = await t.app.inject({
+      method: 'GET',
+      url: '/api/mowers',
+      headers: { authorization: `Bearer ${issued.access_token}` },
+    });
     expect(mowers.statusCode).toBe(200);
-    expect(mowers.json().mowers.map((mower: { serial_number: string }) => mower.serial_number)).toContain(DEMO.mowers.notShared.serial);
+    expect(mowers.json().mowers.map((mower: { serial_number: string }) => mower.serial_number)).toContain(
+      DEMO.mowers.notShared.serial,
+    );
 
     const links = await linksOf(friend);
     expect(links.google).toMatchObject({ bound: true, client_id: 'google' });
@@ -159,7 +220,9 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     const year = 365 * 24 * 60 * 60_000;
 
     let code = '';
-    const flipped = await grantMadeBy(async () => ({ code } = (await appFlip(friend, validFlip)).json<{ code: string }>()));
+    const flipped = await grantMadeBy(
+      async () => ({ code } = (await appFlip(friend, validFlip)).json<{ code: string }>()),
+    );
     // Long enough for its code (60 s), not more than UNREDEEMED_GRANT_TTL.
     expect(await lifeOf(flipped)).toBeGreaterThan(60_000);
     expect(await lifeOf(flipped)).toBeLessThanOrEqual(UNREDEEMED_GRANT_TTL * 1000);
@@ -169,10 +232,17 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     const pkce = pkcePair();
     let callback: URL | undefined;
     const signedIn = await grantMadeBy(async () => {
-      ({ location: callback } = await linkAccount(t.app, { ...GOOGLE, challenge: pkce.challenge, account: DEMO.friend.email, password: DEMO.friend.password }));
+      ({ location: callback } = await linkAccount(t.app, {
+        ...GOOGLE,
+        challenge: pkce.challenge,
+        account: DEMO.friend.email,
+        password: DEMO.friend.password,
+      }));
     });
     expect(await lifeOf(signedIn)).toBeLessThanOrEqual(UNREDEEMED_GRANT_TTL * 1000);
-    expect((await exchangeCode(t.app, callback!.searchParams.get('code')!, pkce.verifier, GOOGLE)).statusCode).toBe(200);
+    expect((await exchangeCode(t.app, callback!.searchParams.get('code')!, pkce.verifier, GOOGLE)).statusCode).toBe(
+      200,
+    );
     expect(await lifeOf(signedIn)).toBeGreaterThan(year - 60_000);
 
     // An App Flip nobody finishes is gone with the sweep once its minutes are over; the links stay.
@@ -185,12 +255,22 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
 
   it('App Flip: a code is refused to another client and with a code_verifier it never had', async () => {
     const { code } = (await appFlip(friend, validFlip)).json<{ code: string }>();
-    const other = await tokenRequest(t.app, { grant_type: 'authorization_code', code, redirect_uri: GOOGLE.redirectUri }, ALEXA.clientId, ALEXA.secret);
+    const other = await tokenRequest(
+      t.app,
+      { grant_type: 'authorization_code', code, redirect_uri: GOOGLE.redirectUri },
+      ALEXA.clientId,
+      ALEXA.secret,
+    );
     expect(other.json().error).toBe('invalid_grant');
     const { code: second } = (await appFlip(friend, validFlip)).json<{ code: string }>();
     const withVerifier = await tokenRequest(
       t.app,
-      { grant_type: 'authorization_code', code: second, redirect_uri: GOOGLE.redirectUri, code_verifier: pkcePair().verifier },
+      {
+        grant_type: 'authorization_code',
+        code: second,
+        redirect_uri: GOOGLE.redirectUri,
+        code_verifier: pkcePair().verifier,
+      },
       GOOGLE.clientId,
       GOOGLE.secret,
     );
@@ -208,7 +288,12 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
 
   it('still requires PKCE for codes from the authorization endpoint, Google’s included', async () => {
     const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { ...GOOGLE, challenge: pkce.challenge, account: DEMO.friend.email, password: DEMO.friend.password });
+    const { location } = await linkAccount(t.app, {
+      ...GOOGLE,
+      challenge: pkce.challenge,
+      account: DEMO.friend.email,
+      password: DEMO.friend.password,
+    });
     const withoutVerifier = await redeem(location!.searchParams.get('code')!);
     expect(withoutVerifier.statusCode).toBe(400);
     expect(withoutVerifier.json().error).toBe('invalid_grant');
@@ -221,7 +306,10 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       [{ ...validFlip, client_id: 'demo-client', redirect_uri: 'http://127.0.0.1:8765/callback' }, 'body.client_id'],
       [{ ...validFlip, client_id: 'alexa', redirect_uri: ALEXA.redirectUri }, 'body.client_id'],
       [{ ...validFlip, client_id: 'GOOGLE' }, 'body.client_id'],
-      [{ ...validFlip, redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/another-project' }, 'body.redirect_uri'],
+      [
+        { ...validFlip, redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/another-project' },
+        'body.redirect_uri',
+      ],
       [{ ...validFlip, redirect_uri: `${GOOGLE.redirectUri}/` }, 'body.redirect_uri'],
       [{ ...validFlip, redirect_uri: `${GOOGLE.redirectUri}?next=https://evil.example` }, 'body.redirect_uri'],
       [{ ...validFlip, redirect_uri: 'https://evil.example/' }, 'body.redirect_uri'],
@@ -263,7 +351,10 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
 
   it('unlinks Google: every grant ends, its refresh and access tokens stop working at once; a retry is a 204', async () => {
     const viaWeb = await webLink(GOOGLE, { account: DEMO.friend.email, password: DEMO.friend.password });
-    const viaFlip = (await redeem((await appFlip(friend, validFlip)).json().code)).json<{ access_token: string; refresh_token: string }>();
+    const viaFlip = (await redeem((await appFlip(friend, validFlip)).json().code)).json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
     const hornbach = await webLink(HORNBACH, { account: DEMO.friend.email, password: DEMO.friend.password });
     const ownerGoogle = await webLink(GOOGLE);
     expect((await linksOf(friend)).google.bound).toBe(true);
@@ -273,7 +364,15 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       const refused = await refresh(tokens.refresh_token);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error).toBe('invalid_grant');
-      expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/mowers',
+            headers: { authorization: `Bearer ${tokens.access_token}` },
+          })
+        ).statusCode,
+      ).toBe(401);
     }
     const links = await linksOf(friend);
     expect(links.google).toEqual({ platform: 'google', bound: false, bound_since: null, client_id: null });
@@ -294,7 +393,10 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     const revoke = await t.app.inject({
       method: 'POST',
       url: '/oauth/revoke',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(GOOGLE.clientId, GOOGLE.secret) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(GOOGLE.clientId, GOOGLE.secret),
+      },
       payload: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: 'refresh_token' }).toString(),
     });
     expect(revoke.statusCode).toBe(200);
@@ -313,7 +415,15 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     expect((await linksOf(owner)).google.bound).toBe(true);
     const refreshed = await refresh(tokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${refreshed.json().access_token}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/mowers',
+          headers: { authorization: `Bearer ${refreshed.json().access_token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await api('DELETE', '/google', owner)).statusCode).toBe(204);
   });
 });

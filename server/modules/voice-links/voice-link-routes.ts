@@ -18,7 +18,14 @@ import { requireCaller } from '../accounts/public.ts';
 import { type LinkGrants, type LinkingClient, OAUTH_SCOPES } from '../oauth/public.ts';
 import { AmazonError, alexaStartUrls, createAmazonClient } from './amazon-client.ts';
 import type { AmazonConfig } from './amazon-config.ts';
-import { amazonLinksOf, consumeLinkState, createLinkState, deleteAmazonLink, saveAmazonLink, updateAmazonTokens } from './alexa-queries.ts';
+import {
+  amazonLinksOf,
+  consumeLinkState,
+  createLinkState,
+  deleteAmazonLink,
+  saveAmazonLink,
+  updateAmazonTokens,
+} from './alexa-queries.ts';
 
 export interface VoiceLinkRoutesOptions {
   db: Db;
@@ -29,28 +36,53 @@ export interface VoiceLinkRoutesOptions {
 }
 
 /** Amazon's codes and our states: printable ASCII, no spaces. */
-const opaque = (max: number) => z.string().min(1, 'is required').max(max, 'too long').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+const opaque = (max: number) =>
+  z
+    .string()
+    .min(1, 'is required')
+    .max(max, 'too long')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
 /** A link's id as the list gives it (oidc-provider's grant ids: 43 URL-safe characters). */
-const linkId = z.string().min(1, 'is required').max(64, 'too long').regex(/^[\w-]+$/, 'must be a link id of GET /services');
+const linkId = z
+  .string()
+  .min(1, 'is required')
+  .max(64, 'too long')
+  .regex(/^[\w-]+$/, 'must be a link id of GET /services');
 
 const amazonFailed = () =>
-  new HttpError(502, VOICE_LINK_ERRORS.amazonFailed, 'Amazon did not complete the request. Nothing was changed; please try again.');
+  new HttpError(
+    502,
+    VOICE_LINK_ERRORS.amazonFailed,
+    'Amazon did not complete the request. Nothing was changed; please try again.',
+  );
 
 /**
  * Links between the account and the voice platforms (common/voice-links.ts), for the app's own sessions only: a
  * linked service may neither see nor change the account's other links. Link state is the OAuth server's grants
  * (docs/decisions/012-voice-links.md).
  */
-export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = async (app, { db, clients, grants, amazon }) => {
-  const clientIdsOf = (platform: VoicePlatform) => clients.filter((client) => client.kind === platform).map((client) => client.client_id);
+export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = async (
+  app,
+  { db, clients, grants, amazon },
+) => {
+  const clientIdsOf = (platform: VoicePlatform) =>
+    clients.filter((client) => client.kind === platform).map((client) => client.client_id);
 
   async function linksOf(accountId: string): Promise<VoiceLink[]> {
-    const live = await grants.live(accountId, clients.filter((client) => client.kind !== 'third_party').map((client) => client.client_id));
+    const live = await grants.live(
+      accountId,
+      clients.filter((client) => client.kind !== 'third_party').map((client) => client.client_id),
+    );
     return VOICE_PLATFORMS.map((platform) => {
       const ids = clientIdsOf(platform);
       const newest = live.find((grant) => ids.includes(grant.clientId));
-      return { platform, bound: Boolean(newest), bound_since: newest?.since ?? null, client_id: newest?.clientId ?? null };
+      return {
+        platform,
+        bound: Boolean(newest),
+        bound_since: newest?.since ?? null,
+        client_id: newest?.clientId ?? null,
+      };
     });
   }
 
@@ -102,11 +134,13 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
     async (request): Promise<{ code: string }> => {
       const caller = await requireCaller(db, request, 'account');
       const { client_id: clientId, scope, redirect_uri: redirectUri } = request.body;
-      const refuse = (field: string, message: string) => new HttpError(400, VOICE_LINK_ERRORS.invalidClient, `body.${field}: ${message}`, `body.${field}`);
+      const refuse = (field: string, message: string) =>
+        new HttpError(400, VOICE_LINK_ERRORS.invalidClient, `body.${field}: ${message}`, `body.${field}`);
       const client = clients.find((candidate) => candidate.kind === 'google' && candidate.client_id === clientId);
       if (!client) throw refuse('client_id', 'not the registered Google client.');
       // Exactly a registered URI: no prefix, case or trailing-slash leeway (RFC 9700 section 2.1).
-      if (!client.redirect_uris.includes(redirectUri)) throw refuse('redirect_uri', 'not a registered redirect URI of the Google client.');
+      if (!client.redirect_uris.includes(redirectUri))
+        throw refuse('redirect_uri', 'not a registered redirect URI of the Google client.');
       const requested = scope.split(' ').filter(Boolean);
       const unknown = requested.find((item) => !(OAUTH_SCOPES as readonly string[]).includes(item));
       if (unknown) throw refuse('scope', `${unknown} is not a scope of this service.`);
@@ -130,21 +164,30 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
   // ---- Alexa: app-to-app linking and unlink ----------------------------------------------------------------------
 
   const requireAmazon = () => {
-    if (!amazon) throw new HttpError(503, 'alexa_unavailable', 'Linking with the Alexa app is not set up on this server.');
+    if (!amazon)
+      throw new HttpError(503, 'alexa_unavailable', 'Linking with the Alexa app is not set up on this server.');
     return amazon;
   };
 
-  app.post('/alexa/start', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request): Promise<AlexaStart> => {
-    const caller = await requireCaller(db, request, 'account');
-    const config = requireAmazon();
-    const state = randomBytes(32).toString('base64url');
-    const codeVerifier = randomBytes(32).toString('base64url');
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + ALEXA_LINK_STATE_TTL_SECONDS * 1000);
-    await createLinkState(db, { state, accountId: caller.accountId, codeVerifier, expiresAt, now });
-    const urls = alexaStartUrls(config, state, createHash('sha256').update(codeVerifier).digest('base64url'));
-    return { alexa_app_url: urls.alexaAppUrl, lwa_fallback_url: urls.lwaFallbackUrl, expires_at: expiresAt.toISOString() };
-  });
+  app.post(
+    '/alexa/start',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request): Promise<AlexaStart> => {
+      const caller = await requireCaller(db, request, 'account');
+      const config = requireAmazon();
+      const state = randomBytes(32).toString('base64url');
+      const codeVerifier = randomBytes(32).toString('base64url');
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + ALEXA_LINK_STATE_TTL_SECONDS * 1000);
+      await createLinkState(db, { state, accountId: caller.accountId, codeVerifier, expiresAt, now });
+      const urls = alexaStartUrls(config, state, createHash('sha256').update(codeVerifier).digest('base64url'));
+      return {
+        alexa_app_url: urls.alexaAppUrl,
+        lwa_fallback_url: urls.lwaFallbackUrl,
+        expires_at: expiresAt.toISOString(),
+      };
+    },
+  );
 
   const logAmazonFailure = (log: FastifyBaseLogger, error: unknown) => {
     if (!(error instanceof AmazonError)) throw error;
@@ -163,7 +206,12 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
       const { accountId } = caller;
       const codeVerifier = await consumeLinkState(db, request.body.state, accountId, new Date());
       if (!codeVerifier) {
-        throw new HttpError(400, VOICE_LINK_ERRORS.invalidState, 'body.state: unknown, expired or used already. Start linking again.', 'body.state');
+        throw new HttpError(
+          400,
+          VOICE_LINK_ERRORS.invalidState,
+          'body.state: unknown, expired or used already. Start linking again.',
+          'body.state',
+        );
       }
       const amazonApi = createAmazonClient(config);
 
@@ -223,7 +271,8 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
     } catch (error) {
       // Amazon refusing our refresh token means the user's Amazon side is gone (skill disabled in the Alexa app,
       // Amazon account closed): there is nothing left to disable there.
-      if (error instanceof AmazonError && error.step === 'token refresh' && error.amazonCode === 'invalid_grant') return;
+      if (error instanceof AmazonError && error.step === 'token refresh' && error.amazonCode === 'invalid_grant')
+        return;
       throw error;
     }
   }

@@ -61,7 +61,13 @@ function Phone({ x, y, children }: { x: number; y: number; children?: ReactNode 
 }
 
 function Bolt({ x, y }: { x: number; y: number }) {
-  return <path className={`${styles.line} ${styles.highlight}`} transform={`translate(${x} ${y})`} d="M2-14-8 2h7l-3 12 12-17H1l4-11z" />;
+  return (
+    <path
+      className={`${styles.line} ${styles.highlight}`}
+      transform={`translate(${x} ${y})`}
+      d="M2-14-8 2h7l-3 12 12-17H1l4-11z"
+    />
+  );
 }
 
 function Bluetooth() {
@@ -76,7 +82,10 @@ function Sun({ x, y }: { x: number; y: number }) {
   return (
     <g transform={`translate(${x} ${y})`}>
       <circle className={styles.sun} r="11" />
-      <path className={styles.sunRays} d="M0-18v-6M0 18v6M-18 0h-6M18 0h6M13-13l4-4M-13 13l-4 4M13 13l4 4M-13-13l-4-4" />
+      <path
+        className={styles.sunRays}
+        d="M0-18v-6M0 18v6M-18 0h-6M18 0h6M13-13l4-4M-13 13l-4 4M13 13l4 4M-13-13l-4-4"
+      />
     </g>
   );
 }
@@ -87,7 +96,13 @@ function Snowflake({ x, y }: { x: number; y: number }) {
 
 /** Waves of a voice, spoken towards the right. */
 function Voice({ x, y }: { x: number; y: number }) {
-  return <path className={styles.brandLine} transform={`translate(${x} ${y})`} d="M0-8a12 12 0 0 1 0 16M8-16a24 24 0 0 1 0 32M16-24a36 36 0 0 1 0 48" />;
+  return (
+    <path
+      className={styles.brandLine}
+      transform={`translate(${x} ${y})`}
+      d="M0-8a12 12 0 0 1 0 16M8-16a24 24 0 0 1 0 32M16-24a36 36 0 0 1 0 48"
+    />
+  );
 }
 
 function Frame({ children }: { children: ReactNode }) {

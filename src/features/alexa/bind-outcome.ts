@@ -22,12 +22,11 @@ export type BindOutcome = { status: 'success' } | { status: 'failure'; reason: B
 
 /** Amazon's answer as it arrived in the address of `/smartHome/alexa/appBind`. */
 export type AmazonReturn =
-  | { kind: 'code'; code: string; state: string }
-  | { kind: 'error'; error: string }
-  | { kind: 'missing' };
+  { kind: 'code'; code: string; state: string } | { kind: 'error'; error: string } | { kind: 'missing' };
 
 const MAX_PARAM_LENGTH = 2048;
-const usable = (value: string | null): value is string => value !== null && value.length > 0 && value.length <= MAX_PARAM_LENGTH;
+const usable = (value: string | null): value is string =>
+  value !== null && value.length > 0 && value.length <= MAX_PARAM_LENGTH;
 
 /** Reads Amazon's redirect (RFC 6749 section 4.1.2): `code` and `state`, or `error` (and the state). */
 export function readAmazonReturn(search: URLSearchParams): AmazonReturn {
@@ -90,7 +89,8 @@ async function complete(code: string, state: string): Promise<BindOutcome> {
     if (error instanceof ApiError && error.code === VOICE_LINK_ERRORS.invalidState) {
       return (await linkedJustNow()) ? { status: 'success' } : { status: 'failure', reason: 'expired' };
     }
-    if (error instanceof ApiError && error.code === VOICE_LINK_ERRORS.amazonFailed) return { status: 'failure', reason: 'amazon' };
+    if (error instanceof ApiError && error.code === VOICE_LINK_ERRORS.amazonFailed)
+      return { status: 'failure', reason: 'amazon' };
     const reason = requestFailure(error);
     if (reason === 'load') throw error;
     return { status: 'failure', reason };
@@ -112,7 +112,9 @@ export function completeOnce(code: string, state: string): Promise<BindOutcome> 
   if (!pending) {
     pending = complete(code, state).then(
       (outcome) => {
-        const transient = outcome.status === 'failure' && (outcome.reason === 'offline' || outcome.reason === 'signedOut' || outcome.reason === 'notInApp');
+        const transient =
+          outcome.status === 'failure' &&
+          (outcome.reason === 'offline' || outcome.reason === 'signedOut' || outcome.reason === 'notInApp');
         if (!transient) remember(state, outcome);
         else inFlight.delete(state);
         return outcome;

@@ -34,7 +34,10 @@ export async function renderAlexaScreen(
 ) {
   const fakeBridge = nativeApp
     ? installFakeBridge({
-        getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
+        getCommonAppData: () => ({
+          code: 0,
+          data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' },
+        }),
         closeWebView: () => ({ code: 0 }),
         ...bridge,
       })

@@ -30,28 +30,63 @@ const SPOKEN: Readonly<Record<AlexaVoiceLanguage, SpokenLanguage>> = {
   en: {
     actionWords: { ask: 'ask', tell: 'tell', let: 'let' },
     samples: {
-      start: [['ask', ' to start mowing'], ['tell', ' to resume mowing'], ['let', ' start mowing']],
-      stop: [['tell', ' to stop'], ['ask', ' to pause mowing']],
-      dock: [['tell', ' to return to the charging station'], ['let', ' go back to the charging station']],
-      status: [['ask', ' for its status'], ['ask', ' what it is doing']],
-      battery: [['ask', ' for the battery level'], ['ask', ' how much battery is left']],
+      start: [
+        ['ask', ' to start mowing'],
+        ['tell', ' to resume mowing'],
+        ['let', ' start mowing'],
+      ],
+      stop: [
+        ['tell', ' to stop'],
+        ['ask', ' to pause mowing'],
+      ],
+      dock: [
+        ['tell', ' to return to the charging station'],
+        ['let', ' go back to the charging station'],
+      ],
+      status: [
+        ['ask', ' for its status'],
+        ['ask', ' what it is doing'],
+      ],
+      battery: [
+        ['ask', ' for the battery level'],
+        ['ask', ' how much battery is left'],
+      ],
     },
   },
   de: {
     actionWords: { ask: 'frag', tell: 'sag', let: 'lass' },
     samples: {
-      start: [['tell', ', starte das Mähen'], ['let', ' weitermähen']],
-      stop: [['tell', ', stopp das Mähen'], ['tell', ', pausiere']],
-      dock: [['tell', ', fahr zur Ladestation zurück'], ['let', ' zur Ladestation zurückfahren']],
-      status: [['ask', ' nach dem Status'], ['ask', ', was er gerade macht']],
+      start: [
+        ['tell', ', starte das Mähen'],
+        ['let', ' weitermähen'],
+      ],
+      stop: [
+        ['tell', ', stopp das Mähen'],
+        ['tell', ', pausiere'],
+      ],
+      dock: [
+        ['tell', ', fahr zur Ladestation zurück'],
+        ['let', ' zur Ladestation zurückfahren'],
+      ],
+      status: [
+        ['ask', ' nach dem Status'],
+        ['ask', ', was er gerade macht'],
+      ],
       battery: [['ask', ' nach dem Akkustand']],
     },
   },
   fr: {
     actionWords: { ask: 'demande à', tell: 'dis à', let: 'laisse' },
     samples: {
-      start: [['ask', ' de commencer la tonte'], ['tell', ' de reprendre la tonte'], ['let', ' tondre la pelouse']],
-      stop: [['tell', ' d’arrêter la tonte'], ['ask', ' de faire une pause']],
+      start: [
+        ['ask', ' de commencer la tonte'],
+        ['tell', ' de reprendre la tonte'],
+        ['let', ' tondre la pelouse'],
+      ],
+      stop: [
+        ['tell', ' d’arrêter la tonte'],
+        ['ask', ' de faire une pause'],
+      ],
       dock: [['tell', ' de retourner à la station de charge']],
       status: [['ask', ' quel est son état']],
       battery: [['ask', ' le niveau de la batterie']],

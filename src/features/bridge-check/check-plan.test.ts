@@ -9,9 +9,17 @@ describe('the check plan', () => {
 
   it('runs the methods with a visible effect only on a tap, each saying first what will happen', () => {
     const tapped = CHECK_PLAN.filter((entry) => entry.run === 'tap');
-    expect(tapped.map((entry) => entry.method).sort()).toEqual(
-      ['changeMowerOpenScheme', 'closeWebView', 'handleH5MowerSet', 'openExternalURI', 'openGoogleHomeURI', 'openScheme', 'openSystemPermissionPage', 'setAppFlipResult', 'setWinterStorageMode'],
-    );
+    expect(tapped.map((entry) => entry.method).sort()).toEqual([
+      'changeMowerOpenScheme',
+      'closeWebView',
+      'handleH5MowerSet',
+      'openExternalURI',
+      'openGoogleHomeURI',
+      'openScheme',
+      'openSystemPermissionPage',
+      'setAppFlipResult',
+      'setWinterStorageMode',
+    ]);
     for (const entry of tapped) expect(entry.effect, entry.method).toMatch(/\w{3,}.*\.$/);
   });
 });

@@ -55,7 +55,10 @@ export const CHECK_PLAN: readonly Plan[] = [
   {
     method: 'handleDecrypt',
     run: 'auto',
-    params: ({ cipherText }) => (cipherText ? { text: cipherText } : { missing: 'Needs the ciphertext of handleEncipherment, which did not pass.' }),
+    params: ({ cipherText }) =>
+      cipherText
+        ? { text: cipherText }
+        : { missing: 'Needs the ciphertext of handleEncipherment, which did not pass.' },
   },
   { method: 'showAppNavigationBar', run: 'auto', params: () => ({ visible: true, title: 'Bridge check' }) },
   {
@@ -71,7 +74,11 @@ export const CHECK_PLAN: readonly Plan[] = [
     params: () => ({ uri: OPEN_SCHEME_URI }),
   },
   { method: 'getMowerList', run: 'auto', params: () => ({}) },
-  { method: 'getDevicePermissions', run: 'auto', params: () => ({ permissions: ['bluetooth', 'location', 'notification'] }) },
+  {
+    method: 'getDevicePermissions',
+    run: 'auto',
+    params: () => ({ permissions: ['bluetooth', 'location', 'notification'] }),
+  },
   {
     method: 'openSystemPermissionPage',
     run: 'tap',
@@ -83,7 +90,8 @@ export const CHECK_PLAN: readonly Plan[] = [
   {
     method: 'setAppFlipResult',
     run: 'tap',
-    effect: 'Hands "denied" (the user cancelled) to the app that started App Flip or Alexa linking, if one did; otherwise nothing should happen.',
+    effect:
+      'Hands "denied" (the user cancelled) to the app that started App Flip or Alexa linking, if one did; otherwise nothing should happen.',
     params: () => ({ result: 'denied' }),
   },
   {
@@ -95,7 +103,8 @@ export const CHECK_PLAN: readonly Plan[] = [
   {
     method: 'changeMowerOpenScheme',
     run: 'tap',
-    effect: 'Makes the current mower current again: the app restarts and this page loads again (its tapped results are kept).',
+    effect:
+      'Makes the current mower current again: the app restarts and this page loads again (its tapped results are kept).',
     params: (context) => withMower(context, (vehicle_sn) => ({ vehicle_sn })),
   },
   {
@@ -107,9 +116,12 @@ export const CHECK_PLAN: readonly Plan[] = [
   {
     method: 'setWinterStorageMode',
     run: 'tap',
-    effect: 'Takes the current mower out of winter storage (enabled: false); nothing changes when it is not hibernating.',
+    effect:
+      'Takes the current mower out of winter storage (enabled: false); nothing changes when it is not hibernating.',
     params: (context) => withMower(context, (vehicle_sn) => ({ vehicle_sn, enabled: false })),
   },
 ];
 
-export const AUTO_METHODS: readonly BridgeMethod[] = CHECK_PLAN.filter((entry) => entry.run === 'auto').map((entry) => entry.method);
+export const AUTO_METHODS: readonly BridgeMethod[] = CHECK_PLAN.filter((entry) => entry.run === 'auto').map(
+  (entry) => entry.method,
+);

@@ -35,10 +35,15 @@ export function passesEnhancedGate(versionCode: number): boolean {
 /** The encipher/decrypt round trip: the text came back unchanged, and whether the ciphertext carried a version. */
 export function roundTripVerdict(roundTrip: RoundTrip | undefined): { verdict: Verdict; summary: string } {
   if (!roundTrip) return { verdict: 'waiting', summary: 'Waiting for handleEncipherment and handleDecrypt.' };
-  if (!roundTrip.decrypted) return { verdict: 'fail', summary: 'No round trip: handleEncipherment or handleDecrypt did not pass.' };
-  if ('error' in roundTrip.decrypted) return { verdict: 'fail', summary: `handleDecrypt's answer is ${roundTrip.decrypted.error}.` };
+  if (!roundTrip.decrypted)
+    return { verdict: 'fail', summary: 'No round trip: handleEncipherment or handleDecrypt did not pass.' };
+  if ('error' in roundTrip.decrypted)
+    return { verdict: 'fail', summary: `handleDecrypt's answer is ${roundTrip.decrypted.error}.` };
   if (roundTrip.decrypted.text !== ROUND_TRIP_TEXT) {
-    return { verdict: 'fail', summary: `The text came back different: ${JSON.stringify(roundTrip.decrypted.text.slice(0, 200))}.` };
+    return {
+      verdict: 'fail',
+      summary: `The text came back different: ${JSON.stringify(roundTrip.decrypted.text.slice(0, 200))}.`,
+    };
   }
   return { verdict: 'pass', summary: 'The text came back unchanged.' };
 }
@@ -51,7 +56,10 @@ function reported(value: unknown): unknown {
 }
 
 /** The whole result as one JSON text, for a bug report: no token, no e-mail. */
-export function reportJson(state: CheckState, { at = new Date(), userAgent = navigator.userAgent, page = window.location.pathname } = {}): string {
+export function reportJson(
+  state: CheckState,
+  { at = new Date(), userAgent = navigator.userAgent, page = window.location.pathname } = {},
+): string {
   const rows = methodRows(state.records);
   const roundTrip = roundTripVerdict(state.roundTrip);
   return JSON.stringify(
@@ -62,7 +70,11 @@ export function reportJson(state: CheckState, { at = new Date(), userAgent = nav
       userAgent,
       transport: state.transport ?? null,
       appVersion: state.appVersion
-        ? { ...state.appVersion, enhancedGate: ENHANCED_NATIVE_MIN_VERSION_CODE, passesEnhancedGate: passesEnhancedGate(state.appVersion.versionCode) }
+        ? {
+            ...state.appVersion,
+            enhancedGate: ENHANCED_NATIVE_MIN_VERSION_CODE,
+            passesEnhancedGate: passesEnhancedGate(state.appVersion.versionCode),
+          }
         : null,
       encryption: { ...roundTrip, versionSuffix: state.roundTrip?.version ?? null },
       counts: countVerdicts(rows),

@@ -15,7 +15,8 @@ export interface MethodRecord {
   posted?: unknown;
   answers: RawAnswer[];
   /** How the product's `call()` settled; undefined while it waits. */
-  outcome?: { ok: true; ms: number } | { ok: false; ms: number; reason: BridgeFailureReason; code?: number; message: string };
+  outcome?:
+    { ok: true; ms: number } | { ok: false; ms: number; reason: BridgeFailureReason; code?: number; message: string };
   /** The page loaded again (the app restarted) while this call waited. */
   interrupted?: boolean;
 }
@@ -48,7 +49,8 @@ function asResponse(body: unknown): { code: number; data?: unknown } | undefined
       return undefined;
     }
   }
-  if (value === null || typeof value !== 'object' || !Number.isInteger((value as { code?: unknown }).code)) return undefined;
+  if (value === null || typeof value !== 'object' || !Number.isInteger((value as { code?: unknown }).code))
+    return undefined;
   const { msg } = value as { msg?: unknown };
   return msg === undefined || typeof msg === 'string' ? (value as { code: number; data?: unknown }) : undefined;
 }
@@ -74,7 +76,9 @@ export function classify(record: MethodRecord, run: 'auto' | 'tap' = 'auto'): Cl
   const repeated = record.answers.filter((answer) => answer.after === 'settled');
   const late = record.answers.filter((answer) => answer.after === 'timeout');
   const details = [
-    ...(ignored.length ? [`${plural(ignored.length, 'answer was', 'answers were')} not a response ({ code, data?, msg? }) and ignored.`] : []),
+    ...(ignored.length
+      ? [`${plural(ignored.length, 'answer was', 'answers were')} not a response ({ code, data?, msg? }) and ignored.`]
+      : []),
     ...(repeated.length ? [`Answered ${repeated.length + 1} times: answer exactly once.`] : []),
     ...late.map((answer) => `An answer came after ${answer.ms} ms, when the page had given up at ${timeoutMs} ms.`),
   ];
@@ -83,7 +87,11 @@ export function classify(record: MethodRecord, run: 'auto' | 'tap' = 'auto'): Cl
   if (record.missing && !record.posted) return { verdict: 'not-run', summary: record.missing, details };
   if (!outcome) {
     if (record.interrupted) {
-      return { verdict: 'no-answer', summary: 'The page loaded again (the app restarted) before an answer came.', details };
+      return {
+        verdict: 'no-answer',
+        summary: 'The page loaded again (the app restarted) before an answer came.',
+        details,
+      };
     }
     if (record.posted === undefined) {
       return { verdict: 'not-run', summary: run === 'tap' ? 'Not run: tap to run it.' : 'Not run yet.', details };
@@ -100,14 +108,22 @@ export function classify(record: MethodRecord, run: 'auto' | 'tap' = 'auto'): Cl
     case 'invalid-result': {
       const settling = record.answers.find((answer) => answer.after === 'pending' && asResponse(answer.body));
       const issues = resultIssues(record.method, settling && asResponse(settling.body)?.data);
-      return { verdict: 'fail', summary: 'Wrong shape: the answer\'s data does not fit the method.', details: [...issues, ...details] };
+      return {
+        verdict: 'fail',
+        summary: "Wrong shape: the answer's data does not fit the method.",
+        details: [...issues, ...details],
+      };
     }
     case 'native':
       if (outcome.code === NATIVE_FAILURE.unknownMethod) {
         return { verdict: 'fail', summary: 'Missing method: the app answered 404 (unknown method).', details };
       }
       if (outcome.code === NATIVE_FAILURE.notSignedIn) {
-        return { verdict: 'refused', summary: 'Refused with 401: no signed-in user. Sign in to the app and check again.', details };
+        return {
+          verdict: 'refused',
+          summary: 'Refused with 401: no signed-in user. Sign in to the app and check again.',
+          details,
+        };
       }
       if (outcome.code === NATIVE_FAILURE.refused) {
         return { verdict: 'refused', summary: `Refused with 1001: ${outcome.message}`, details };
@@ -116,7 +132,11 @@ export function classify(record: MethodRecord, run: 'auto' | 'tap' = 'auto'): Cl
     case 'unavailable':
       return { verdict: 'fail', summary: `Not sent: ${outcome.message}.`, details };
     case 'invalid-params':
-      return { verdict: 'fail', summary: 'Not sent: the page could not make the documented params (a defect of this page).', details };
+      return {
+        verdict: 'fail',
+        summary: 'Not sent: the page could not make the documented params (a defect of this page).',
+        details,
+      };
   }
 }
 
@@ -163,5 +183,7 @@ export function rawText(value: unknown): string {
       text = String(redacted);
     }
   }
-  return text.length > MAX_RAW_CHARS ? `${text.slice(0, MAX_RAW_CHARS)}… (${text.length - MAX_RAW_CHARS} more characters)` : text;
+  return text.length > MAX_RAW_CHARS
+    ? `${text.slice(0, MAX_RAW_CHARS)}… (${text.length - MAX_RAW_CHARS} more characters)`
+    : text;
 }

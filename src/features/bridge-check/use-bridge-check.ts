@@ -1,5 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { BridgeError, type BridgeExchange, call, type CallOptions, detectTransport, isSimulated } from '../../lib/bridge/bridge.ts';
+import {
+  BridgeError,
+  type BridgeExchange,
+  call,
+  type CallOptions,
+  detectTransport,
+  isSimulated,
+} from '../../lib/bridge/bridge.ts';
 import { BRIDGE_METHODS, type BridgeMethod } from '../../lib/bridge/methods.ts';
 import { decodeBase64Utf8, splitVersionSuffix } from '../../lib/bridge/native-app.ts';
 import { AUTO_METHODS, CHECK_PLAN, type CheckContext, ROUND_TRIP_TEXT } from './check-plan.ts';
@@ -41,7 +48,8 @@ export interface BridgeCheck extends CheckSnapshot {
 const TAPPED_KEY = 'navimow.bridgeCheck.tapped';
 
 const fresh = (method: BridgeMethod): MethodRecord => ({ method, answers: [] });
-const freshRecords = (): Records => Object.fromEntries(BRIDGE_METHODS.map((method) => [method, fresh(method)])) as Records;
+const freshRecords = (): Records =>
+  Object.fromEntries(BRIDGE_METHODS.map((method) => [method, fresh(method)])) as Records;
 const planOf = (method: BridgeMethod) => CHECK_PLAN.find((entry) => entry.method === method)!;
 
 function loadTapped(): MethodRecord[] {
@@ -50,7 +58,10 @@ function loadTapped(): MethodRecord[] {
     if (!Array.isArray(stored)) return [];
     return stored.filter(
       (record): record is MethodRecord =>
-        typeof record === 'object' && record !== null && BRIDGE_METHODS.includes(record.method) && planOf(record.method).run === 'tap' &&
+        typeof record === 'object' &&
+        record !== null &&
+        BRIDGE_METHODS.includes(record.method) &&
+        planOf(record.method).run === 'tap' &&
         Array.isArray(record.answers),
     );
   } catch {
@@ -59,11 +70,19 @@ function loadTapped(): MethodRecord[] {
 }
 
 function saveTapped(records: Records): void {
-  const tapped = Object.values(records).filter((record) => planOf(record.method).run === 'tap' && record.posted !== undefined);
+  const tapped = Object.values(records).filter(
+    (record) => planOf(record.method).run === 'tap' && record.posted !== undefined,
+  );
   try {
     window.sessionStorage.setItem(
       TAPPED_KEY,
-      JSON.stringify(tapped.map((record) => ({ ...record, posted: redact(record.posted), answers: record.answers.map((answer) => ({ ...answer, body: redact(answer.body) })) }))),
+      JSON.stringify(
+        tapped.map((record) => ({
+          ...record,
+          posted: redact(record.posted),
+          answers: record.answers.map((answer) => ({ ...answer, body: redact(answer.body) })),
+        })),
+      ),
     );
   } catch {
     // Storage off in this WebView: a restart loses the tapped results.
@@ -106,7 +125,8 @@ export function createBridgeCheck() {
     snapshot = { ...snapshot, ...change };
     for (const listener of listeners) listener();
   };
-  const setRecord = (method: BridgeMethod, record: MethodRecord) => set({ records: { ...snapshot.records, [method]: record } });
+  const setRecord = (method: BridgeMethod, record: MethodRecord) =>
+    set({ records: { ...snapshot.records, [method]: record } });
   const update = (method: BridgeMethod, generation: number, change: (record: MethodRecord) => MethodRecord) => {
     if (generations.get(method) === generation) setRecord(method, change(snapshot.records[method]));
   };
@@ -124,7 +144,10 @@ export function createBridgeCheck() {
       update(method, generation, (record) =>
         exchange.kind === 'request'
           ? { ...record, posted: exchange.posted }
-          : { ...record, answers: [...record.answers, { body: exchange.body, ms: exchange.ms, after: exchange.after }] },
+          : {
+              ...record,
+              answers: [...record.answers, { body: exchange.body, ms: exchange.ms, after: exchange.after }],
+            },
       );
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
@@ -154,7 +177,9 @@ export function createBridgeCheck() {
     set({
       records: {
         ...snapshot.records,
-        ...Object.fromEntries(tapped.map((record) => [record.method, { ...record, interrupted: record.outcome === undefined }])),
+        ...Object.fromEntries(
+          tapped.map((record) => [record.method, { ...record, interrupted: record.outcome === undefined }]),
+        ),
       },
     });
   }
@@ -168,7 +193,9 @@ export function createBridgeCheck() {
       transport: {
         kind: kind ?? 'none',
         simulated: isSimulated(),
-        both: typeof window.webkit?.messageHandlers?.NavimowBridge?.postMessage === 'function' && typeof window.NavimowBridge?.postMessage === 'function',
+        both:
+          typeof window.webkit?.messageHandlers?.NavimowBridge?.postMessage === 'function' &&
+          typeof window.NavimowBridge?.postMessage === 'function',
       },
       autoDone: false,
       appVersion: undefined,
@@ -180,15 +207,16 @@ export function createBridgeCheck() {
       return;
     }
     const params = (method: BridgeMethod) => planOf(method).params({ vehicleSn: undefined, cipherText: undefined });
-    const simple = (['finishRendering', 'ipSearch', 'showAppNavigationBar', 'getDevicePermissions', 'appIsInstall'] as const).map((method) =>
-      runOne(method, params(method)),
-    );
+    const simple = (
+      ['finishRendering', 'ipSearch', 'showAppNavigationBar', 'getDevicePermissions', 'appIsInstall'] as const
+    ).map((method) => runOne(method, params(method)));
     const version = runOne('getAppVersion', {}).then((answer) => {
       if (current() && answer) set({ appVersion: answer as CheckSnapshot['appVersion'] });
     });
     const mower = Promise.all([runOne('getCommonAppData', {}), runOne('getMowerList', {})]).then(([common, list]) => {
       const vehicleSn =
-        (common as { vehicle_sn?: string } | undefined)?.vehicle_sn || (list as { mowers?: { vehicle_sn: string }[] } | undefined)?.mowers?.[0]?.vehicle_sn;
+        (common as { vehicle_sn?: string } | undefined)?.vehicle_sn ||
+        (list as { mowers?: { vehicle_sn: string }[] } | undefined)?.mowers?.[0]?.vehicle_sn;
       if (current()) set({ context: { ...snapshot.context, vehicleSn: vehicleSn || undefined } });
     });
     const encryption = runOne('handleEncipherment', { text: ROUND_TRIP_TEXT }).then(async (answer) => {
@@ -202,7 +230,10 @@ export function createBridgeCheck() {
       if (!current()) return;
       set({ context: { ...snapshot.context, cipherText } });
       const decrypted = await runOne('handleDecrypt', { text: cipherText });
-      if (current()) set({ roundTrip: { version: suffix, decrypted: typeof decrypted === 'string' ? decoded(decrypted) : undefined } });
+      if (current())
+        set({
+          roundTrip: { version: suffix, decrypted: typeof decrypted === 'string' ? decoded(decrypted) : undefined },
+        });
     });
     await Promise.all([...simple, version, mower, encryption]);
     if (current()) set({ autoDone: true });

@@ -55,7 +55,11 @@ export interface ModelFamily {
 
 export const MODEL_FAMILIES: readonly ModelFamily[] = [
   // The compact i series sees obstacles with its own camera and has no room for a 4G module.
-  { id: 'i', pattern: /^navimow\s+i\d/i, support: { antenna: 'optional', vision: 'builtIn', cellular: 'notSupported' } },
+  {
+    id: 'i',
+    pattern: /^navimow\s+i\d/i,
+    support: { antenna: 'optional', vision: 'builtIn', cellular: 'notSupported' },
+  },
   { id: 'x3', pattern: /^navimow\s+x3\d/i, support: { antenna: 'optional', vision: 'builtIn', cellular: 'builtIn' } },
   { id: 'h', pattern: /^navimow\s+h\d/i, support: { antenna: 'optional', vision: 'optional', cellular: 'optional' } },
 ];

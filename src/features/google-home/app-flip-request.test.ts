@@ -23,8 +23,12 @@ describe('parseAppFlipParams', () => {
     expect(parseAppFlipParams(`?redirect_uri=${encodeURIComponent(REDIRECT)}`)).toBeNull();
     expect(parseAppFlipParams('?client_id=google')).toBeNull();
     expect(parseAppFlipParams(`?client_id=%20&redirect_uri=${encodeURIComponent(REDIRECT)}`)).toBeNull();
-    expect(parseAppFlipParams(`?client_id=google&client_id=evil&redirect_uri=${encodeURIComponent(REDIRECT)}`)).toBeNull();
-    expect(parseAppFlipParams(`?client_id=google&redirect_uri=${encodeURIComponent(REDIRECT)}&state=${'x'.repeat(3000)}`)).toBeNull();
+    expect(
+      parseAppFlipParams(`?client_id=google&client_id=evil&redirect_uri=${encodeURIComponent(REDIRECT)}`),
+    ).toBeNull();
+    expect(
+      parseAppFlipParams(`?client_id=google&redirect_uri=${encodeURIComponent(REDIRECT)}&state=${'x'.repeat(3000)}`),
+    ).toBeNull();
   });
 });
 

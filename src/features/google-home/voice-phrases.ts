@@ -30,49 +30,115 @@ interface SpokenLanguage {
 const SPOKEN: Readonly<Record<GoogleVoiceLanguage, SpokenLanguage>> = {
   en: {
     mower: 'the mower',
-    commands: { start: 'Hey Google, start {}.', resume: 'Hey Google, resume {}.', park: 'Hey Google, dock {}.', pause: 'Hey Google, pause {}.', status: 'Hey Google, is {} running?' },
+    commands: {
+      start: 'Hey Google, start {}.',
+      resume: 'Hey Google, resume {}.',
+      park: 'Hey Google, dock {}.',
+      pause: 'Hey Google, pause {}.',
+      status: 'Hey Google, is {} running?',
+    },
   },
   de: {
     mower: 'den Rasenmäher',
     mowerIn: { status: 'der Rasenmäher' },
-    commands: { start: 'Hey Google, starte {}.', resume: 'Hey Google, setze {} fort.', park: 'Hey Google, schick {} zur Ladestation.', pause: 'Hey Google, pausiere {}.', status: 'Hey Google, läuft {}?' },
+    commands: {
+      start: 'Hey Google, starte {}.',
+      resume: 'Hey Google, setze {} fort.',
+      park: 'Hey Google, schick {} zur Ladestation.',
+      pause: 'Hey Google, pausiere {}.',
+      status: 'Hey Google, läuft {}?',
+    },
   },
   fr: {
     mower: 'la tondeuse',
-    commands: { start: 'Hey Google, démarre {}.', resume: 'Hey Google, relance {}.', park: 'Hey Google, renvoie {} à sa base.', pause: 'Hey Google, mets {} en pause.', status: 'Hey Google, est-ce que {} est en marche\u00a0?' },
+    commands: {
+      start: 'Hey Google, démarre {}.',
+      resume: 'Hey Google, relance {}.',
+      park: 'Hey Google, renvoie {} à sa base.',
+      pause: 'Hey Google, mets {} en pause.',
+      status: 'Hey Google, est-ce que {} est en marche\u00a0?',
+    },
   },
   nl: {
     mower: 'de grasmaaier',
-    commands: { start: 'Hey Google, start {}.', resume: 'Hey Google, hervat {}.', park: 'Hey Google, stuur {} naar het laadstation.', pause: 'Hey Google, pauzeer {}.', status: 'Hey Google, is {} bezig?' },
+    commands: {
+      start: 'Hey Google, start {}.',
+      resume: 'Hey Google, hervat {}.',
+      park: 'Hey Google, stuur {} naar het laadstation.',
+      pause: 'Hey Google, pauzeer {}.',
+      status: 'Hey Google, is {} bezig?',
+    },
   },
   it: {
     mower: 'il tosaerba',
-    commands: { start: 'Hey Google, avvia {}.', resume: 'Hey Google, riprendi {}.', park: 'Hey Google, manda {} alla base di ricarica.', pause: 'Hey Google, metti in pausa {}.', status: 'Hey Google, {} è in funzione?' },
+    commands: {
+      start: 'Hey Google, avvia {}.',
+      resume: 'Hey Google, riprendi {}.',
+      park: 'Hey Google, manda {} alla base di ricarica.',
+      pause: 'Hey Google, metti in pausa {}.',
+      status: 'Hey Google, {} è in funzione?',
+    },
   },
   sv: {
     mower: 'gräsklipparen',
-    commands: { start: 'Hey Google, starta {}.', resume: 'Hey Google, återuppta {}.', park: 'Hey Google, skicka {} till laddstationen.', pause: 'Hey Google, pausa {}.', status: 'Hey Google, är {} igång?' },
+    commands: {
+      start: 'Hey Google, starta {}.',
+      resume: 'Hey Google, återuppta {}.',
+      park: 'Hey Google, skicka {} till laddstationen.',
+      pause: 'Hey Google, pausa {}.',
+      status: 'Hey Google, är {} igång?',
+    },
   },
   no: {
     mower: 'gressklipperen',
-    commands: { start: 'Hey Google, start {}.', resume: 'Hey Google, gjenoppta {}.', park: 'Hey Google, send {} til ladestasjonen.', pause: 'Hey Google, sett {} på pause.', status: 'Hey Google, går {}?' },
+    commands: {
+      start: 'Hey Google, start {}.',
+      resume: 'Hey Google, gjenoppta {}.',
+      park: 'Hey Google, send {} til ladestasjonen.',
+      pause: 'Hey Google, sett {} på pause.',
+      status: 'Hey Google, går {}?',
+    },
   },
   da: {
     mower: 'plæneklipperen',
-    commands: { start: 'Hey Google, start {}.', resume: 'Hey Google, genoptag {}.', park: 'Hey Google, send {} til ladestationen.', pause: 'Hey Google, sæt {} på pause.', status: 'Hey Google, kører {}?' },
+    commands: {
+      start: 'Hey Google, start {}.',
+      resume: 'Hey Google, genoptag {}.',
+      park: 'Hey Google, send {} til ladestationen.',
+      pause: 'Hey Google, sæt {} på pause.',
+      status: 'Hey Google, kører {}?',
+    },
   },
   pt: {
     mower: 'o cortador de grama',
-    commands: { start: 'Hey Google, inicie {}.', resume: 'Hey Google, retome {}.', park: 'Hey Google, mande {} para a base.', pause: 'Hey Google, pause {}.', status: 'Hey Google, {} está funcionando?' },
+    commands: {
+      start: 'Hey Google, inicie {}.',
+      resume: 'Hey Google, retome {}.',
+      park: 'Hey Google, mande {} para a base.',
+      pause: 'Hey Google, pause {}.',
+      status: 'Hey Google, {} está funcionando?',
+    },
   },
   es: {
     mower: 'el cortacésped',
-    commands: { start: 'Hey Google, inicia {}.', resume: 'Hey Google, reanuda {}.', park: 'Hey Google, envía {} a la base de carga.', pause: 'Hey Google, pausa {}.', status: 'Hey Google, ¿está funcionando {}?' },
+    commands: {
+      start: 'Hey Google, inicia {}.',
+      resume: 'Hey Google, reanuda {}.',
+      park: 'Hey Google, envía {} a la base de carga.',
+      pause: 'Hey Google, pausa {}.',
+      status: 'Hey Google, ¿está funcionando {}?',
+    },
   },
   pl: {
     mower: 'kosiarkę',
     mowerIn: { status: 'kosiarka' },
-    commands: { start: 'Hey Google, uruchom {}.', resume: 'Hey Google, wznów {}.', park: 'Hey Google, wyślij {} do stacji ładującej.', pause: 'Hey Google, wstrzymaj {}.', status: 'Hey Google, czy {} pracuje?' },
+    commands: {
+      start: 'Hey Google, uruchom {}.',
+      resume: 'Hey Google, wznów {}.',
+      park: 'Hey Google, wyślij {} do stacji ładującej.',
+      pause: 'Hey Google, wstrzymaj {}.',
+      status: 'Hey Google, czy {} pracuje?',
+    },
   },
 };
 

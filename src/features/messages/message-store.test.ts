@@ -3,7 +3,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { getUnreadCounts } from './api/get-unread-counts.ts';
 import { markRead } from './api/mark-read.ts';
-import { isRead, markedAllRead, readMessage, refreshUnreadCounts, resetMessageStore, setUnreadCounts, useMessageState } from './message-store.ts';
+import {
+  isRead,
+  markedAllRead,
+  readMessage,
+  refreshUnreadCounts,
+  resetMessageStore,
+  setUnreadCounts,
+  useMessageState,
+} from './message-store.ts';
 import { ago, counts, testMessage } from './test-messages.ts';
 
 vi.mock('./api/mark-read.ts', () => ({ markRead: vi.fn() }));
@@ -67,13 +75,29 @@ describe('the message store', () => {
     const result = state();
     const newest = ago.hours(2);
     act(() => markedAllRead('important', newest, counts()));
-    expect(isRead(testMessage('fault', { reason: 'stuck' }, { category: 'important', created_at: ago.hours(3) }), result.current)).toBe(true);
-    expect(isRead(testMessage('fault', { reason: 'stuck' }, { category: 'important', created_at: newest }), result.current)).toBe(true);
+    expect(
+      isRead(
+        testMessage('fault', { reason: 'stuck' }, { category: 'important', created_at: ago.hours(3) }),
+        result.current,
+      ),
+    ).toBe(true);
+    expect(
+      isRead(testMessage('fault', { reason: 'stuck' }, { category: 'important', created_at: newest }), result.current),
+    ).toBe(true);
     // Arrived after the reader looked, or in another tab: still unread.
-    expect(isRead(testMessage('fault', { reason: 'stuck' }, { category: 'important', created_at: ago.hours(1) }), result.current)).toBe(false);
-    expect(isRead(testMessage('mowingStarted', {}, { category: 'workLog', created_at: ago.hours(3) }), result.current)).toBe(false);
+    expect(
+      isRead(
+        testMessage('fault', { reason: 'stuck' }, { category: 'important', created_at: ago.hours(1) }),
+        result.current,
+      ),
+    ).toBe(false);
+    expect(
+      isRead(testMessage('mowingStarted', {}, { category: 'workLog', created_at: ago.hours(3) }), result.current),
+    ).toBe(false);
 
     act(() => markedAllRead('all', newest, counts()));
-    expect(isRead(testMessage('mowingStarted', {}, { category: 'workLog', created_at: ago.hours(3) }), result.current)).toBe(true);
+    expect(
+      isRead(testMessage('mowingStarted', {}, { category: 'workLog', created_at: ago.hours(3) }), result.current),
+    ).toBe(true);
   });
 });

@@ -1,5 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { MESSAGE_WINDOW_DAYS, type MessageDto, type MessageFilter, type UnreadCounts } from '../../../common/messages.ts';
+import {
+  MESSAGE_WINDOW_DAYS,
+  type MessageDto,
+  type MessageFilter,
+  type UnreadCounts,
+} from '../../../common/messages.ts';
 import { getUnreadCounts } from './api/get-unread-counts.ts';
 import { markRead } from './api/mark-read.ts';
 
@@ -37,7 +42,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useMessageState(): MessageState {
-  return useSyncExternalStore(subscribe, () => state, () => INITIAL);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => INITIAL,
+  );
 }
 
 export function isRead(message: MessageDto, { readIds, readAll }: MessageState = state): boolean {

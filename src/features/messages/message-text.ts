@@ -40,21 +40,32 @@ export function messageText(message: MessageDto, t: TFunction<'messages'>, langu
       return { title: t('types.returnedToStation.title'), body: t(`types.returnedToStation.${message.params.reason}`) };
     case 'fault':
       if (!oneOf(FAULT_REASONS, message.params.reason)) return unknown;
-      return { title: t(`types.fault.${message.params.reason}.title`), body: t(`types.fault.${message.params.reason}.body`) };
+      return {
+        title: t(`types.fault.${message.params.reason}.title`),
+        body: t(`types.fault.${message.params.reason}.body`),
+      };
     case 'deviceOffline':
       return { title: t('types.deviceOffline.title'), body: t('types.deviceOffline.body') };
     case 'deviceOnline':
       return { title: t('types.deviceOnline.title'), body: t('types.deviceOnline.body') };
     case 'firmwareAvailable':
-      return { title: t('types.firmwareAvailable.title'), body: t('types.firmwareAvailable.body', { version: message.params.version }) };
+      return {
+        title: t('types.firmwareAvailable.title'),
+        body: t('types.firmwareAvailable.body', { version: message.params.version }),
+      };
     case 'maintenance':
       if (!Number.isInteger(message.params.dueInDays) || message.params.dueInDays < 0) return unknown;
       return {
         title: t('types.maintenance.title'),
-        body: t('types.maintenance.body', { date: formatDaysAfter(message.created_at, message.params.dueInDays, language) }),
+        body: t('types.maintenance.body', {
+          date: formatDaysAfter(message.created_at, message.params.dueInDays, language),
+        }),
       };
     case 'shareAccepted':
-      return { title: t('types.shareAccepted.title'), body: t('types.shareAccepted.body', { name: message.params.name }) };
+      return {
+        title: t('types.shareAccepted.title'),
+        body: t('types.shareAccepted.body', { name: message.params.name }),
+      };
     case 'welcome':
       return { title: t('types.welcome.title'), body: t('types.welcome.body') };
     case 'generic':
@@ -72,9 +83,11 @@ export function messageText(message: MessageDto, t: TFunction<'messages'>, langu
 export function messageAdvice(message: MessageDto, t: TFunction<'messages'>): { advice?: string; help?: MessageHelp } {
   if (message.type === 'fault' && oneOf(FAULT_REASONS, message.params.reason)) {
     const advice = t(`types.fault.${message.params.reason}.advice`);
-    if (message.params.reason === 'lowBattery') return { advice, help: { guide: 'overDischarge', path: pageRoutes.overDischargeNotice.path } };
+    if (message.params.reason === 'lowBattery')
+      return { advice, help: { guide: 'overDischarge', path: pageRoutes.overDischargeNotice.path } };
     return { advice };
   }
-  if (message.type === 'deviceOffline') return { help: { guide: 'connection', path: pageRoutes.connectSolutions.path } };
+  if (message.type === 'deviceOffline')
+    return { help: { guide: 'connection', path: pageRoutes.connectSolutions.path } };
   return {};
 }

@@ -6,7 +6,12 @@ import { renderNow, renderTimeZone } from '../../lib/personal-view-data.ts';
 
 /** The calendar day a time falls on in a time zone (undefined: the device's), counted in days since 1970. */
 function dayNumber(time: number, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(time);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(time);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY;
 }
@@ -35,9 +40,13 @@ export function formatListTime(iso: string, language: string, now = renderNow(),
  * the spaces from the hour on are no-break spaces.
  */
 export function formatFullTime(iso: string, language: string, timeZone = renderTimeZone()): string {
-  const parts = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).formatToParts(Date.parse(iso));
+  const parts = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).formatToParts(
+    Date.parse(iso),
+  );
   const hour = parts.findIndex((part) => part.type === 'hour');
-  return parts.map((part, index) => (hour >= 0 && index > hour ? part.value.replace(/ /g, '\u00a0') : part.value)).join('');
+  return parts
+    .map((part, index) => (hour >= 0 && index > hour ? part.value.replace(/ /g, '\u00a0') : part.value))
+    .join('');
 }
 
 /**

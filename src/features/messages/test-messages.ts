@@ -2,7 +2,10 @@ import type { MessageDto, MessageParams, MessageType, UnreadCounts } from '../..
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-export const ago = { hours: (n: number) => new Date(Date.now() - n * HOUR).toISOString(), days: (n: number) => new Date(Date.now() - n * DAY).toISOString() };
+export const ago = {
+  hours: (n: number) => new Date(Date.now() - n * HOUR).toISOString(),
+  days: (n: number) => new Date(Date.now() - n * DAY).toISOString(),
+};
 
 /** A message as the API sends it, for tests: the front lawn's, unread, an hour old, unless told otherwise. */
 export function testMessage<T extends MessageType>(

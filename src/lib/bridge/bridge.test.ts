@@ -75,7 +75,10 @@ describe('call', () => {
   it('survives hostile answers: prototype pollution and a megabyte of text settle the call as a failure, nothing more', async () => {
     installAndroid();
     const polluting = call('getAppVersion');
-    answer(0, '{"__proto__":{"polluted":true},"code":0,"data":{"__proto__":{"polluted":true},"versionName":"1","versionCode":1}}');
+    answer(
+      0,
+      '{"__proto__":{"polluted":true},"code":0,"data":{"__proto__":{"polluted":true},"versionName":"1","versionCode":1}}',
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const version = await polluting.catch((error: unknown) => error);
     if (!(version instanceof BridgeError)) expect(Object.getPrototypeOf(version)).toBe(Object.prototype);
@@ -127,7 +130,9 @@ describe('call', () => {
     await expect(call('getAppVersion')).rejects.toBeInstanceOf(BridgeError);
     await expect(call('getAppVersion')).rejects.toMatchObject({ reason: 'unavailable' });
     installAndroid();
-    await expect(call('openExternalURI', { uri: 'javascript:alert(1)' })).rejects.toMatchObject({ reason: 'invalid-params' });
+    await expect(call('openExternalURI', { uri: 'javascript:alert(1)' })).rejects.toMatchObject({
+      reason: 'invalid-params',
+    });
     expect(requests).toHaveLength(0);
   });
 
@@ -174,7 +179,12 @@ describe('call', () => {
       answer(0, { code: 0, data: { versionName: '3.0.153', versionCode: 300000153 } });
       fn({ code: 0, data: { versionName: '9.9.9', versionCode: 9 } });
       await expect(result).resolves.toEqual({ versionName: '3.0.153', versionCode: 300000153 });
-      expect(seen.map((exchange) => (exchange.kind === 'request' ? 'request' : exchange.after))).toEqual(['request', 'pending', 'pending', 'settled']);
+      expect(seen.map((exchange) => (exchange.kind === 'request' ? 'request' : exchange.after))).toEqual([
+        'request',
+        'pending',
+        'pending',
+        'settled',
+      ]);
       expect(seen[0]).toEqual({ kind: 'request', request: requests[0], posted: JSON.stringify(requests[0]) });
       expect(seen[1]).toMatchObject({ kind: 'answer', body: 'not json' });
       expect(seen[3]).toMatchObject({ kind: 'answer', body: { data: { versionName: '9.9.9' } } });

@@ -64,7 +64,11 @@ export const bridgeMethods = {
   ipSearch: method(emptyParams, v.object({ country_code: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)) }), DEFAULT),
   handleEncipherment: method(v.object({ text: v.string() }), v.pipe(v.string(), v.minLength(1)), DEFAULT),
   handleDecrypt: method(v.object({ text: v.pipe(v.string(), v.minLength(1)) }), v.string(), DEFAULT),
-  showAppNavigationBar: method(v.object({ visible: v.boolean(), title: v.optional(v.string()) }), acknowledgement, QUICK),
+  showAppNavigationBar: method(
+    v.object({ visible: v.boolean(), title: v.optional(v.string()) }),
+    acknowledgement,
+    QUICK,
+  ),
   openExternalURI: method(v.object({ uri: allowedUri('external') }), acknowledgement, DEFAULT),
   openScheme: method(v.object({ uri: allowedUri('scheme') }), v.object({ opened: v.boolean() }), DEFAULT),
   getMowerList: method(emptyParams, v.object({ mowers: v.array(mowerSchema) }), DEFAULT),
@@ -90,7 +94,11 @@ export const bridgeMethods = {
     DEFAULT,
   ),
   openGoogleHomeURI: method(v.object({ uri: allowedUri('googleHome') }), acknowledgement, DEFAULT),
-  changeMowerOpenScheme: method(v.object({ vehicle_sn: vehicleSn, uri: v.optional(allowedUri('scheme')) }), acknowledgement, SLOW),
+  changeMowerOpenScheme: method(
+    v.object({ vehicle_sn: vehicleSn, uri: v.optional(allowedUri('scheme')) }),
+    acknowledgement,
+    SLOW,
+  ),
   handleH5MowerSet: method(
     v.object({ vehicle_sn: vehicleSn, page: v.picklist(['settings', 'device_information', 'device_sharing']) }),
     acknowledgement,

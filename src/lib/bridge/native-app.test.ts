@@ -16,7 +16,9 @@ function fakeNative(respond: (request: BridgeRequest) => unknown) {
   window.NavimowBridge = {
     postMessage: (text: string) => {
       const request = JSON.parse(text) as BridgeRequest;
-      queueMicrotask(() => (window as unknown as Record<string, (r: unknown) => void>)[request.callback]!(respond(request)));
+      queueMicrotask(() =>
+        (window as unknown as Record<string, (r: unknown) => void>)[request.callback]!(respond(request)),
+      );
     },
   };
 }
@@ -30,7 +32,10 @@ describe('app version', () => {
   it('reads the version from the app and stores it', async () => {
     fakeNative(() => ({ code: 0, data: { versionName: '3.0.153', versionCode: 300000153 } }));
     expect(await readAppVersion()).toEqual({ versionName: '3.0.153', versionCode: 300000153 });
-    expect(JSON.parse(localStorage.getItem('navimow.appVersion')!)).toEqual({ versionName: '3.0.153', versionCode: 300000153 });
+    expect(JSON.parse(localStorage.getItem('navimow.appVersion')!)).toEqual({
+      versionName: '3.0.153',
+      versionCode: 300000153,
+    });
     expect(storedAppVersion().versionName).toBe('3.0.153');
   });
 

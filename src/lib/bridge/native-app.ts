@@ -54,8 +54,12 @@ export function storedAppVersion(): StoredAppVersion {
   try {
     const parsed: unknown = JSON.parse(load(APP_VERSION_KEY) ?? 'null');
     if (
-      parsed && typeof parsed === 'object' && 'versionName' in parsed && typeof parsed.versionName === 'string' &&
-      'versionCode' in parsed && (parsed.versionCode === null || Number.isInteger(parsed.versionCode))
+      parsed &&
+      typeof parsed === 'object' &&
+      'versionName' in parsed &&
+      typeof parsed.versionName === 'string' &&
+      'versionCode' in parsed &&
+      (parsed.versionCode === null || Number.isInteger(parsed.versionCode))
     ) {
       return parsed as StoredAppVersion;
     }

@@ -17,7 +17,9 @@ export interface NativeAnswer {
 
 /** A success whose data fits the method's result (acknowledging methods take any data or none), or a failure. */
 export type Answer<M extends BridgeMethod> =
-  | (unknown extends BridgeResult<M> ? { code: 0; data?: unknown; msg?: string } : { code: 0; data: BridgeResult<M>; msg?: string })
+  | (unknown extends BridgeResult<M>
+      ? { code: 0; data?: unknown; msg?: string }
+      : { code: 0; data: BridgeResult<M>; msg?: string })
   | { code: number; msg?: string; data?: undefined };
 
 /**
@@ -53,7 +55,10 @@ const unknownMethod = (_params: unknown, request: BridgeRequest) =>
 
 export interface NativeFakeOptions {
   /** The answer to methods without a handler; by default the apps' 404 for an unknown method. */
-  otherwise?: (params: Record<string, unknown>, request: BridgeRequest) => NativeAnswer | RawReplies | Promise<NativeAnswer | RawReplies>;
+  otherwise?: (
+    params: Record<string, unknown>,
+    request: BridgeRequest,
+  ) => NativeAnswer | RawReplies | Promise<NativeAnswer | RawReplies>;
   /** Milliseconds between the handler's answer and the callback (0: the next task). */
   latencyMs?: number;
   /** Answers as a JSON string, as the Android app does, or as an object. */
@@ -76,7 +81,10 @@ export function createNativeFake(handlers: Partial<NativeHandlers>, options: Nat
 
   async function answer(request: BridgeRequest): Promise<NativeAnswer | RawReplies> {
     // One cast, here: the page validated the params against the method's schema before posting them.
-    const handler = (handlers[request.method] ?? otherwise) as (params: unknown, request: BridgeRequest) => ReturnType<NativeHandler<BridgeMethod>>;
+    const handler = (handlers[request.method] ?? otherwise) as (
+      params: unknown,
+      request: BridgeRequest,
+    ) => ReturnType<NativeHandler<BridgeMethod>>;
     try {
       return await handler(request.params ?? {}, request);
     } catch (error) {
@@ -127,7 +135,11 @@ export type NativeFake = ReturnType<typeof createNativeFake>;
 /** Installs the fake as the native app on the Android (`window.NavimowBridge`) or the iOS transport. */
 export function installNativeFake(
   handlers: Partial<NativeHandlers>,
-  { platform = 'android', simulated, ...options }: NativeFakeOptions & { platform?: 'android' | 'ios'; simulated?: boolean } = {},
+  {
+    platform = 'android',
+    simulated,
+    ...options
+  }: NativeFakeOptions & { platform?: 'android' | 'ios'; simulated?: boolean } = {},
 ) {
   const fake = createNativeFake(handlers, options);
   if (platform === 'ios') window.webkit = { messageHandlers: { NavimowBridge: { postMessage: fake.receive } } };

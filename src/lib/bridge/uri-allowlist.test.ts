@@ -23,7 +23,9 @@ describe('isAllowedUri', () => {
 
   it('lets the app open its own scheme and Amazon’s and Google’s linking pages as app links', () => {
     expect(isAllowedUri('navimow://device/NVM-DEMO-0001', 'scheme')).toBe(true);
-    expect(isAllowedUri('https://alexa.amazon.com/spa/skill-account-linking-consent?fragment=x&state=abc', 'scheme')).toBe(true);
+    expect(
+      isAllowedUri('https://alexa.amazon.com/spa/skill-account-linking-consent?fragment=x&state=abc', 'scheme'),
+    ).toBe(true);
     expect(isAllowedUri('https://www.amazon.com/ap/oa?client_id=x', 'scheme')).toBe(true);
     expect(isAllowedUri('https://navimow.segway.com/privacy-policy', 'scheme')).toBe(false);
   });

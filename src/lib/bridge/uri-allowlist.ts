@@ -10,11 +10,28 @@ export const APP_SCHEME = 'navimow';
 
 /** Amazon: the Alexa app's account-linking consent (a universal link) and Login with Amazon, per marketplace. */
 const AMAZON_HOSTS = [
-  'alexa.amazon.com', 'alexa.amazon.co.uk', 'alexa.amazon.de', 'alexa.amazon.fr', 'alexa.amazon.it', 'alexa.amazon.es',
-  'alexa.amazon.co.jp', 'pitangui.amazon.com', 'layla.amazon.com',
-  'www.amazon.com', 'www.amazon.co.uk', 'www.amazon.de', 'www.amazon.fr', 'www.amazon.it', 'www.amazon.es',
-  'www.amazon.nl', 'www.amazon.se', 'www.amazon.pl', 'www.amazon.co.jp', 'na.account.amazon.com',
-  'eu.account.amazon.com', 'apac.account.amazon.com',
+  'alexa.amazon.com',
+  'alexa.amazon.co.uk',
+  'alexa.amazon.de',
+  'alexa.amazon.fr',
+  'alexa.amazon.it',
+  'alexa.amazon.es',
+  'alexa.amazon.co.jp',
+  'pitangui.amazon.com',
+  'layla.amazon.com',
+  'www.amazon.com',
+  'www.amazon.co.uk',
+  'www.amazon.de',
+  'www.amazon.fr',
+  'www.amazon.it',
+  'www.amazon.es',
+  'www.amazon.nl',
+  'www.amazon.se',
+  'www.amazon.pl',
+  'www.amazon.co.jp',
+  'na.account.amazon.com',
+  'eu.account.amazon.com',
+  'apac.account.amazon.com',
 ];
 
 /** Google: the Google Home app's links and Google's help pages. */
@@ -48,7 +65,12 @@ const SCHEMES: Record<UriPurpose, ReadonlySet<string>> = {
  */
 export function isAllowedUri(uri: string, purpose: UriPurpose): boolean {
   // Whitespace and control characters: the URL parser would drop some of them, so what is checked is not what opens.
-  if (uri.length > 4096 || /\s/.test(uri) || [...uri].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return false;
+  if (
+    uri.length > 4096 ||
+    /\s/.test(uri) ||
+    [...uri].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
+  )
+    return false;
   let url: URL;
   try {
     url = new URL(uri);

@@ -7,15 +7,31 @@ describe('scrub', () => {
     const text = scrubText(
       'user demo+x@navimow.example on +49 151 12345678 mower NVM-DEMO-0001 Bearer abc.def-123 /cb?code=xyz&state=s1 eyJhbGciOi.eyJzdWIi.sig',
     );
-    for (const secret of ['demo+x@navimow.example', '12345678', 'NVM-DEMO-0001', 'abc.def-123', 'xyz', 's1', 'eyJhbGciOi']) {
+    for (const secret of [
+      'demo+x@navimow.example',
+      '12345678',
+      'NVM-DEMO-0001',
+      'abc.def-123',
+      'xyz',
+      's1',
+      'eyJhbGciOi',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
 
   it('redacts sensitive keys at any depth and keeps the rest', () => {
     expect(
-      scrub({ user: { email: 'a@b.example' }, request: { headers: { Authorization: 'Bearer t' } }, tags: { platform: 'ios' } }),
-    ).toEqual({ user: { email: '[redacted]' }, request: { headers: { Authorization: '[redacted]' } }, tags: { platform: 'ios' } });
+      scrub({
+        user: { email: 'a@b.example' },
+        request: { headers: { Authorization: 'Bearer t' } },
+        tags: { platform: 'ios' },
+      }),
+    ).toEqual({
+      user: { email: '[redacted]' },
+      request: { headers: { Authorization: '[redacted]' } },
+      tags: { platform: 'ios' },
+    });
   });
 });
 

@@ -14,7 +14,8 @@ const PATTERNS: readonly RegExp[] = [
   /\+\d[\d\s()-]{6,}\d/g,
 ];
 
-const SENSITIVE_KEYS = /^(email|e-mail|account|password|phone|access_token|refresh_token|token|authorization|cookie|code|code_verifier|state|client_secret|vehicle_sn|sn|serial|ip_address)$/i;
+const SENSITIVE_KEYS =
+  /^(email|e-mail|account|password|phone|access_token|refresh_token|token|authorization|cookie|code|code_verifier|state|client_secret|vehicle_sn|sn|serial|ip_address)$/i;
 
 export function scrubText(text: string): string {
   return PATTERNS.reduce(

@@ -18,7 +18,9 @@ describe('createSentryReporter', () => {
     const options = vi.mocked(Sentry.init).mock.calls[0]![0]!;
     expect(SAMPLING).toEqual({ tracesSampleRate: 0.5, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 });
     expect(options).toMatchObject({ ...SAMPLING, environment: 'local', dsn: 'https://key@o1.ingest.sentry.io/1' });
-    expect(Sentry.replayIntegration).toHaveBeenCalledWith(expect.objectContaining({ maskAllText: true, blockAllMedia: true }));
+    expect(Sentry.replayIntegration).toHaveBeenCalledWith(
+      expect.objectContaining({ maskAllText: true, blockAllMedia: true }),
+    );
   });
 
   it('scrubs personal data from every event and breadcrumb before it leaves the phone', () => {
@@ -46,7 +48,10 @@ describe('createSentryReporter', () => {
     const request = beforeAddRecordingEvent!({
       type: 5,
       timestamp: 2,
-      data: { tag: 'performanceSpan', payload: { op: 'resource.fetch', description: '/api/mowers/NVM-DEMO-0001/status' } },
+      data: {
+        tag: 'performanceSpan',
+        payload: { op: 'resource.fetch', description: '/api/mowers/NVM-DEMO-0001/status' },
+      },
     } as never);
     expect(JSON.stringify([meta, request])).not.toMatch(/amazon-code|our-state|NVM-DEMO-0001/);
     const processor = vi.mocked(Sentry.addEventProcessor).mock.calls.at(-1)![0];

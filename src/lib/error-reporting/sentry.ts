@@ -29,7 +29,11 @@ export function createSentryReporter(dsn: string): Reporter {
     release: import.meta.env.VITE_RELEASE,
     integrations: [
       Sentry.browserTracingIntegration(),
-      Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true, beforeAddRecordingEvent: scrubRecordingEvent }),
+      Sentry.replayIntegration({
+        maskAllText: true,
+        blockAllMedia: true,
+        beforeAddRecordingEvent: scrubRecordingEvent,
+      }),
     ],
     ...SAMPLING,
     beforeSend: (event) => scrub(event),

@@ -41,7 +41,13 @@ describe('plural forms', () => {
   it('follow European Portuguese in pt: zero takes the plural (0 minutos), where Brazilian rules would say 0 minuto', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Response.json({ minutes_one: '{{count}} minuto', minutes_many: '{{count}} de minutos', minutes_other: '{{count}} minutos' })),
+      vi.fn(async () =>
+        Response.json({
+          minutes_one: '{{count}} minuto',
+          minutes_many: '{{count}} de minutos',
+          minutes_other: '{{count}} minutos',
+        }),
+      ),
     );
     await initI18n('pt', ['common']);
     // A key of this test's own file, not of the typed locale resources.

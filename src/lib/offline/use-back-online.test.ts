@@ -7,7 +7,9 @@ const backOnline = () => act(() => void window.dispatchEvent(new Event('online')
 describe('useBackOnline', () => {
   it('calls back when the connection returns while waiting, and not otherwise', () => {
     const onBackOnline = vi.fn();
-    const { rerender } = renderHook(({ waiting }) => useBackOnline(waiting, onBackOnline), { initialProps: { waiting: false } });
+    const { rerender } = renderHook(({ waiting }) => useBackOnline(waiting, onBackOnline), {
+      initialProps: { waiting: false },
+    });
     backOnline();
     expect(onBackOnline).not.toHaveBeenCalled();
     rerender({ waiting: true });
@@ -17,7 +19,9 @@ describe('useBackOnline', () => {
 
   it('listens from the start, so that an event right after a failure is shown is not missed', () => {
     const listen = vi.spyOn(window, 'addEventListener');
-    const { rerender } = renderHook(({ waiting }) => useBackOnline(waiting, () => undefined), { initialProps: { waiting: false } });
+    const { rerender } = renderHook(({ waiting }) => useBackOnline(waiting, () => undefined), {
+      initialProps: { waiting: false },
+    });
     const online = () => listen.mock.calls.filter(([type]) => type === 'online');
     expect(online()).toHaveLength(1);
     rerender({ waiting: true });

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void) {
 
 /** Whether the device has a network connection, as the browser sees it; updates live. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

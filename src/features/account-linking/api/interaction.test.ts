@@ -4,7 +4,10 @@ import { abortLinking, getInteractionDetails, InteractionError, isInteractionUid
 const UID = 'abcdefghijklmnop_12345';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers })),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,7 +24,11 @@ describe('interaction API', () => {
     await submitLogin(UID, 'demo@navimow.example', 'secret');
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(url).toBe(`/oauth/interaction/${UID}/login`);
-    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"account":"demo@navimow.example","password":"secret"}' });
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{"account":"demo@navimow.example","password":"secret"}',
+    });
 
     const details = { client: { id: 'alexa', name: 'Amazon Alexa', kind: 'alexa' }, scopes: [], channel: null };
     answer(200, details);
@@ -31,8 +38,15 @@ describe('interaction API', () => {
 
   it('follows only the authorization server’s own resume URL', async () => {
     answer(200, { redirect_to: `${window.location.origin}/oauth/authorize/${UID}` });
-    await expect(submitLogin(UID, 'a@b.example', 'pw')).resolves.toBe(`${window.location.origin}/oauth/authorize/${UID}`);
-    for (const target of ['https://evil.example/oauth/x', '//evil.example/oauth/x', '/smartHome/login', 'javascript:alert(1)']) {
+    await expect(submitLogin(UID, 'a@b.example', 'pw')).resolves.toBe(
+      `${window.location.origin}/oauth/authorize/${UID}`,
+    );
+    for (const target of [
+      'https://evil.example/oauth/x',
+      '//evil.example/oauth/x',
+      '/smartHome/login',
+      'javascript:alert(1)',
+    ]) {
       answer(200, { redirect_to: target });
       await expect(abortLinking(UID)).rejects.toBeInstanceOf(InteractionError);
     }
@@ -42,10 +56,15 @@ describe('interaction API', () => {
     answer(401, { error: { code: 'invalid_credentials', message: 'x' } });
     await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'wrong-credentials' } });
     answer(429, { error: { code: 'rate_limited', message: 'x' } }, { 'Retry-After': '42' });
-    await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'throttled', retryAfterSeconds: 42 } });
+    await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({
+      failure: { kind: 'throttled', retryAfterSeconds: 42 },
+    });
     answer(400, { error: { code: 'interaction_expired', message: 'x' } });
     await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'expired' } });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await expect(submitLogin(UID, 'a', 'b')).rejects.toMatchObject({ failure: { kind: 'network' } });
   });
 

@@ -1,4 +1,8 @@
-import type { InteractionDetailsResponse, InteractionRedirectResponse, LoginRequest } from '../../../../common/api-types.ts';
+import type {
+  InteractionDetailsResponse,
+  InteractionRedirectResponse,
+  LoginRequest,
+} from '../../../../common/api-types.ts';
 import { ApiError, apiRequest, type ApiRequest, NetworkError } from '../../../lib/api-client.ts';
 import { isExpectedError } from '../../../lib/error-reporting/error-reporting.ts';
 
@@ -38,7 +42,8 @@ function failureOf(error: unknown): InteractionFailure {
   if (error instanceof NetworkError) return { kind: 'network' };
   if (error instanceof ApiError) {
     if (error.status === 401) return { kind: 'wrong-credentials' };
-    if (error.status === 429) return { kind: 'throttled', retryAfterSeconds: Math.max(1, error.retryAfterSeconds ?? 60) };
+    if (error.status === 429)
+      return { kind: 'throttled', retryAfterSeconds: Math.max(1, error.retryAfterSeconds ?? 60) };
     if (error.status === 400 && error.code === 'interaction_expired') return { kind: 'expired' };
   }
   return { kind: 'unknown' };

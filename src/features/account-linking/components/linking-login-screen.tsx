@@ -36,7 +36,8 @@ function FailureMessage({ failure }: { failure: InteractionFailure }) {
   const { t } = useTranslation('accountLinking');
   const text = {
     'wrong-credentials': () => t('errors.wrongCredentials'),
-    throttled: () => t('errors.tooManyAttempts', { count: failure.kind === 'throttled' ? failure.retryAfterSeconds : 0 }),
+    throttled: () =>
+      t('errors.tooManyAttempts', { count: failure.kind === 'throttled' ? failure.retryAfterSeconds : 0 }),
     expired: () => t('errors.expired'),
     network: () => t('errors.network'),
     unknown: () => t('errors.generic'),
@@ -111,7 +112,11 @@ function LinkingForm({
         <SignInFields form={signIn} after={<ForgotPassword />} />
         {failure && <FailureMessage failure={failure} />}
         <Button type="submit" disabled={pending} aria-busy={pending}>
-          {pending ? t('actions.linking') : variant === 'alexa' ? t('actions.agreeAndLink') : t('actions.logInAndConnect')}
+          {pending
+            ? t('actions.linking')
+            : variant === 'alexa'
+              ? t('actions.agreeAndLink')
+              : t('actions.logInAndConnect')}
         </Button>
         <Button variant="secondary" disabled={pending} onClick={() => void run(() => abortLinking(uid))}>
           {t('actions.cancel')}
@@ -145,7 +150,9 @@ export function LinkingLoginScreen({ variant }: { variant: 'alexa' | 'generic' }
     <Page title={title} lead={<Wordmark />}>
       {!valid && <p>{t('noRequest')}</p>}
       {valid && details.status === 'error' && (
-        <FailureMessage failure={details.error instanceof InteractionError ? details.error.failure : { kind: 'unknown' }} />
+        <FailureMessage
+          failure={details.error instanceof InteractionError ? details.error.failure : { kind: 'unknown' }}
+        />
       )}
       {valid && details.status === 'success' && <LinkingForm uid={uid} details={details.data} variant={variant} />}
     </Page>

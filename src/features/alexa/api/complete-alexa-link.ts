@@ -3,6 +3,10 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Hands Amazon's code and our state to the server, which links the account and enables the skill. */
 export async function completeAlexaLink(request: AlexaCompleteRequest): Promise<VoiceLink> {
-  const { link } = await apiRequest<{ link: VoiceLink }>('/voice-links/alexa/complete', { method: 'POST', auth: true, body: request });
+  const { link } = await apiRequest<{ link: VoiceLink }>('/voice-links/alexa/complete', {
+    method: 'POST',
+    auth: true,
+    body: request,
+  });
   return link;
 }

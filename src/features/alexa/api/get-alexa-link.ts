@@ -4,7 +4,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { personalResponse } from '../../../lib/personal-view-data.ts';
 
 const alexaLink = ({ links }: VoiceLinksResponse): VoiceLink =>
-  links.find((link) => link.platform === 'alexa') ?? { platform: 'alexa', bound: false, bound_since: null, client_id: null };
+  links.find((link) => link.platform === 'alexa') ?? {
+    platform: 'alexa',
+    bound: false,
+    bound_since: null,
+    client_id: null,
+  };
 
 /** The account's Alexa link, as the server derives it from the OAuth grants (`GET /api/voice-links`). */
 export async function getAlexaLink(signal?: AbortSignal): Promise<VoiceLink> {

@@ -24,7 +24,10 @@ async function alexaAppInstalled(): Promise<boolean> {
  * falls back to the browser as well. Both URLs come from our server and are checked against the bridge's
  * allowlist before they are posted. Resolves with where the consent was opened.
  */
-export async function openAmazonConsent(start: AlexaStart, { browserOnly = false }: { browserOnly?: boolean } = {}): Promise<ConsentPlace> {
+export async function openAmazonConsent(
+  start: AlexaStart,
+  { browserOnly = false }: { browserOnly?: boolean } = {},
+): Promise<ConsentPlace> {
   if (!browserOnly && (await alexaAppInstalled())) {
     const { opened } = await call('openScheme', { uri: start.alexa_app_url });
     if (opened) return 'alexaApp';

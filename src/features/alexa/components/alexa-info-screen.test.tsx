@@ -30,24 +30,34 @@ afterEach(() => {
 
 describe('AlexaInfoScreen', () => {
   it('explains the skill and what linking grants, and offers to link an account that is not linked', async () => {
-    const { api, bridge } = await renderAlexaScreen(<AlexaInfoScreen />, { entry: INFO, replies: { 'GET /voice-links': [links({})] } });
+    const { api, bridge } = await renderAlexaScreen(<AlexaInfoScreen />, {
+      entry: INFO,
+      replies: { 'GET /voice-links': [links({})] },
+    });
     uninstall = bridge?.uninstall;
     expect(screen.getByRole('heading', { level: 1, name: 'Voice control with Alexa' })).toBeVisible();
     expect(await screen.findByText('Not linked with Alexa')).toBeVisible();
-    expect(within(screen.getByRole('region', { name: 'What linking allows' })).getByRole('listitem')).toHaveTextContent('Control your devices');
+    expect(within(screen.getByRole('region', { name: 'What linking allows' })).getByRole('listitem')).toHaveTextContent(
+      'Control your devices',
+    );
     expect(screen.getByRole('region', { name: 'How to link' })).toHaveTextContent('Tap Bind.');
     expect(screen.getByRole('region', { name: 'How to unlink' })).toHaveTextContent('Tap Unbind, then confirm.');
     expect(screen.getByRole('link', { name: 'Bind' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
     expect(screen.queryByRole('link', { name: 'Unbind' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Voice commands' })).toHaveAttribute('href', '/smartHome/alexa/voiceInfo');
-    expect(screen.getByRole('link', { name: 'Troubleshooting' })).toHaveAttribute('href', '/smartHome/alexa/troubleshooting');
+    expect(screen.getByRole('link', { name: 'Troubleshooting' })).toHaveAttribute(
+      'href',
+      '/smartHome/alexa/troubleshooting',
+    );
     expect(api.requests[0]!.headers.Authorization).toBe('Bearer token');
   });
 
   it('shows since when a linked account is linked, and the way to unlink', async () => {
     const { bridge } = await renderAlexaScreen(<AlexaInfoScreen />, {
       entry: INFO,
-      replies: { 'GET /voice-links': [links({ bound: true, bound_since: '2026-03-14T09:30:00.000Z', client_id: 'alexa' })] },
+      replies: {
+        'GET /voice-links': [links({ bound: true, bound_since: '2026-03-14T09:30:00.000Z', client_id: 'alexa' })],
+      },
     });
     uninstall = bridge?.uninstall;
     expect(await screen.findByText('Linked with Alexa since March 14, 2026')).toBeVisible();
@@ -70,13 +80,19 @@ describe('AlexaInfoScreen', () => {
 
 describe('AlexaExternalInfoScreen', () => {
   it('explains linking in the Alexa app and the voice commands without asking a server or a native app anything', async () => {
-    const { api, bridge } = await renderAlexaScreen(<AlexaExternalInfoScreen />, { entry: '/smartHome/alexa/externalInfo' });
+    const { api, bridge } = await renderAlexaScreen(<AlexaExternalInfoScreen />, {
+      entry: '/smartHome/alexa/externalInfo',
+    });
     uninstall = bridge?.uninstall;
     expect(screen.getByRole('heading', { level: 1, name: 'Voice control with Alexa' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'What linking allows' })).toHaveTextContent('Control your devices');
-    expect(screen.getByRole('region', { name: 'How to link' })).toHaveTextContent('In the Alexa app, open More > Skills & Games');
+    expect(screen.getByRole('region', { name: 'How to link' })).toHaveTextContent(
+      'In the Alexa app, open More > Skills & Games',
+    );
     expect(screen.getByRole('region', { name: 'How to unlink' })).toHaveTextContent('Disable skill');
-    expect(screen.getByRole('region', { name: 'Alexa voice commands' })).toHaveTextContent('Alexa, ask Segway robot to start mowing.');
+    expect(screen.getByRole('region', { name: 'Alexa voice commands' })).toHaveTextContent(
+      'Alexa, ask Segway robot to start mowing.',
+    );
     expect(screen.queryByRole('link', { name: 'Bind' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.requests).toEqual([]);

@@ -23,7 +23,9 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
     state = <p>{t('status.loading')}</p>;
   } else if (link.status === 'error') {
     const failure = requestFailure(link.error);
-    state = <ErrorMessage announce={false}>{t(failure === 'load' ? 'status.failed' : `status.${failure}`)}</ErrorMessage>;
+    state = (
+      <ErrorMessage announce={false}>{t(failure === 'load' ? 'status.failed' : `status.${failure}`)}</ErrorMessage>
+    );
     // Signed out or not in the app: a Retry could never work.
     if (failure === 'offline' || failure === 'load') {
       action = (
@@ -38,7 +40,11 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
       <p>
         <StatusPill on>
           {since && !Number.isNaN(since.getTime())
-            ? t('status.boundSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone() }).format(since) })
+            ? t('status.boundSince', {
+                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone() }).format(
+                  since,
+                ),
+              })
             : t('status.bound')}
         </StatusPill>
       </p>
@@ -63,7 +69,12 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
   return (
     <section className={styles.status} aria-label={t('status.label')}>
       {/* One live region for the state, so that the answer (or its failure) is read out when it arrives. */}
-      <div role="status" className={styles.status} data-testid="alexa-link-state" data-state={link.status === 'success' ? (link.data.bound ? 'bound' : 'notBound') : link.status}>
+      <div
+        role="status"
+        className={styles.status}
+        data-testid="alexa-link-state"
+        data-state={link.status === 'success' ? (link.data.bound ? 'bound' : 'notBound') : link.status}
+      >
         {state}
       </div>
       {action}

@@ -6,10 +6,22 @@ import { renderAlexaScreen } from '../test-render.tsx';
 import { AppBindScreen } from './app-bind-screen.tsx';
 
 const PATH = '/smartHome/alexa/appBind';
-const linked = { status: 200, body: { link: { platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' } } };
+const linked = {
+  status: 200,
+  body: { link: { platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' } },
+};
 const links = (boundSince: string | null) => ({
   status: 200,
-  body: { links: [{ platform: 'alexa', bound: boundSince !== null, bound_since: boundSince, client_id: boundSince ? 'alexa' : null }] },
+  body: {
+    links: [
+      {
+        platform: 'alexa',
+        bound: boundSince !== null,
+        bound_since: boundSince,
+        client_id: boundSince ? 'alexa' : null,
+      },
+    ],
+  },
 });
 
 let uninstall: (() => void) | undefined;
@@ -34,12 +46,17 @@ afterEach(() => {
 describe('AppBindScreen', () => {
   it('completes the link with Amazon’s code and our state, says so with sample commands, and Done closes the web view', async () => {
     const state = freshState();
-    const { api, user, bridge } = await open(`code=amazon-code&state=${state}`, { 'POST /voice-links/alexa/complete': [linked] });
+    const { api, user, bridge } = await open(`code=amazon-code&state=${state}`, {
+      'POST /voice-links/alexa/complete': [linked],
+    });
     expect(screen.getByText('Linking your Navimow account with Alexa…')).toBeVisible();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bind successful' })).toHaveFocus();
     expect(screen.getByText('Alexa can now control your mower. Try saying:')).toBeVisible();
     expect(screen.getByText('Alexa, ask Segway robot to start mowing.')).toHaveAttribute('lang', 'en');
-    expect(screen.getByRole('link', { name: 'All voice commands' })).toHaveAttribute('href', '/smartHome/alexa/voiceInfo');
+    expect(screen.getByRole('link', { name: 'All voice commands' })).toHaveAttribute(
+      'href',
+      '/smartHome/alexa/voiceInfo',
+    );
     expect(api.requests.map((request) => [request.method, request.path, request.body])).toEqual([
       ['POST', '/voice-links/alexa/complete', { code: 'amazon-code', state }],
     ]);
@@ -63,8 +80,10 @@ describe('AppBindScreen', () => {
 
   it('shows the seed’s failure when the user did not allow the link, without asking the server; Retry starts again', async () => {
     const { api, user } = await open(`error=access_denied&error_description=denied&state=${freshState()}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to bind account. Please try again.' })).toHaveFocus();
-    expect(screen.getByText('The link was not allowed on Amazon\'s page.')).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Failed to bind account. Please try again.' }),
+    ).toHaveFocus();
+    expect(screen.getByText("The link was not allowed on Amazon's page.")).toBeVisible();
     expect(screen.getByRole('link', { name: 'Still not working? See the troubleshooting steps.' })).toHaveAttribute(
       'href',
       '/smartHome/alexa/troubleshooting',
@@ -79,12 +98,16 @@ describe('AppBindScreen', () => {
       'POST /voice-links/alexa/complete': [apiError(400, 'invalid_state')],
       'GET /voice-links': [links(null)],
     });
-    expect(await screen.findByText('This link request has expired or has been used already. Start again.')).toBeVisible();
+    expect(
+      await screen.findByText('This link request has expired or has been used already. Start again.'),
+    ).toBeVisible();
     expired.view.unmount();
     uninstall?.();
     vi.unstubAllGlobals();
 
-    await open(`code=c&state=${freshState()}`, { 'POST /voice-links/alexa/complete': [apiError(502, 'amazon_failed')] });
+    await open(`code=c&state=${freshState()}`, {
+      'POST /voice-links/alexa/complete': [apiError(502, 'amazon_failed')],
+    });
     expect(await screen.findByText('Amazon did not confirm the link. Nothing has been linked.')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Failed to bind account. Please try again.');
   });

@@ -7,7 +7,14 @@ import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
-import { type AmazonReturn, amazonErrorOutcome, type BindFailure, type BindOutcome, completeOnce, readAmazonReturn } from '../bind-outcome.ts';
+import {
+  type AmazonReturn,
+  amazonErrorOutcome,
+  type BindFailure,
+  type BindOutcome,
+  completeOnce,
+  readAmazonReturn,
+} from '../bind-outcome.ts';
 import { defaultVoiceLanguage, firstPhrases } from '../voice-phrases.ts';
 import { VoicePhraseList } from './voice-phrase-list.tsx';
 import { usePageNavigate } from '../../../lib/page-language.ts';

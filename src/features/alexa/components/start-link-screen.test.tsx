@@ -8,7 +8,8 @@ import { renderAlexaScreen } from '../test-render.tsx';
 import { StartLinkScreen } from './start-link-screen.tsx';
 
 const START: AlexaStart = {
-  alexa_app_url: 'https://alexa.amazon.com/spa/skill-account-linking-consent?fragment=skill-account-linking-consent&client_id=c&state=s1',
+  alexa_app_url:
+    'https://alexa.amazon.com/spa/skill-account-linking-consent?fragment=skill-account-linking-consent&client_id=c&state=s1',
   lwa_fallback_url: 'https://www.amazon.com/ap/oa?client_id=c&response_type=code&state=s1',
   expires_at: '2026-05-01T10:10:00.000Z',
 };
@@ -63,7 +64,9 @@ describe('StartLinkScreen', () => {
     // What the skill does is said from the first view, above the attempt.
     const intro = screen.getByText(/^With the Navimow skill for Alexa, you control your mower by voice/);
     expect(await screen.findByText(/^Continue in the Alexa app/)).toBeVisible();
-    expect(intro.compareDocumentPosition(screen.getByTestId('alexa-start')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      intro.compareDocumentPosition(screen.getByTestId('alexa-start')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(api.changes()).toEqual(['POST /voice-links/alexa/start']);
     expect(opened()).toEqual([
       'appIsInstall {"app":"amazon_alexa"}',
@@ -75,7 +78,10 @@ describe('StartLinkScreen', () => {
   it('opens Login with Amazon in the browser when the Alexa app is not installed', async () => {
     const { opened } = await setup({ installed: false });
     expect(await screen.findByText(/^Continue on Amazon's sign-in page/)).toBeVisible();
-    expect(opened()).toEqual(['appIsInstall {"app":"amazon_alexa"}', `openExternalURI ${JSON.stringify({ uri: START.lwa_fallback_url })}`]);
+    expect(opened()).toEqual([
+      'appIsInstall {"app":"amazon_alexa"}',
+      `openExternalURI ${JSON.stringify({ uri: START.lwa_fallback_url })}`,
+    ]);
   });
 
   it('falls back to the browser when no app takes the Alexa link, or the app cannot say what is installed', async () => {
@@ -134,7 +140,11 @@ describe('StartLinkScreen', () => {
 
   it('waits visibly while the Alexa app is asked', async () => {
     let answer!: () => void;
-    await setup({ bridge: { appIsInstall: () => new Promise((resolve) => (answer = () => resolve({ code: 0, data: { installed: true } }))) } });
+    await setup({
+      bridge: {
+        appIsInstall: () => new Promise((resolve) => (answer = () => resolve({ code: 0, data: { installed: true } }))),
+      },
+    });
     await vi.waitFor(() => expect(answer).toBeDefined());
     expect(screen.getByTestId('alexa-start')).toHaveAttribute('role', 'status');
     expect(screen.getByTestId('alexa-start')).toHaveTextContent('Preparing the link…');

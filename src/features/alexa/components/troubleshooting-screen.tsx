@@ -20,7 +20,11 @@ export function TroubleshootingScreen() {
       <p>{t('troubleshooting.intro')}</p>
       <StepList>
         {STEPS.map((step, index) => (
-          <Step key={step} label={t('troubleshooting.step', { number: numbers.format(index + 1) })} title={t(`troubleshooting.steps.${step}.title`)}>
+          <Step
+            key={step}
+            label={t('troubleshooting.step', { number: numbers.format(index + 1) })}
+            title={t(`troubleshooting.steps.${step}.title`)}
+          >
             <p>{t(`troubleshooting.steps.${step}.text`)}</p>
           </Step>
         ))}

@@ -9,7 +9,16 @@ let uninstall: (() => void) | undefined;
 
 const linked = (bound: boolean): FakeReply => ({
   status: 200,
-  body: { links: [{ platform: 'alexa', bound, bound_since: bound ? '2026-05-01T08:00:00.000Z' : null, client_id: bound ? 'alexa' : null }] },
+  body: {
+    links: [
+      {
+        platform: 'alexa',
+        bound,
+        bound_since: bound ? '2026-05-01T08:00:00.000Z' : null,
+        client_id: bound ? 'alexa' : null,
+      },
+    ],
+  },
 });
 
 async function open(replies: FakeReply[], state: FakeReply = linked(true)) {
@@ -53,7 +62,9 @@ describe('UnbindScreen', () => {
     const { user, api } = await open([apiError(502, 'amazon_failed'), { status: 204 }]);
     await user.click(screen.getByRole('button', { name: 'Unbind' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unbind' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to unbind account. Please try again.' })).toHaveFocus();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Failed to unbind account. Please try again.' }),
+    ).toHaveFocus();
     expect(screen.getByText('Alexa is still linked and can still control your mower.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toBeVisible();
@@ -75,7 +86,10 @@ describe('UnbindScreen', () => {
 
   it('tells an account that Alexa is not linked, and offers to link instead of a success for nothing', async () => {
     const { api } = await open([], linked(false));
-    expect((await screen.findByText('Not linked with Alexa')).closest('[role="status"]')).toHaveAttribute('data-state', 'notBound');
+    expect((await screen.findByText('Not linked with Alexa')).closest('[role="status"]')).toHaveAttribute(
+      'data-state',
+      'notBound',
+    );
     expect(screen.getByRole('link', { name: 'Bind' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
     expect(screen.queryByRole('button', { name: 'Unbind' })).toBeNull();
     expect(api.changes()).toEqual([]);

@@ -1,4 +1,8 @@
-import { API_POLICY_VERSION, type PolicyConsentRequest, type PolicyConsentResponse } from '../../../../common/api-policy.ts';
+import {
+  API_POLICY_VERSION,
+  type PolicyConsentRequest,
+  type PolicyConsentResponse,
+} from '../../../../common/api-policy.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**

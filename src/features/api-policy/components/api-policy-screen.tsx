@@ -113,7 +113,9 @@ export function ApiPolicyScreen() {
 
   return (
     <Page title={t('title')}>
-      <p className={styles.effective}>{t('effective', { date: date(new Date(`${API_POLICY_VERSION}T00:00:00Z`), { timeZone: 'UTC' }) })}</p>
+      <p className={styles.effective}>
+        {t('effective', { date: date(new Date(`${API_POLICY_VERSION}T00:00:00Z`), { timeZone: 'UTC' }) })}
+      </p>
       <p>{t('intro')}</p>
       {SECTIONS.map((section) => (
         <Card key={section} title={t(`sections.${section}.title`)}>
@@ -121,7 +123,12 @@ export function ApiPolicyScreen() {
         </Card>
       ))}
       {/* One live region for every outcome, so that agreeing, a failure or a changed policy is read out. */}
-      <div role="status" className={styles.status} data-testid="consent-status" data-status={status?.kind ?? consent.status}>
+      <div
+        role="status"
+        className={styles.status}
+        data-testid="consent-status"
+        data-status={status?.kind ?? consent.status}
+      >
         {message}
       </div>
       {action}

@@ -13,7 +13,13 @@ const conforming = {
   closeWebView: () => ok(),
   finishRendering: () => ok(),
   getCommonAppData: () =>
-    ok({ vehicle_sn: 'NVM-1', email: 'owner@example.com', client_ver: '3.0.153', access_token: 'token-never-shown', platform: 'android' as const }),
+    ok({
+      vehicle_sn: 'NVM-1',
+      email: 'owner@example.com',
+      client_ver: '3.0.153',
+      access_token: 'token-never-shown',
+      platform: 'android' as const,
+    }),
   ipSearch: () => ok({ country_code: 'DE' }),
   // A reversible stand-in for the app's cipher: base64 of the text, reversed, with the version suffix.
   handleEncipherment: ({ text }) => ok(`${[...utf8ToBase64(text)].reverse().join('')}#NB2`),
@@ -21,8 +27,12 @@ const conforming = {
   showAppNavigationBar: () => ok(),
   openExternalURI: () => ok(),
   openScheme: () => ok({ opened: true }),
-  getMowerList: () => ok({ mowers: [{ vehicle_sn: 'NVM-1', name: 'Lawn', model: 'i105E', role: 'owner' as const, battery_percent: 90 }] }),
-  getDevicePermissions: ({ permissions }) => ok(Object.fromEntries(permissions.map((permission) => [permission, 'granted' as const]))),
+  getMowerList: () =>
+    ok({
+      mowers: [{ vehicle_sn: 'NVM-1', name: 'Lawn', model: 'i105E', role: 'owner' as const, battery_percent: 90 }],
+    }),
+  getDevicePermissions: ({ permissions }) =>
+    ok(Object.fromEntries(permissions.map((permission) => [permission, 'granted' as const]))),
   openSystemPermissionPage: () => ok(),
   getAppVersion: () => ok({ versionName: '3.0.153', versionCode: 300000153 }),
   appIsInstall: () => ok({ installed: false }),
@@ -49,17 +59,33 @@ describe('BridgeCheckScreen', () => {
     const fake = installFakeBridge(conforming);
     uninstall = fake.uninstall;
     render(<BridgeCheckScreen />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Bridge check' }).closest('main')).toHaveAttribute('lang', 'en');
-    expect(await autoDone()).toHaveTextContent('10 pass, 0 fail, 0 no answer in time, 0 refused, 9 not run (of 19 methods).');
+    expect(screen.getByRole('heading', { level: 1, name: 'Bridge check' }).closest('main')).toHaveAttribute(
+      'lang',
+      'en',
+    );
+    expect(await autoDone()).toHaveTextContent(
+      '10 pass, 0 fail, 0 no answer in time, 0 refused, 9 not run (of 19 methods).',
+    );
     expect(screen.getByTestId('check-transport')).toHaveTextContent('Android: window.NavimowBridge.postMessage');
     expect(screen.getByTestId('check-app-version')).toHaveTextContent('3.0.153 (build 300000153)');
-    expect(screen.getByTestId('enhanced-gate')).toHaveTextContent('Passes the enhanced-behaviour gate (build 300000153 or later).');
+    expect(screen.getByTestId('enhanced-gate')).toHaveTextContent(
+      'Passes the enhanced-behaviour gate (build 300000153 or later).',
+    );
     expect(screen.getByTestId('check-encryption')).toHaveAttribute('data-verdict', 'pass');
     expect(screen.getByTestId('version-suffix')).toHaveTextContent('carries the version suffix #NB2');
     // Nothing with a visible effect ran by itself.
-    expect(fake.requests.map((request) => request.method).sort()).toEqual(
-      ['appIsInstall', 'finishRendering', 'getAppVersion', 'getCommonAppData', 'getDevicePermissions', 'getMowerList', 'handleDecrypt', 'handleEncipherment', 'ipSearch', 'showAppNavigationBar'],
-    );
+    expect(fake.requests.map((request) => request.method).sort()).toEqual([
+      'appIsInstall',
+      'finishRendering',
+      'getAppVersion',
+      'getCommonAppData',
+      'getDevicePermissions',
+      'getMowerList',
+      'handleDecrypt',
+      'handleEncipherment',
+      'ipSearch',
+      'showAppNavigationBar',
+    ]);
 
     const user = userEvent.setup();
     const tapped = BRIDGE_METHODS.filter((method) => verdictOf(method) === 'not-run');
@@ -72,7 +98,9 @@ describe('BridgeCheckScreen', () => {
     expect(BRIDGE_METHODS.map(verdictOf)).toEqual(BRIDGE_METHODS.map(() => 'pass'));
     expect(fake.callsOf('setWinterStorageMode')).toEqual([{ vehicle_sn: 'NVM-1', enabled: false }]);
     expect(fake.callsOf('handleH5MowerSet')).toEqual([{ vehicle_sn: 'NVM-1', page: 'device_information' }]);
-    expect(screen.getByText('19 pass, 0 fail, 0 no answer in time, 0 refused, 0 not run (of 19 methods).')).toBeInTheDocument();
+    expect(
+      screen.getByText('19 pass, 0 fail, 0 no answer in time, 0 refused, 0 not run (of 19 methods).'),
+    ).toBeInTheDocument();
   });
 
   it('copies the result as one JSON text, without the token or the e-mail', async () => {
@@ -84,7 +112,10 @@ describe('BridgeCheckScreen', () => {
     await autoDone();
     await user.click(screen.getByRole('button', { name: 'Copy the result as JSON' }));
     expect(await screen.findByText('Copied to the clipboard: paste it into the bug report.')).toBeVisible();
-    const report = JSON.parse(writeText.mock.calls[0]![0]) as { methods: { method: string; verdict: string; answers: unknown[] }[]; appVersion: unknown };
+    const report = JSON.parse(writeText.mock.calls[0]![0]) as {
+      methods: { method: string; verdict: string; answers: unknown[] }[];
+      appVersion: unknown;
+    };
     expect(report.methods).toHaveLength(19);
     expect(report.appVersion).toMatchObject({ versionCode: 300000153, passesEnhancedGate: true });
     expect(report.methods.find((method) => method.method === 'getCommonAppData')).toMatchObject({ verdict: 'pass' });
@@ -107,11 +138,17 @@ describe('BridgeCheckScreen', () => {
     await screen.findByTestId('check-summary');
     await vi.advanceTimersByTimeAsync(5_100);
     await autoDone();
-    expect(screen.getByTestId('method-getMowerList')).toHaveTextContent('Missing method: the app answered 404 (unknown method).');
-    expect(screen.getByTestId('method-ipSearch')).toHaveTextContent("Wrong shape: the answer's data does not fit the method.");
+    expect(screen.getByTestId('method-getMowerList')).toHaveTextContent(
+      'Missing method: the app answered 404 (unknown method).',
+    );
+    expect(screen.getByTestId('method-ipSearch')).toHaveTextContent(
+      "Wrong shape: the answer's data does not fit the method.",
+    );
     expect(screen.getByTestId('method-ipSearch')).toHaveTextContent('country_code: Invalid key');
     expect(screen.getByTestId('method-appIsInstall')).toHaveTextContent('No answer within 5 s.');
-    expect(screen.getByTestId('enhanced-gate')).toHaveTextContent('Below the enhanced-behaviour gate (build 300000153)');
+    expect(screen.getByTestId('enhanced-gate')).toHaveTextContent(
+      'Below the enhanced-behaviour gate (build 300000153)',
+    );
     expect(screen.getByTestId('check-encryption')).toHaveAttribute('data-verdict', 'fail');
     expect(screen.getByTestId('check-encryption')).toHaveTextContent('The text came back different: "not the text"');
   });

@@ -3,12 +3,26 @@ import { Button } from '../../../components/button.tsx';
 import { Card, CardTitle } from '../../../components/card.tsx';
 import { ENHANCED_NATIVE_MIN_VERSION_CODE } from '../../../lib/bridge/native-app.ts';
 import { bridgeMethods } from '../../../lib/bridge/methods.ts';
-import { type MethodRow, countVerdicts, methodRows, passesEnhancedGate, reportJson, roundTripVerdict } from '../check-report.ts';
+import {
+  type MethodRow,
+  countVerdicts,
+  methodRows,
+  passesEnhancedGate,
+  reportJson,
+  roundTripVerdict,
+} from '../check-report.ts';
 import { rawText, VERDICT_LABELS, type Verdict } from '../check-result.ts';
 import { type Transport, useBridgeCheck } from '../use-bridge-check.ts';
 import styles from './bridge-check.module.css';
 
-const ICONS: Record<Verdict, string> = { pass: '✓', refused: '!', fail: '✗', 'no-answer': '✗', waiting: '…', 'not-run': '–' };
+const ICONS: Record<Verdict, string> = {
+  pass: '✓',
+  refused: '!',
+  fail: '✗',
+  'no-answer': '✗',
+  waiting: '…',
+  'not-run': '–',
+};
 
 function VerdictBadge({ verdict }: { verdict: Verdict }) {
   return (
@@ -19,7 +33,17 @@ function VerdictBadge({ verdict }: { verdict: Verdict }) {
   );
 }
 
-function CheckCard({ id, title, verdict, children }: { id: string; title: string; verdict: Verdict; children: ReactNode }) {
+function CheckCard({
+  id,
+  title,
+  verdict,
+  children,
+}: {
+  id: string;
+  title: string;
+  verdict: Verdict;
+  children: ReactNode;
+}) {
   return (
     <Card as="section" aria-labelledby={`${id}-title`} data-testid={`check-${id}`} data-verdict={verdict}>
       <div className={styles.header}>
@@ -34,14 +58,18 @@ function CheckCard({ id, title, verdict, children }: { id: string; title: string
 function transportText(transport: Transport | undefined): { verdict: Verdict; text: string } {
   if (!transport) return { verdict: 'waiting', text: 'Looking for the native transport…' };
   const both = transport.both ? ' Both transports are present: the page uses the iOS one.' : '';
-  if (transport.kind === 'ios') return { verdict: 'pass', text: `iOS: window.webkit.messageHandlers.NavimowBridge (the request object itself).${both}` };
+  if (transport.kind === 'ios')
+    return {
+      verdict: 'pass',
+      text: `iOS: window.webkit.messageHandlers.NavimowBridge (the request object itself).${both}`,
+    };
   if (transport.kind === 'android') {
     const who = transport.simulated ? 'The simulated app, on the Android transport' : 'Android';
     return { verdict: 'pass', text: `${who}: window.NavimowBridge.postMessage (the request as JSON text).${both}` };
   }
   return {
     verdict: 'fail',
-    text: 'None: neither window.webkit.messageHandlers.NavimowBridge nor window.NavimowBridge is there. Open this page in the app\'s web view.',
+    text: "None: neither window.webkit.messageHandlers.NavimowBridge nor window.NavimowBridge is there. Open this page in the app's web view.",
   };
 }
 
@@ -49,7 +77,13 @@ function MethodCard({ row, disabled, onRun }: { row: MethodRow; disabled: boolea
   const { record, classification, effect } = row;
   const id = `method-${record.method}`;
   return (
-    <Card as="li" aria-labelledby={`${id}-title`} data-testid={id} data-verdict={classification.verdict} className={styles.method}>
+    <Card
+      as="li"
+      aria-labelledby={`${id}-title`}
+      data-testid={id}
+      data-verdict={classification.verdict}
+      className={styles.method}
+    >
       <div className={styles.header}>
         <CardTitle id={`${id}-title`} level={3} className={styles.methodName}>
           {record.method}
@@ -81,7 +115,8 @@ function MethodCard({ row, disabled, onRun }: { row: MethodRow; disabled: boolea
           {record.answers.map((answer, index) => (
             <div key={index}>
               <p className={styles.rawLabel}>
-                Answer {index + 1}, after {answer.ms} ms{answer.after === 'timeout' ? ', too late' : answer.after === 'settled' ? ', repeated' : ''}
+                Answer {index + 1}, after {answer.ms} ms
+                {answer.after === 'timeout' ? ', too late' : answer.after === 'settled' ? ', repeated' : ''}
               </p>
               <pre>{rawText(answer.body)}</pre>
             </div>
@@ -123,9 +158,9 @@ export function BridgeCheck() {
   return (
     <div className={styles.check}>
       <p>
-        For the iOS and Android teams: open this page in the app&apos;s web view on a phone. It calls each method of the bridge
-        (docs/bridge.md) with the documented params, through the pages&apos; own bridge code, and checks every answer against the
-        schemas the pages use. Methods with a visible effect run only when you tap them.
+        For the iOS and Android teams: open this page in the app&apos;s web view on a phone. It calls each method of the
+        bridge (docs/bridge.md) with the documented params, through the pages&apos; own bridge code, and checks every
+        answer against the schemas the pages use. Methods with a visible effect run only when you tap them.
       </p>
 
       <Card as="section" aria-labelledby="summary-title" data-testid="check-summary">
@@ -149,7 +184,14 @@ export function BridgeCheck() {
         {json && (
           <details open={copy === 'failed' || undefined} className={styles.raw}>
             <summary>Result as JSON</summary>
-            <textarea ref={jsonField} readOnly value={json} aria-label="Result as JSON" rows={8} className={styles.json} />
+            <textarea
+              ref={jsonField}
+              readOnly
+              value={json}
+              aria-label="Result as JSON"
+              rows={8}
+              className={styles.json}
+            />
           </details>
         )}
       </Card>
@@ -171,7 +213,9 @@ export function BridgeCheck() {
             </p>
           </>
         ) : (
-          <p>{check.autoDone ? 'getAppVersion did not pass: the pages would use 1.0.0.' : 'Waiting for getAppVersion…'}</p>
+          <p>
+            {check.autoDone ? 'getAppVersion did not pass: the pages would use 1.0.0.' : 'Waiting for getAppVersion…'}
+          </p>
         )}
       </CheckCard>
 

@@ -24,12 +24,15 @@ const MAX_IN_ENGLISH = new Intl.NumberFormat('en').format(COMMENT_MAX_LENGTH);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function setup(submit = vi.fn<(submission: CommentSubmission) => Promise<CommentCreatedResponse>>().mockResolvedValue(STORED)) {
+function setup(
+  submit = vi.fn<(submission: CommentSubmission) => Promise<CommentCreatedResponse>>().mockResolvedValue(STORED),
+) {
   const onSent = vi.fn();
   const user = userEvent.setup();
   render(<CommentForm onSent={onSent} submit={submit} />);
   const send = () => user.click(screen.getByRole('button', { name: /^(Send|Retry)$/ }));
-  const typeComment = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: 'Your comment (optional)' }), { target: { value: text } });
+  const typeComment = (text: string) =>
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your comment (optional)' }), { target: { value: text } });
   return { user, submit, onSent, send, typeComment };
 }
 
@@ -76,7 +79,11 @@ describe('CommentForm', () => {
 
   it('formats the counts for the language: French groups thousands with a narrow no-break space', async () => {
     const french = createInstance();
-    await french.init({ lng: 'fr', resources: { fr: { comments: frenchComments } }, interpolation: { escapeValue: false } });
+    await french.init({
+      lng: 'fr',
+      resources: { fr: { comments: frenchComments } },
+      interpolation: { escapeValue: false },
+    });
     render(
       <I18nextProvider i18n={french}>
         <CommentForm onSent={vi.fn()} submit={vi.fn()} />
@@ -92,7 +99,9 @@ describe('CommentForm', () => {
     await send();
     const textarea = screen.getByRole('textbox', { name: 'Your comment (optional)' });
     expect(textarea).toHaveAttribute('aria-invalid', 'true');
-    expect(textarea).toHaveAccessibleDescription(expect.stringContaining(`Shorten your comment to ${MAX_IN_ENGLISH} characters or fewer.`));
+    expect(textarea).toHaveAccessibleDescription(
+      expect.stringContaining(`Shorten your comment to ${MAX_IN_ENGLISH} characters or fewer.`),
+    );
     expect(textarea).toHaveFocus();
     expect(submit).not.toHaveBeenCalled();
 
@@ -116,7 +125,12 @@ describe('CommentForm', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Topic (optional)' }), 'Map and boundaries');
     typeComment('  The map was quick to draw.  ');
     await send();
-    expect(submit).toHaveBeenCalledWith({ rating: 4, topic: 'mapping', comment: 'The map was quick to draw.', idempotency_key: expect.stringMatching(UUID) });
+    expect(submit).toHaveBeenCalledWith({
+      rating: 4,
+      topic: 'mapping',
+      comment: 'The map was quick to draw.',
+      idempotency_key: expect.stringMatching(UUID),
+    });
   });
 
   it('disables the button while sending, so a double tap sends once', async () => {

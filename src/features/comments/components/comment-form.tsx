@@ -1,7 +1,14 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommentCreatedResponse } from '../../../../common/api-types.ts';
-import { COMMENT_MAX_LENGTH, COMMENT_TOPICS, type CommentTopic, commentLength, RATING_MAX, RATING_MIN } from '../../../../common/comments.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_TOPICS,
+  type CommentTopic,
+  commentLength,
+  RATING_MAX,
+  RATING_MIN,
+} from '../../../../common/comments.ts';
 import { Button } from '../../../components/button.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -61,7 +68,8 @@ export function CommentForm({
     await sending.run(
       async () => {
         const serialized = JSON.stringify(answer);
-        if (lastAttempt.current?.answer !== serialized) lastAttempt.current = { answer: serialized, key: newIdempotencyKey() };
+        if (lastAttempt.current?.answer !== serialized)
+          lastAttempt.current = { answer: serialized, key: newIdempotencyKey() };
         setFailure(undefined);
         await submit({ ...answer, idempotency_key: lastAttempt.current.key });
         onSent();
@@ -89,7 +97,11 @@ export function CommentForm({
         firstStarRef={firstStarRef}
       />
 
-      <SelectField label={t('topic.label')} value={topic} onChange={(event) => setTopic(event.target.value as CommentTopic | '')}>
+      <SelectField
+        label={t('topic.label')}
+        value={topic}
+        onChange={(event) => setTopic(event.target.value as CommentTopic | '')}
+      >
         <option value="">{t('topic.none')}</option>
         {COMMENT_TOPICS.map((option) => (
           <option key={option} value={option}>

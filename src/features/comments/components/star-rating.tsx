@@ -66,7 +66,10 @@ export function StarRating({
               checked={value === stars}
               onChange={() => onChange(stars)}
             />
-            <label htmlFor={`rating-${stars}`} className={value !== undefined && stars <= value ? styles.filled : styles.empty}>
+            <label
+              htmlFor={`rating-${stars}`}
+              className={value !== undefined && stars <= value ? styles.filled : styles.empty}
+            >
               <StarIcon />
               <VisuallyHidden>{t('rating.option', { count: stars })}</VisuallyHidden>
             </label>

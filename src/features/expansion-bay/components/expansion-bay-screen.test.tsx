@@ -11,7 +11,13 @@ import { ExpansionBayScreen } from './expansion-bay-screen.tsx';
 vi.mock('../../../lib/current-mower.ts', () => ({ getCurrentMower: vi.fn() }));
 vi.mock('../api/open-mower-settings.ts', () => ({ openMowerSettings: vi.fn() }));
 
-const mower = (model: string): Mower => ({ vehicle_sn: 'NVM-TEST-1', name: 'Test lawn', model, role: 'owner', battery_percent: 80 });
+const mower = (model: string): Mower => ({
+  vehicle_sn: 'NVM-TEST-1',
+  name: 'Test lawn',
+  model,
+  role: 'owner',
+  battery_percent: 80,
+});
 
 beforeAll(() => initTestI18n());
 beforeEach(() => {
@@ -50,7 +56,9 @@ describe('ExpansionBayScreen', () => {
     expect(screen.queryByRole('status')).toBeNull();
     // The very paragraph shown while loading, still first: what fits comes after it.
     expect(screen.getByText(/^Add-on modules go into/)).toBe(lead);
-    expect(lead.compareDocumentPosition(screen.getByTestId('current-mower')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      lead.compareDocumentPosition(screen.getByTestId('current-mower')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('gives an unknown model a generic message and the way to the mower settings', async () => {
@@ -65,10 +73,14 @@ describe('ExpansionBayScreen', () => {
   it('opens the mower settings once per tap and says when the app could not', async () => {
     const user = userEvent.setup();
     vi.mocked(getCurrentMower).mockResolvedValue(mower('Navimow H800E'));
-    vi.mocked(openMowerSettings).mockRejectedValueOnce(new BridgeError('handleH5MowerSet', 'timeout', 'no answer')).mockResolvedValue();
+    vi.mocked(openMowerSettings)
+      .mockRejectedValueOnce(new BridgeError('handleH5MowerSet', 'timeout', 'no answer'))
+      .mockResolvedValue();
     render(<ExpansionBayScreen />);
     await user.click(await screen.findByRole('button', { name: 'Open mower settings' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The mower settings could not be opened. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The mower settings could not be opened. Please try again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Open mower settings' }));
     expect(openMowerSettings).toHaveBeenCalledTimes(2);
     expect(openMowerSettings).toHaveBeenLastCalledWith('NVM-TEST-1');
@@ -81,7 +93,9 @@ describe('ExpansionBayScreen', () => {
       .mockRejectedValueOnce(new BridgeError('getMowerList', 'timeout', 'no answer'))
       .mockResolvedValue(mower('Navimow X330E'));
     render(<ExpansionBayScreen />);
-    expect(await screen.findByRole('alert')).toHaveTextContent("Your mower's details could not be loaded from the app. Please try again.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Your mower's details could not be loaded from the app. Please try again.",
+    );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'RTK antenna module' })).toBeVisible();
   });
@@ -95,7 +109,9 @@ describe('ExpansionBayScreen', () => {
   it('asks to choose a mower when the app has none selected', async () => {
     vi.mocked(getCurrentMower).mockResolvedValue(null);
     render(<ExpansionBayScreen />);
-    expect(await screen.findByText('No mower is selected. Choose a mower in the app, then open this page again.')).toBeVisible();
+    expect(
+      await screen.findByText('No mower is selected. Choose a mower in the app, then open this page again.'),
+    ).toBeVisible();
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

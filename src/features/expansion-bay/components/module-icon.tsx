@@ -13,7 +13,14 @@ const PATHS: Record<ModuleId, string> = {
 export function ModuleIcon({ id, className }: { id: ModuleId; className?: string }) {
   return (
     <svg className={className} viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-      <path d={PATHS[id]} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={PATHS[id]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -22,7 +29,14 @@ export function ModuleIcon({ id, className }: { id: ModuleId; className?: string
 export function WarningIcon({ className }: { className?: string }) {
   return (
     <svg className={className} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path d="M12 3 2 21h20zM12 10v5M12 18v.01" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M12 3 2 21h20zM12 10v5M12 18v.01"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -4,7 +4,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { personalResponse } from '../../../lib/personal-view-data.ts';
 
 const googleLink = ({ links }: VoiceLinksResponse): VoiceLink =>
-  links.find((link) => link.platform === 'google') ?? { platform: 'google', bound: false, bound_since: null, client_id: null };
+  links.find((link) => link.platform === 'google') ?? {
+    platform: 'google',
+    bound: false,
+    bound_since: null,
+    client_id: null,
+  };
 
 /** The account's link with Google, as the server keeps it (GET /api/voice-links answers every platform). */
 export async function getGoogleLink(signal?: AbortSignal): Promise<VoiceLink> {

@@ -10,12 +10,23 @@ import { AppBindScreen } from './app-bind-screen.tsx';
 
 const REDIRECT = 'https://oauth-redirect.googleusercontent.com/r/navimow-demo';
 const QUERY = `?client_id=google&scope=mower%3Aread+mower%3Acontrol&redirect_uri=${encodeURIComponent(REDIRECT)}&state=st-1`;
-const SIGNED_IN: FakeAnswer<'getCommonAppData'> = { code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'app-token' } };
+const SIGNED_IN: FakeAnswer<'getCommonAppData'> = {
+  code: 0,
+  data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'app-token' },
+};
 
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 let api: ReturnType<typeof installFakeApi>;
 
-async function setup({ query = QUERY, appData = SIGNED_IN, replies = {} }: { query?: string; appData?: FakeAnswer<'getCommonAppData'>; replies?: Record<string, FakeReply[]> }) {
+async function setup({
+  query = QUERY,
+  appData = SIGNED_IN,
+  replies = {},
+}: {
+  query?: string;
+  appData?: FakeAnswer<'getCommonAppData'>;
+  replies?: Record<string, FakeReply[]>;
+}) {
   bridge = installFakeBridge({
     getCommonAppData: () => appData,
     setAppFlipResult: () => ({ code: 0 }),
@@ -43,12 +54,17 @@ afterEach(() => {
 
 describe('AppBindScreen (App Flip)', () => {
   it('shows the consent for the app’s user, and on Agree hands Google the server’s code with the state, then closes', async () => {
-    const user = await setup({ replies: { 'POST /voice-links/google/app-flip': [{ status: 200, body: { code: 'code-1' } }] } });
+    const user = await setup({
+      replies: { 'POST /voice-links/google/app-flip': [{ status: 200, body: { code: 'code-1' } }] },
+    });
     expect(await screen.findByText('Navimow account: demo@navimow.example')).toBeVisible();
     const permissions = screen.getByRole('region', { name: 'Google will be able to:' });
     expect(permissions).toHaveTextContent('Read the status of your devices');
     expect(permissions).toHaveTextContent('Control your devices on your behalf');
-    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', 'https://navimow.segway.com/privacy-policy');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      'https://navimow.segway.com/privacy-policy',
+    );
 
     await user.dblClick(screen.getByRole('button', { name: 'Agree and link' }));
     await waitFor(() => expect(bridge!.callsOf('closeWebView')).toHaveLength(1));
@@ -95,14 +111,22 @@ describe('AppBindScreen (App Flip)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your account could not be linked. Please try again.');
     expect(bridge!.callsOf('setAppFlipResult')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Agree and link' }));
-    await waitFor(() => expect(bridge!.callsOf('setAppFlipResult')).toEqual([{ result: 'success', code: 'code-2', state: 'st-1' }]));
+    await waitFor(() =>
+      expect(bridge!.callsOf('setAppFlipResult')).toEqual([{ result: 'success', code: 'code-2', state: 'st-1' }]),
+    );
   });
 
   it('signs the user in on the page when the app has nobody signed in, and links with that session only', async () => {
     const user = await setup({
       appData: { code: 401, msg: 'not signed in' },
       replies: {
-        'POST /auth/login': [apiError(401, 'invalid_credentials'), { status: 200, body: { access_token: 'own-token', refresh_token: 'r', token_type: 'Bearer', expires_in: 600 } }],
+        'POST /auth/login': [
+          apiError(401, 'invalid_credentials'),
+          {
+            status: 200,
+            body: { access_token: 'own-token', refresh_token: 'r', token_type: 'Bearer', expires_in: 600 },
+          },
+        ],
         'POST /voice-links/google/app-flip': [{ status: 200, body: { code: 'code-3' } }],
       },
     });
@@ -117,13 +141,17 @@ describe('AppBindScreen (App Flip)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Navimow account: demo@navimow.example')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Agree and link' }));
-    await waitFor(() => expect(bridge!.callsOf('setAppFlipResult')).toEqual([{ result: 'success', code: 'code-3', state: 'st-1' }]));
+    await waitFor(() =>
+      expect(bridge!.callsOf('setAppFlipResult')).toEqual([{ result: 'success', code: 'code-3', state: 'st-1' }]),
+    );
     expect(appFlipPosts()[0]!.headers.Authorization).toBe('Bearer own-token');
   });
 
   it('opens the privacy policy in the system browser', async () => {
     const user = await setup({});
     await user.click(await screen.findByRole('link', { name: 'Privacy policy' }));
-    await waitFor(() => expect(bridge!.callsOf('openExternalURI')).toEqual([{ uri: 'https://navimow.segway.com/privacy-policy' }]));
+    await waitFor(() =>
+      expect(bridge!.callsOf('openExternalURI')).toEqual([{ uri: 'https://navimow.segway.com/privacy-policy' }]),
+    );
   });
 });

@@ -110,7 +110,11 @@ function AppFlip({ params }: { params: AppFlipParams }) {
       },
     );
 
-  const cancel = () => void answering.run(() => finish({ result: 'denied' }), () => setOutcome('failed'));
+  const cancel = () =>
+    void answering.run(
+      () => finish({ result: 'denied' }),
+      () => setOutcome('failed'),
+    );
 
   if (outcome === 'invalid') return <InvalidRequest />;
   if (appSessionLoad.status === 'pending') {

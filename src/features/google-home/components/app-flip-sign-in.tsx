@@ -12,7 +12,8 @@ type SignInFailure = { kind: 'wrongCredentials' } | { kind: 'throttled'; seconds
 
 function failureOf(error: unknown): SignInFailure {
   if (error instanceof ApiError && error.status === 401) return { kind: 'wrongCredentials' };
-  if (error instanceof ApiError && error.status === 429) return { kind: 'throttled', seconds: Math.max(1, error.retryAfterSeconds ?? 60) };
+  if (error instanceof ApiError && error.status === 429)
+    return { kind: 'throttled', seconds: Math.max(1, error.retryAfterSeconds ?? 60) };
   return { kind: 'failed' };
 }
 
@@ -20,7 +21,13 @@ function failureOf(error: unknown): SignInFailure {
  * The sign-in of App Flip when the app has no signed-in user: the session it gives is this page's only, used
  * for the one code it asks for, and never handed to the app.
  */
-export function AppFlipSignIn({ onSignedIn, onCancel }: { onSignedIn: (token: string, account: string) => void; onCancel: () => void }) {
+export function AppFlipSignIn({
+  onSignedIn,
+  onCancel,
+}: {
+  onSignedIn: (token: string, account: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('googleHome');
   const fields = useSignInForm();
   const [failure, setFailure] = useState<SignInFailure | null>(null);
@@ -45,7 +52,9 @@ export function AppFlipSignIn({ onSignedIn, onCancel }: { onSignedIn: (token: st
       <p>{t('appFlip.signIn.lead')}</p>
       <SignInFields form={fields} />
       {failure?.kind === 'wrongCredentials' && <ErrorMessage>{t('appFlip.signIn.wrongCredentials')}</ErrorMessage>}
-      {failure?.kind === 'throttled' && <ErrorMessage>{t('appFlip.signIn.tooManyAttempts', { count: failure.seconds })}</ErrorMessage>}
+      {failure?.kind === 'throttled' && (
+        <ErrorMessage>{t('appFlip.signIn.tooManyAttempts', { count: failure.seconds })}</ErrorMessage>
+      )}
       {failure?.kind === 'failed' && <ErrorMessage>{t('appFlip.failed')}</ErrorMessage>}
       <Button type="submit" disabled={sending.pending} aria-busy={sending.pending}>
         {sending.pending ? t('appFlip.signIn.signingIn') : t('appFlip.signIn.submit')}

@@ -20,7 +20,9 @@ import { LoadError } from './load-error.tsx';
 function LinkedSince({ since }: { since: string | null }) {
   const { t, i18n } = useTranslation('googleHome');
   if (!since || Number.isNaN(Date.parse(since))) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone() }).format(new Date(since));
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: renderTimeZone() }).format(
+    new Date(since),
+  );
   return <p>{t('detail.linkedSince', { date })}</p>;
 }
 

@@ -10,7 +10,12 @@ import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { BindDetailScreen } from './bind-detail-screen.tsx';
 import { StartUnbindLinkScreen } from './start-unbind-link-screen.tsx';
 
-const GOOGLE_LINKED: VoiceLink = { platform: 'google', bound: true, bound_since: '2026-05-01T10:00:00.000Z', client_id: 'google' };
+const GOOGLE_LINKED: VoiceLink = {
+  platform: 'google',
+  bound: true,
+  bound_since: '2026-05-01T10:00:00.000Z',
+  client_id: 'google',
+};
 const NOT_LINKED: VoiceLink = { platform: 'google', bound: false, bound_since: null, client_id: null };
 const links = (google: VoiceLink) => ({
   status: 200,
@@ -22,7 +27,10 @@ let api: ReturnType<typeof installFakeApi>;
 
 async function setup(path: string, replies: Record<string, FakeReply[]>, handlers: FakeHandlers = {}) {
   bridge = installFakeBridge({
-    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
+    getCommonAppData: () => ({
+      code: 0,
+      data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' },
+    }),
     ...handlers,
   });
   await refreshAccessToken();
@@ -56,9 +64,16 @@ describe('BindDetailScreen', () => {
   });
 
   it('not linked: opens Google Home at Navimow’s account linking, and offers the guide', async () => {
-    const user = await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(NOT_LINKED)] }, { openGoogleHomeURI: () => ({ code: 0 }) });
+    const user = await setup(
+      '/smartHome/googleHome/bindDetail',
+      { '/voice-links': [links(NOT_LINKED)] },
+      { openGoogleHomeURI: () => ({ code: 0 }) },
+    );
     expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Not linked');
-    expect(screen.getByRole('link', { name: 'How to connect' })).toHaveAttribute('href', '/smartHome/googleHome/howToConnect');
+    expect(screen.getByRole('link', { name: 'How to connect' })).toHaveAttribute(
+      'href',
+      '/smartHome/googleHome/howToConnect',
+    );
     expect(screen.queryByRole('link', { name: 'Unlink' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open Google Home' }));
     await waitFor(() =>
@@ -70,7 +85,11 @@ describe('BindDetailScreen', () => {
   });
 
   it('says so when Google Home cannot be opened', async () => {
-    const user = await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(NOT_LINKED)] }, { openGoogleHomeURI: () => ({ code: 500, msg: 'x' }) });
+    const user = await setup(
+      '/smartHome/googleHome/bindDetail',
+      { '/voice-links': [links(NOT_LINKED)] },
+      { openGoogleHomeURI: () => ({ code: 500, msg: 'x' }) },
+    );
     await user.click(await screen.findByRole('button', { name: 'Open Google Home' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Google Home could not be opened.');
   });
@@ -79,14 +98,22 @@ describe('BindDetailScreen', () => {
     await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(GOOGLE_LINKED)] });
     expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Linked');
     expect(screen.getByText('Your Navimow account is linked with Google since May 1, 2026.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Unlink' })).toHaveAttribute('href', '/smartHome/googleHome/startUnbindLink');
+    expect(screen.getByRole('link', { name: 'Unlink' })).toHaveAttribute(
+      'href',
+      '/smartHome/googleHome/startUnbindLink',
+    );
     expect(screen.queryByRole('button', { name: 'Open Google Home' })).toBeNull();
     const more = screen.getByRole('region', { name: 'Learn more' });
-    expect(within(more).getByRole('link', { name: 'Voice commands' })).toHaveAttribute('href', '/smartHome/googleHome/voiceInfo');
+    expect(within(more).getByRole('link', { name: 'Voice commands' })).toHaveAttribute(
+      'href',
+      '/smartHome/googleHome/voiceInfo',
+    );
   });
 
   it('shows a failed load with Retry', async () => {
-    const user = await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [apiError(500, 'internal'), links(GOOGLE_LINKED)] });
+    const user = await setup('/smartHome/googleHome/bindDetail', {
+      '/voice-links': [apiError(500, 'internal'), links(GOOGLE_LINKED)],
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('The link with Google could not be loaded.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Linked');
@@ -139,7 +166,10 @@ describe('StartUnbindLinkScreen', () => {
   });
 
   it('unlinks after the confirmation, once for a double tap, and Done goes back to the link state', async () => {
-    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED), links(NOT_LINKED)], 'DELETE /voice-links/google': [{ status: 204 }] });
+    const user = await setup(path, {
+      '/voice-links': [links(GOOGLE_LINKED), links(NOT_LINKED)],
+      'DELETE /voice-links/google': [{ status: 204 }],
+    });
     await user.click(await screen.findByRole('button', { name: 'Unlink' }));
     await user.dblClick(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toHaveFocus();
@@ -166,6 +196,9 @@ describe('StartUnbindLinkScreen', () => {
     await setup(path, { '/voice-links': [links(NOT_LINKED)] });
     expect(await screen.findByText('Google Assistant is not linked with your Navimow account.')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Connect with Google Home' })).toHaveAttribute('href', '/smartHome/googleHome/howToConnect');
+    expect(screen.getByRole('link', { name: 'Connect with Google Home' })).toHaveAttribute(
+      'href',
+      '/smartHome/googleHome/howToConnect',
+    );
   });
 });

@@ -49,7 +49,11 @@ export function StartUnbindLinkScreen() {
         status="success"
         title={t('unlink.doneTitle')}
         message={t('unlink.doneText')}
-        actions={<Button onClick={() => navigate(pageRoutes.googleBindDetail.path, { replace: true })}>{t('unlink.done')}</Button>}
+        actions={
+          <Button onClick={() => navigate(pageRoutes.googleBindDetail.path, { replace: true })}>
+            {t('unlink.done')}
+          </Button>
+        }
       />
     );
   }
@@ -89,7 +93,13 @@ export function StartUnbindLinkScreen() {
       {linked && (
         <>
           <div className={styles.actions}>
-            <Button ref={unlinkButton} variant="danger" onClick={() => setConfirming(true)} disabled={unlinking.pending} aria-busy={unlinking.pending}>
+            <Button
+              ref={unlinkButton}
+              variant="danger"
+              onClick={() => setConfirming(true)}
+              disabled={unlinking.pending}
+              aria-busy={unlinking.pending}
+            >
               {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
             </Button>
           </div>

@@ -10,12 +10,20 @@ import { i18next } from '../../../lib/i18n/i18n.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { VoiceInfoScreen } from './voice-info-screen.tsx';
 
-const mower = (vehicle_sn: string, name: string): Mower => ({ vehicle_sn, name, model: 'Navimow i105E', role: 'owner' });
+const mower = (vehicle_sn: string, name: string): Mower => ({
+  vehicle_sn,
+  name,
+  model: 'Navimow i105E',
+  role: 'owner',
+});
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
 async function setup(mowerList: FakeAnswer<'getMowerList'>, replies: Record<string, FakeReply[]> = {}) {
   bridge = installFakeBridge({
-    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
+    getCommonAppData: () => ({
+      code: 0,
+      data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' },
+    }),
     getMowerList: () => mowerList,
   });
   await refreshAccessToken();
@@ -23,7 +31,10 @@ async function setup(mowerList: FakeAnswer<'getMowerList'>, replies: Record<stri
   render(<VoiceInfoScreen />);
 }
 
-const examples = () => within(screen.getByTestId('google-voice-examples')).getAllByRole('definition').map((item) => item.textContent);
+const examples = () =>
+  within(screen.getByTestId('google-voice-examples'))
+    .getAllByRole('definition')
+    .map((item) => item.textContent);
 
 beforeAll(() => initTestI18n());
 afterEach(async () => {
@@ -51,7 +62,9 @@ describe('VoiceInfoScreen', () => {
 
   it('with only one mower, uses the word for mower and says the name works too', async () => {
     await setup({ code: 0, data: { mowers: [mower('NVM-1', 'Front lawn')] } });
-    expect(await screen.findByText('You have one mower, Front lawn: you can say its name or “the mower”.')).toBeVisible();
+    expect(
+      await screen.findByText('You have one mower, Front lawn: you can say its name or “the mower”.'),
+    ).toBeVisible();
     expect(examples()[0]).toBe('Hey Google, start the mower.');
     expect(screen.queryByRole('region', { name: 'Your mowers' })).toBeNull();
   });
@@ -87,7 +100,11 @@ describe('VoiceInfoScreen', () => {
     i18next.addResourceBundle('de', 'googleHome', german);
     await i18next.changeLanguage('de');
     await setup({ code: 0, data: { mowers: [mower('NVM-1', 'Vorgarten')] } });
-    expect(await screen.findByText('Sie haben einen Mähroboter, Vorgarten: Sie können seinen Namen oder „den Rasenmäher“ sagen.')).toBeVisible();
+    expect(
+      await screen.findByText(
+        'Sie haben einen Mähroboter, Vorgarten: Sie können seinen Namen oder „den Rasenmäher“ sagen.',
+      ),
+    ).toBeVisible();
     expect(examples()).toEqual([
       'Hey Google, starte den Rasenmäher.',
       'Hey Google, setze den Rasenmäher fort.',
@@ -105,7 +122,10 @@ describe('VoiceInfoScreen', () => {
     expect(await screen.findByRole('region', { name: 'Esimerkkejä: Etupiha' })).toBeVisible();
     expect(screen.getByTestId('google-voice-not-spoken')).toHaveTextContent('(suomi)');
     expect(examples()[0]).toBe('Hey Google, start Etupiha.');
-    expect(within(screen.getByTestId('google-voice-examples')).getAllByRole('definition')[0]).toHaveAttribute('lang', 'en');
+    expect(within(screen.getByTestId('google-voice-examples')).getAllByRole('definition')[0]).toHaveAttribute(
+      'lang',
+      'en',
+    );
     const picker = screen.getByRole('combobox', { name: 'Google Assistantin kieli' });
     expect(picker).toHaveValue('en');
     expect(within(picker).queryByRole('option', { name: 'suomi' })).toBeNull();

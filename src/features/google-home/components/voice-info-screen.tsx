@@ -37,7 +37,10 @@ function ExamplesCard({ names, spoken }: { names: readonly string[]; spoken: Goo
   const [first] = names;
   const several = names.length > 1 && first !== undefined;
   return (
-    <Card title={several ? t('voice.examplesFor', { name: first }) : t('voice.examplesTitle')} data-testid="google-voice-examples">
+    <Card
+      title={several ? t('voice.examplesFor', { name: first }) : t('voice.examplesTitle')}
+      data-testid="google-voice-examples"
+    >
       {names.length === 1 && <p>{t('voice.oneMower', { name: first, mower: spokenMower(spoken) })}</p>}
       <Examples name={several ? first : undefined} spoken={spoken} />
     </Card>
@@ -49,7 +52,13 @@ function ExamplesCard({ names, spoken }: { names: readonly string[]; spoken: Goo
  * one their Assistant is set to (language names from Intl, in the page's language). Where the Assistant does not
  * speak the page's language, the page says so.
  */
-function SpokenLanguagePicker({ spoken, onChange }: { spoken: GoogleVoiceLanguage; onChange: (language: GoogleVoiceLanguage) => void }) {
+function SpokenLanguagePicker({
+  spoken,
+  onChange,
+}: {
+  spoken: GoogleVoiceLanguage;
+  onChange: (language: GoogleVoiceLanguage) => void;
+}) {
   const { t, i18n } = useTranslation('googleHome');
   const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
   return (

@@ -11,7 +11,10 @@ let bridge: ReturnType<typeof installFakeBridge> | undefined;
 /** A fake phone with these permissions; its settings page switches the permission on, like a user would. */
 function phone(
   permissions: { bluetooth: DevicePermissionState; location: DevicePermissionState },
-  { settings, read }: { settings?: () => FakeAnswer<'openSystemPermissionPage'>; read?: () => FakeAnswer<'getDevicePermissions'> } = {},
+  {
+    settings,
+    read,
+  }: { settings?: () => FakeAnswer<'openSystemPermissionPage'>; read?: () => FakeAnswer<'getDevicePermissions'> } = {},
 ) {
   const state = { ...permissions };
   bridge = installFakeBridge({
@@ -93,7 +96,12 @@ describe('ConnectSolutionsScreen', () => {
     let failures = 1;
     phone(
       { bluetooth: 'granted', location: 'denied' },
-      { read: () => (failures-- > 0 ? { code: 500, msg: 'broken' } : { code: 0, data: { bluetooth: 'granted', location: 'denied' } }) },
+      {
+        read: () =>
+          failures-- > 0
+            ? { code: 500, msg: 'broken' }
+            : { code: 0, data: { bluetooth: 'granted', location: 'denied' } },
+      },
     );
     const user = userEvent.setup();
     render(<ConnectSolutionsScreen />);
@@ -106,7 +114,9 @@ describe('ConnectSolutionsScreen', () => {
 
   it('works without the app: the steps and a note instead of the permissions', async () => {
     render(<ConnectSolutionsScreen />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Open this page in the Navimow app to check Bluetooth and location access.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Open this page in the Navimow app to check Bluetooth and location access.',
+    );
     expect(screen.queryByRole('button')).toBeNull();
     expectStepsShown();
   });

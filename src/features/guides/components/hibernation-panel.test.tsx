@@ -13,7 +13,11 @@ const MOWER: Mower = { vehicle_sn: 'NVM-TEST-0001', name: 'Front lawn', model: '
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
 /** A fake app whose current mower has this battery level; `setWinterStorageMode` answers as given. */
-async function appWithMower(battery: number | undefined, setWinterStorageMode?: FakeHandler<'setWinterStorageMode'>, vehicleSn = MOWER.vehicle_sn) {
+async function appWithMower(
+  battery: number | undefined,
+  setWinterStorageMode?: FakeHandler<'setWinterStorageMode'>,
+  vehicleSn = MOWER.vehicle_sn,
+) {
   bridge = installFakeBridge({
     getCommonAppData: () => ({
       code: 0,

@@ -56,7 +56,10 @@ function LiveBattery({ mower, status, hibernating }: { mower: Mower; status: Mow
   }
   return (
     <p data-testid="live-battery" data-percent={status.battery_percent}>
-      {t(status.charging ? 'hibernate.liveBatteryCharging' : 'hibernate.liveBattery', { name, percent: status.battery_percent })}
+      {t(status.charging ? 'hibernate.liveBatteryCharging' : 'hibernate.liveBattery', {
+        name,
+        percent: status.battery_percent,
+      })}
     </p>
   );
 }
@@ -80,7 +83,8 @@ export function HibernationPanel() {
       async () => {
         setState({ step: 'checking' });
         const mower = await getCurrentMower();
-        const percent = liveStatus?.serial_number === mower?.vehicle_sn ? liveStatus?.battery_percent : mower?.battery_percent;
+        const percent =
+          liveStatus?.serial_number === mower?.vehicle_sn ? liveStatus?.battery_percent : mower?.battery_percent;
         if (!mower) setState({ step: 'noMower' });
         else if (percent === undefined) setState({ step: 'checkFailed' });
         else if (!canHibernate(percent)) setState({ step: 'lowBattery', percent });
@@ -115,7 +119,9 @@ export function HibernationPanel() {
       case 'checkFailed':
         return <ErrorMessage announce={false}>{t('hibernate.checkFailed')}</ErrorMessage>;
       case 'lowBattery':
-        return <ErrorMessage announce={false}>{t('hibernate.lowBattery', { percent: state.percent, min })}</ErrorMessage>;
+        return (
+          <ErrorMessage announce={false}>{t('hibernate.lowBattery', { percent: state.percent, min })}</ErrorMessage>
+        );
       case 'starting':
         return <p>{t('hibernate.starting')}</p>;
       case 'started':
@@ -136,15 +142,14 @@ export function HibernationPanel() {
 
   return (
     <div className={styles.panel} data-testid="hibernation" data-step={state.step}>
-      {live.mower && liveStatus && <LiveBattery mower={live.mower} status={liveStatus} hibernating={state.step === 'started'} />}
+      {live.mower && liveStatus && (
+        <LiveBattery mower={live.mower} status={liveStatus} hibernating={state.step === 'started'} />
+      )}
       <div role="status" className={styles.message}>
         {message}
       </div>
       {state.step === 'startFailed' || state.step === 'checkFailed' ? (
-        <Button
-          onClick={() => void (state.step === 'startFailed' ? start(state.checked) : check())}
-          disabled={pending}
-        >
+        <Button onClick={() => void (state.step === 'startFailed' ? start(state.checked) : check())} disabled={pending}>
           {t('common:actions.retry')}
         </Button>
       ) : (

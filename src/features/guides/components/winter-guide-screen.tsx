@@ -28,11 +28,7 @@ export function WinterGuideScreen() {
           <p>{t('step1.body')}</p>
         </Step>
 
-        <Step
-          label={step(2)}
-          title={t('step2.title', { percent })}
-          pictures={<Illustration scene="charge" />}
-        >
+        <Step label={step(2)} title={t('step2.title', { percent })} pictures={<Illustration scene="charge" />}>
           <p>{t('step2.body', { percent })}</p>
         </Step>
 
@@ -41,11 +37,7 @@ export function WinterGuideScreen() {
           <HibernationPanel />
         </Step>
 
-        <Step
-          label={step(4)}
-          title={t('step4.title')}
-          pictures={<Illustration scene="station" />}
-        >
+        <Step label={step(4)} title={t('step4.title')} pictures={<Illustration scene="station" />}>
           <ol>
             <li>{t('step4.unplug')}</li>
             <li>{t('step4.screws', { count: STATION_SCREW_COUNT })}</li>
@@ -53,11 +45,7 @@ export function WinterGuideScreen() {
           </ol>
         </Step>
 
-        <Step
-          label={step(5)}
-          title={t('step5.title')}
-          pictures={<Illustration scene="store" />}
-        >
+        <Step label={step(5)} title={t('step5.title')} pictures={<Illustration scene="store" />}>
           <p>
             {t('step5.body', {
               min: STORAGE_MIN_CELSIUS,

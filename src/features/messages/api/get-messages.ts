@@ -13,7 +13,10 @@ export interface MessageQuery {
   limit?: number;
 }
 
-const toListPage = (page: MessagePage): ListPage<MessageDto> => ({ items: page.messages, nextCursor: page.next_cursor });
+const toListPage = (page: MessagePage): ListPage<MessageDto> => ({
+  items: page.messages,
+  nextCursor: page.next_cursor,
+});
 
 /** GET /api/messages: one page of the reader's messages, newest first, as `usePagedList` reads pages. */
 export async function getMessages(query: MessageQuery, signal?: AbortSignal): Promise<ListPage<MessageDto>> {

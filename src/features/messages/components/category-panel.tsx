@@ -47,7 +47,8 @@ export function CategoryPanel({ category, onRefresh }: { category: MessageFilter
 
   // Signed out (or not in the app): no list, Refresh or Retry can get past that, so the tab says only that.
   const failure = recent.status === 'error' ? requestFailure(recent.error) : undefined;
-  if (failure && !canRetry(failure)) return <RequestFailureMessage failure={failure} texts={{ load: t('list.failed') }} />;
+  if (failure && !canRetry(failure))
+    return <RequestFailureMessage failure={failure} texts={{ load: t('list.failed') }} />;
 
   return (
     <>

@@ -12,7 +12,13 @@ import { MessageItem } from './message-item.tsx';
 import styles from './messages.module.css';
 
 /** The centre's History section: the newest messages older than 30 days, and the way to all of them. */
-export function HistorySection({ category, history }: { category: MessageFilter; history: AsyncResult<ListPage<MessageDto>> }) {
+export function HistorySection({
+  category,
+  history,
+}: {
+  category: MessageFilter;
+  history: AsyncResult<ListPage<MessageDto>>;
+}) {
   const { t } = useTranslation('messages');
   const state = useMessageState();
   const headingId = useId();

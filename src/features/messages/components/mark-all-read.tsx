@@ -38,7 +38,10 @@ export function MarkAllRead({
         showToast(t('markAll.done'), { tone: 'success' });
         onMarked();
       },
-      (error) => showToast(requestFailure(error) === 'signedOut' ? t('common:session.signedOut') : t('markAll.failed'), { tone: 'error' }),
+      (error) =>
+        showToast(requestFailure(error) === 'signedOut' ? t('common:session.signedOut') : t('markAll.failed'), {
+          tone: 'error',
+        }),
     );
   };
 

@@ -17,23 +17,45 @@ import { ago, counts, testMessage } from '../test-messages.ts';
 import { MessageCenterScreen } from './message-center-screen.tsx';
 
 // The rest (the personal first view's pages) as it is.
-vi.mock('../api/get-messages.ts', async (importOriginal) => ({ ...(await importOriginal<object>()), getMessages: vi.fn() }));
+vi.mock('../api/get-messages.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getMessages: vi.fn(),
+}));
 vi.mock('../api/get-unread-counts.ts', () => ({ getUnreadCounts: vi.fn() }));
 vi.mock('../api/mark-all-read.ts', () => ({ markAllRead: vi.fn() }));
 vi.mock('../api/mark-read.ts', () => ({ markRead: vi.fn() }));
 
 /** A fake API over these messages: cursor pages of `pageSize`, newest first as given. */
-function serve({ recent = [], history = [], unread = counts(), pageSize = 20 }: { recent?: MessageDto[]; history?: MessageDto[]; unread?: UnreadCounts; pageSize?: number }) {
+function serve({
+  recent = [],
+  history = [],
+  unread = counts(),
+  pageSize = 20,
+}: {
+  recent?: MessageDto[];
+  history?: MessageDto[];
+  unread?: UnreadCounts;
+  pageSize?: number;
+}) {
   vi.mocked(getMessages).mockImplementation(async ({ category, window, cursor, limit }: MessageQuery) => {
-    const all = (window === 'recent' ? recent : history).filter((message) => category === 'all' || message.category === category);
+    const all = (window === 'recent' ? recent : history).filter(
+      (message) => category === 'all' || message.category === category,
+    );
     const start = cursor ? Number(cursor) : 0;
     const size = limit ?? pageSize;
-    return { items: all.slice(start, start + size), nextCursor: start + size < all.length ? String(start + size) : null };
+    return {
+      items: all.slice(start, start + size),
+      nextCursor: start + size < all.length ? String(start + size) : null,
+    };
   });
   vi.mocked(getUnreadCounts).mockResolvedValue(unread);
 }
 
-const recentCalls = () => vi.mocked(getMessages).mock.calls.map(([query]) => query).filter((query) => query.window === 'recent');
+const recentCalls = () =>
+  vi
+    .mocked(getMessages)
+    .mock.calls.map(([query]) => query)
+    .filter((query) => query.window === 'recent');
 
 function renderCenter() {
   const user = userEvent.setup();
@@ -48,14 +70,26 @@ function renderCenter() {
 const list = () => screen.getByRole('list', { name: 'Messages' });
 const items = () => within(list()).getAllByRole('link');
 
-const finished = testMessage('mowingFinished', { areaSquareMetres: 420, minutes: 95 }, { id: 'finished', created_at: ago.hours(2) });
+const finished = testMessage(
+  'mowingFinished',
+  { areaSquareMetres: 420, minutes: 95 },
+  { id: 'finished', created_at: ago.hours(2) },
+);
 const stuck = testMessage(
   'fault',
   { reason: 'stuck' },
   { id: 'stuck', category: 'important', severity: 'critical', fault_code: 'E-203', created_at: ago.hours(5) },
 );
-const firmware = testMessage('firmwareAvailable', { version: '3.2.1' }, { id: 'firmware', category: 'system', read: true, created_at: ago.days(10) });
-const oldFault = testMessage('fault', { reason: 'tilted' }, { id: 'tilted', category: 'important', fault_code: 'E-110', created_at: ago.days(40) });
+const firmware = testMessage(
+  'firmwareAvailable',
+  { version: '3.2.1' },
+  { id: 'firmware', category: 'system', read: true, created_at: ago.days(10) },
+);
+const oldFault = testMessage(
+  'fault',
+  { reason: 'tilted' },
+  { id: 'tilted', category: 'important', fault_code: 'E-110', created_at: ago.days(40) },
+);
 
 beforeAll(() => initTestI18n());
 beforeEach(() => {
@@ -125,7 +159,9 @@ describe('MessageCenterScreen', () => {
       '/message-detail?id=stuck',
       '/message-detail?id=firmware',
     ]);
-    expect(items()[0]).toHaveAccessibleName(/^Unread Mowing finished Mowed 420 m² in 95 minutes\. Front lawn 2 hours ago$/);
+    expect(items()[0]).toHaveAccessibleName(
+      /^Unread Mowing finished Mowed 420 m² in 95 minutes\. Front lawn 2 hours ago$/,
+    );
     expect(items()[1]).toHaveTextContent('Fault code E-203');
     // One rule for every row's time, a fault's too (its detail has the exact time).
     expect(items()[1]).toHaveTextContent(formatListTime(stuck.created_at, 'en'));
@@ -138,7 +174,9 @@ describe('MessageCenterScreen', () => {
     const user = renderCenter();
     await screen.findByRole('list', { name: 'Messages' });
     await user.click(screen.getByRole('tab', { name: 'Important 1 unread' }));
-    await vi.waitFor(() => expect(items().map((item) => item.getAttribute('href'))).toEqual(['/message-detail?id=stuck']));
+    await vi.waitFor(() =>
+      expect(items().map((item) => item.getAttribute('href'))).toEqual(['/message-detail?id=stuck']),
+    );
     expect(recentCalls().at(-1)).toMatchObject({ category: 'important', cursor: null });
   });
 
@@ -152,7 +190,9 @@ describe('MessageCenterScreen', () => {
     expect(items()).toHaveLength(20);
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     await screen.findByText('No more messages');
-    expect(items().map((item) => item.getAttribute('href'))).toEqual(many.map((message) => `/message-detail?id=${message.id}`));
+    expect(items().map((item) => item.getAttribute('href'))).toEqual(
+      many.map((message) => `/message-detail?id=${message.id}`),
+    );
     expect(recentCalls().map((query) => query.cursor)).toEqual([null, '20']);
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
@@ -167,7 +207,12 @@ describe('MessageCenterScreen', () => {
   });
 
   it('says when nothing came in the last 30 days, and shows the history', async () => {
-    const older = [oldFault, testMessage('mowingStarted', {}, { id: 'older-2', created_at: ago.days(41) }), testMessage('mowingStarted', {}, { id: 'older-3', created_at: ago.days(42) }), testMessage('mowingStarted', {}, { id: 'older-4', created_at: ago.days(43) })];
+    const older = [
+      oldFault,
+      testMessage('mowingStarted', {}, { id: 'older-2', created_at: ago.days(41) }),
+      testMessage('mowingStarted', {}, { id: 'older-3', created_at: ago.days(42) }),
+      testMessage('mowingStarted', {}, { id: 'older-4', created_at: ago.days(43) }),
+    ];
     serve({ history: older });
     renderCenter();
     expect(await screen.findByText('No new messages in the last 30 days')).toBeVisible();
@@ -181,7 +226,10 @@ describe('MessageCenterScreen', () => {
     serve({ recent: [finished], history: [oldFault] });
     const user = renderCenter();
     const history = await screen.findByRole('region', { name: 'History' });
-    expect(within(history).getByRole('link', { name: /The mower is tilted/ })).toHaveAttribute('href', '/message-detail?id=tilted');
+    expect(within(history).getByRole('link', { name: /The mower is tilted/ })).toHaveAttribute(
+      'href',
+      '/message-detail?id=tilted',
+    );
     // One page of history: nothing more to show.
     expect(within(history).queryByRole('link', { name: 'Show more' })).toBeNull();
     expect(screen.queryByText('No more messages')).toBeNull();
@@ -192,12 +240,18 @@ describe('MessageCenterScreen', () => {
   });
 
   it('links a tab’s History section to that tab’s history', async () => {
-    serve({ recent: [stuck], history: [oldFault, { ...oldFault, id: 'a' }, { ...oldFault, id: 'b' }, { ...oldFault, id: 'c' }] });
+    serve({
+      recent: [stuck],
+      history: [oldFault, { ...oldFault, id: 'a' }, { ...oldFault, id: 'b' }, { ...oldFault, id: 'c' }],
+    });
     const user = renderCenter();
     await screen.findByRole('region', { name: 'History' });
     await user.click(screen.getByRole('tab', { name: 'Important' }));
     const history = await screen.findByRole('region', { name: 'History' });
-    expect(within(history).getByRole('link', { name: 'Show more' })).toHaveAttribute('href', '/messageHistory?category=important');
+    expect(within(history).getByRole('link', { name: 'Show more' })).toHaveAttribute(
+      'href',
+      '/messageHistory?category=important',
+    );
   });
 
   it('says when a tab has nothing unread left, instead of offering to mark all read', async () => {
@@ -264,7 +318,9 @@ describe('MessageCenterScreen', () => {
       serve({ recent: [finished] });
       vi.mocked(getMessages).mockRejectedValue(new ApiError(401, 'unauthorized', 'sign in'));
       renderCenter();
-      expect(await screen.findByRole('alert')).toHaveTextContent('You are no longer signed in. Sign in to the Navimow app again, then open this page.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'You are no longer signed in. Sign in to the Navimow app again, then open this page.',
+      );
       expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
       expect(screen.queryByText('Failed to load new messages')).toBeNull();
@@ -313,7 +369,11 @@ describe('MessageCenterScreen', () => {
   });
 
   it('shows a generic message’s free text as text, never as markup', async () => {
-    const generic = testMessage('generic', { title: '<b>Offer</b>', body: '<img src=x onerror="alert(1)">' }, { id: 'generic', mower: null });
+    const generic = testMessage(
+      'generic',
+      { title: '<b>Offer</b>', body: '<img src=x onerror="alert(1)">' },
+      { id: 'generic', mower: null },
+    );
     serve({ recent: [generic] });
     renderCenter();
     await screen.findByRole('list', { name: 'Messages' });

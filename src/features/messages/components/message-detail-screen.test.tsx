@@ -15,15 +15,31 @@ import { formatFullTime } from '../message-time.ts';
 import { ago, counts, testMessage } from '../test-messages.ts';
 import { MessageDetailScreen } from './message-detail-screen.tsx';
 
-vi.mock(import('../api/get-message.ts'), async (importOriginal) => ({ ...(await importOriginal()), getMessage: vi.fn() }));
+vi.mock(import('../api/get-message.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getMessage: vi.fn(),
+}));
 vi.mock('../api/mark-read.ts', () => ({ markRead: vi.fn() }));
 vi.mock('../../../lib/current-mower.ts', () => ({ getCurrentMower: vi.fn() }));
 
-const FRONT_LAWN = { vehicle_sn: 'NVM-TEST-0001', name: 'Front lawn', model: 'Navimow i105E', role: 'owner' as const, battery_percent: 92 };
+const FRONT_LAWN = {
+  vehicle_sn: 'NVM-TEST-0001',
+  name: 'Front lawn',
+  model: 'Navimow i105E',
+  role: 'owner' as const,
+  battery_percent: 92,
+};
 const fault = testMessage(
   'fault',
   { reason: 'bladeBlocked' },
-  { id: 'blade', category: 'important', severity: 'critical', fault_code: 'E-301', created_at: ago.hours(3), mower: { serial_number: 'NVM-TEST-0002', name: 'Back garden' } },
+  {
+    id: 'blade',
+    category: 'important',
+    severity: 'critical',
+    fault_code: 'E-301',
+    created_at: ago.hours(3),
+    mower: { serial_number: 'NVM-TEST-0002', name: 'Back garden' },
+  },
 );
 
 /** What the counts are now, as the centre would show them. */
@@ -58,12 +74,21 @@ afterEach(() => {
 
 describe('MessageDetailScreen', () => {
   it('in a personal first view, shows the message the view was rendered with at once, in the reader’s time zone, and marks it read', async () => {
-    beginPersonalView({ now: Date.now(), timeZone: 'Pacific/Auckland', appVersionCode: null, responses: { '/messages/blade': { message: fault } } });
+    beginPersonalView({
+      now: Date.now(),
+      timeZone: 'Pacific/Auckland',
+      appVersionCode: null,
+      responses: { '/messages/blade': { message: fault } },
+    });
     try {
       renderDetail('?id=blade');
       const article = screen.getByRole('article', { name: 'The blade is blocked' });
       expect(within(article).getByText('E-301')).toBeVisible();
-      const received = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Pacific/Auckland' }).format(Date.parse(fault.created_at));
+      const received = new Intl.DateTimeFormat('en', {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: 'Pacific/Auckland',
+      }).format(Date.parse(fault.created_at));
       expect(within(article).getByText(received)).toBeVisible();
       expect(getMessage).not.toHaveBeenCalled();
     } finally {
@@ -79,7 +104,9 @@ describe('MessageDetailScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Message' })).toBeVisible();
     const article = await screen.findByRole('article', { name: 'The blade is blocked' });
     expect(article).toHaveTextContent('Switch the mower off, then remove what blocks the blade. Wear gloves.');
-    const facts = within(article).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const facts = within(article)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(facts).toEqual([
       ['Category', 'Important'],
       ['Received', formatFullTime(fault.created_at, 'en')],
@@ -93,11 +120,17 @@ describe('MessageDetailScreen', () => {
   });
 
   it('says how often a repeated work-log event happened, and when last', async () => {
-    const started = testMessage('mowingStarted', {}, { id: 'started', occurrences: 6, last_occurred_at: ago.hours(1), created_at: ago.hours(2) });
+    const started = testMessage(
+      'mowingStarted',
+      {},
+      { id: 'started', occurrences: 6, last_occurred_at: ago.hours(1), created_at: ago.hours(2) },
+    );
     vi.mocked(getMessage).mockResolvedValue(started);
     renderDetail('?id=started');
     const article = await screen.findByRole('article', { name: 'Mowing started' });
-    const facts = within(article).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const facts = within(article)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(facts).toContainEqual(['How often', '6 times']);
     expect(facts).toContainEqual(['Last time', formatFullTime(started.last_occurred_at!, 'en')]);
   });
@@ -124,19 +157,26 @@ describe('MessageDetailScreen', () => {
   it('says when the app could not switch, and lets the user try again', async () => {
     bridge.uninstall();
     let answers = 0;
-    bridge = installFakeBridge({ changeMowerOpenScheme: () => (answers++ === 0 ? { code: 500, msg: 'crashed' } : { code: 0 }) });
+    bridge = installFakeBridge({
+      changeMowerOpenScheme: () => (answers++ === 0 ? { code: 500, msg: 'crashed' } : { code: 0 }),
+    });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.mocked(getMessage).mockResolvedValue(fault);
     const user = renderDetail('?id=blade');
     const prompt = await screen.findByRole('region', { name: 'Switch to the corresponding mower to continue' });
     await user.click(within(prompt).getByRole('button', { name: 'Switch mower' }));
-    expect(await within(prompt).findByRole('alert')).toHaveTextContent('The mower could not be switched. Please try again.');
+    expect(await within(prompt).findByRole('alert')).toHaveTextContent(
+      'The mower could not be switched. Please try again.',
+    );
     await user.click(within(prompt).getByRole('button', { name: 'Switch mower' }));
     expect(bridge.callsOf('changeMowerOpenScheme')).toHaveLength(2);
   });
 
   it('prompts nothing for a message about the current mower, nor for an account-wide one', async () => {
-    vi.mocked(getMessage).mockResolvedValue({ ...fault, mower: { serial_number: 'NVM-TEST-0001', name: 'Front lawn' } });
+    vi.mocked(getMessage).mockResolvedValue({
+      ...fault,
+      mower: { serial_number: 'NVM-TEST-0001', name: 'Front lawn' },
+    });
     const { unmount } = render(
       <MemoryRouter initialEntries={['/message-detail?id=blade']}>
         <MessageDetailScreen />
@@ -182,7 +222,9 @@ describe('MessageDetailScreen', () => {
 
   it('says when the message could not be loaded, and retries', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.mocked(getMessage).mockRejectedValueOnce(new ApiError(503, 'unavailable', 'try later')).mockResolvedValue(fault);
+    vi.mocked(getMessage)
+      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'try later'))
+      .mockResolvedValue(fault);
     const user = renderDetail('?id=blade');
     expect(await screen.findByRole('alert')).toHaveTextContent('The message could not be loaded. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));

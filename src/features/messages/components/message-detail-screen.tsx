@@ -52,7 +52,13 @@ function MessageDetail({ id }: { id: string }) {
   }
   if (message.status === 'error') {
     if (isMissing(message.error)) return <EmptyState title={t('detail.notFound')} titleAs="p" />;
-    return <RequestFailureMessage failure={requestFailure(message.error)} texts={{ load: t('detail.loadFailed') }} onRetry={message.reload} />;
+    return (
+      <RequestFailureMessage
+        failure={requestFailure(message.error)}
+        texts={{ load: t('detail.loadFailed') }}
+        onRetry={message.reload}
+      />
+    );
   }
   return (
     <>
@@ -101,7 +107,9 @@ function MessageArticle({ message }: { message: MessageDto }) {
             <div>
               <dt>{t('detail.lastOccurred')}</dt>
               <dd>
-                <time dateTime={message.last_occurred_at}>{formatFullTime(message.last_occurred_at, i18n.language)}</time>
+                <time dateTime={message.last_occurred_at}>
+                  {formatFullTime(message.last_occurred_at, i18n.language)}
+                </time>
               </dd>
             </div>
           </>

@@ -10,10 +10,17 @@ import { ago, testMessage } from '../test-messages.ts';
 import { MessageHistoryScreen } from './message-history-screen.tsx';
 
 // The rest (the personal first view's pages) as it is.
-vi.mock('../api/get-messages.ts', async (importOriginal) => ({ ...(await importOriginal<object>()), getMessages: vi.fn() }));
+vi.mock('../api/get-messages.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getMessages: vi.fn(),
+}));
 
 const older = Array.from({ length: 23 }, (_, index) =>
-  testMessage('mowingFinished', { areaSquareMetres: 400 + index, minutes: 90 }, { id: `old-${index}`, created_at: ago.days(31 + index) }),
+  testMessage(
+    'mowingFinished',
+    { areaSquareMetres: 400 + index, minutes: 90 },
+    { id: `old-${index}`, created_at: ago.days(31 + index) },
+  ),
 );
 
 function renderHistory(search = '') {
@@ -57,7 +64,10 @@ describe('MessageHistoryScreen', () => {
     renderHistory('?category=important');
     expect(screen.getByText('Category: Important')).toBeVisible();
     await screen.findByRole('list', { name: 'History' });
-    expect(getMessages).toHaveBeenCalledWith({ category: 'important', window: 'history', cursor: null }, expect.any(AbortSignal));
+    expect(getMessages).toHaveBeenCalledWith(
+      { category: 'important', window: 'history', cursor: null },
+      expect.any(AbortSignal),
+    );
   });
 
   it('reads an unknown category as all of them', async () => {
@@ -65,7 +75,10 @@ describe('MessageHistoryScreen', () => {
     renderHistory('?category=<script>');
     expect(await screen.findByText('No messages older than 30 days')).toBeVisible();
     expect(screen.queryByText(/Category:/)).toBeNull();
-    expect(getMessages).toHaveBeenCalledWith({ category: 'all', window: 'history', cursor: null }, expect.any(AbortSignal));
+    expect(getMessages).toHaveBeenCalledWith(
+      { category: 'all', window: 'history', cursor: null },
+      expect.any(AbortSignal),
+    );
   });
 
   it('says when the history could not be loaded, and retries', async () => {

@@ -38,7 +38,8 @@ function HistoryList({ category }: { category: MessageFilter }) {
   );
   useBackOnline(list.status === 'error' && list.error instanceof NetworkError, list.loadMore);
   const failure = list.status === 'error' ? requestFailure(list.error) : undefined;
-  if (failure && !canRetry(failure)) return <RequestFailureMessage failure={failure} texts={{ load: t('history.failed') }} />;
+  if (failure && !canRetry(failure))
+    return <RequestFailureMessage failure={failure} texts={{ load: t('history.failed') }} />;
   return (
     <InfiniteList
       items={list.items}

@@ -52,9 +52,7 @@ export function MessageItem({ message, read }: { message: MessageDto; read: bool
             <span className={styles.faultCode}>{t('list.faultCode', { code: message.fault_code })}</span>{' '}
           </>
         )}
-        <time dateTime={message.created_at}>
-          {formatListTime(message.created_at, i18n.language)}
-        </time>
+        <time dateTime={message.created_at}>{formatListTime(message.created_at, i18n.language)}</time>
       </span>
     </Link>
   );

@@ -13,9 +13,20 @@ let api: ReturnType<typeof installFakeApi>;
 const shown = { status: 200, body: { show: true } };
 const accepted = { status: 202, body: { status: 'subscribed' } };
 
-async function setup({ email = 'demo@navimow.example', closeCode = 0, replies }: { email?: string; closeCode?: number; replies: Record<string, FakeReply[]> }) {
+async function setup({
+  email = 'demo@navimow.example',
+  closeCode = 0,
+  replies,
+}: {
+  email?: string;
+  closeCode?: number;
+  replies: Record<string, FakeReply[]>;
+}) {
   bridge = installFakeBridge({
-    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email, client_ver: '3.0.200', access_token: 'token' } }),
+    getCommonAppData: () => ({
+      code: 0,
+      data: { vehicle_sn: '', email, client_ver: '3.0.200', access_token: 'token' },
+    }),
     closeWebView: () => ({ code: closeCode, ...(closeCode && { msg: 'cannot close' }) }),
   });
   await refreshAccessToken();
@@ -53,13 +64,18 @@ describe('NewsletterPopup', () => {
 
   it('subscribes in the page’s language, thanks the user and closes the web view by itself', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = await setup({ replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/subscriptions': [accepted] } });
+    const user = await setup({
+      replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/subscriptions': [accepted] },
+    });
     await user.clear(await screen.findByRole('textbox', { name: 'Email address' }));
     await user.type(emailField(), '  Gardener@Example.org ');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for subscribing' })).toHaveFocus();
     expect(screen.getByText('The newsletter will be sent to Gardener@Example.org.')).toBeVisible();
-    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ email: 'Gardener@Example.org', language: 'en' });
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      email: 'Gardener@Example.org',
+      language: 'en',
+    });
     expect(closes()).toBe(0);
     await act(async () => vi.advanceTimersByTime(CLOSE_AFTER_SUBSCRIBING_MS));
     await waitFor(() => expect(closes()).toBe(1));
@@ -79,7 +95,12 @@ describe('NewsletterPopup', () => {
   });
 
   it('shows the server’s refusal of an address the same way', async () => {
-    const user = await setup({ replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/subscriptions': [apiError(400, 'invalid_request')] } });
+    const user = await setup({
+      replies: {
+        'GET /newsletter/prompt': [shown],
+        'POST /newsletter/subscriptions': [apiError(400, 'invalid_request')],
+      },
+    });
     await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(emailField()).toHaveAccessibleDescription('Incorrect email address. Please try again.'));
     expect(closes()).toBe(0);
@@ -87,7 +108,12 @@ describe('NewsletterPopup', () => {
 
   it('sends one subscription for a double tap', async () => {
     let answer!: (reply: { status: number; body: unknown }) => void;
-    const user = await setup({ replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/subscriptions': [new Promise((resolve) => (answer = resolve))] } });
+    const user = await setup({
+      replies: {
+        'GET /newsletter/prompt': [shown],
+        'POST /newsletter/subscriptions': [new Promise((resolve) => (answer = resolve))],
+      },
+    });
     await user.dblClick(await screen.findByRole('button', { name: 'Subscribe' }));
     expect(screen.getByRole('button', { name: 'Subscribing…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Not now' })).toBeDisabled();
@@ -97,7 +123,9 @@ describe('NewsletterPopup', () => {
   });
 
   it('says when subscribing failed, and keeps the form to try again', async () => {
-    const user = await setup({ replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/subscriptions': ['network-error'] } });
+    const user = await setup({
+      replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/subscriptions': ['network-error'] },
+    });
     await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You could not be subscribed. Please try again.');
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
@@ -111,23 +139,35 @@ describe('NewsletterPopup', () => {
   });
 
   it('remembers Don’t show this again on the server, then closes', async () => {
-    const user = await setup({ replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/prompt/dismissal': [{ status: 204 }] } });
+    const user = await setup({
+      replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/prompt/dismissal': [{ status: 204 }] },
+    });
     await user.click(await screen.findByRole('button', { name: "Don't show this again" }));
     await waitFor(() => expect(closes()).toBe(1));
     expect(api.changes()).toEqual(['POST /newsletter/prompt/dismissal']);
   });
 
   it('stays open when Don’t show this again could not be saved', async () => {
-    const user = await setup({ replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/prompt/dismissal': [apiError(503, 'unavailable')] } });
+    const user = await setup({
+      replies: {
+        'GET /newsletter/prompt': [shown],
+        'POST /newsletter/prompt/dismissal': [apiError(503, 'unavailable')],
+      },
+    });
     await user.click(await screen.findByRole('button', { name: "Don't show this again" }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your choice could not be saved. Please try again.');
     expect(closes()).toBe(0);
   });
 
   it('says so when the app cannot close the popup after Don’t show this again was saved', async () => {
-    const user = await setup({ closeCode: 500, replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/prompt/dismissal': [{ status: 204 }] } });
+    const user = await setup({
+      closeCode: 500,
+      replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/prompt/dismissal': [{ status: 204 }] },
+    });
     await user.click(await screen.findByRole('button', { name: "Don't show this again" }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be closed. Use the back button of the app.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This page could not be closed. Use the back button of the app.',
+    );
     expect(api.changes()).toEqual(['POST /newsletter/prompt/dismissal']);
   });
 
@@ -139,7 +179,9 @@ describe('NewsletterPopup', () => {
 
   it('offers a retry when it cannot ask the server', async () => {
     const user = await setup({ replies: { 'GET /newsletter/prompt': ['network-error', shown] } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('The newsletter offer could not be loaded. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The newsletter offer could not be loaded. Please try again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeVisible();
   });

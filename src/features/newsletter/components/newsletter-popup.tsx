@@ -161,7 +161,9 @@ export function NewsletterPopup() {
     return (
       <Page title={t('title')}>
         <ErrorMessage>{t(`failure.${loadFailure}`)}</ErrorMessage>
-        {loadFailure !== 'notInApp' && loadFailure !== 'signedOut' && <Button onClick={start.reload}>{t('common:actions.retry')}</Button>}
+        {loadFailure !== 'notInApp' && loadFailure !== 'signedOut' && (
+          <Button onClick={start.reload}>{t('common:actions.retry')}</Button>
+        )}
         {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
         {hasNativeApp() && notNowButton}
       </Page>

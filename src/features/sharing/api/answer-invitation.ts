@@ -8,9 +8,12 @@ export type InvitationAnswer = 'accept' | 'reject';
  * the same answer returns the invitation as it is; the other answer, or an expired invitation, is a 409 or 410.
  */
 export async function answerInvitation(id: string, answer: InvitationAnswer): Promise<InvitationDto> {
-  const { invitation } = await apiRequest<InvitationResponse>(`/sharing/invitations/${encodeURIComponent(id)}/${answer}`, {
-    method: 'POST',
-    auth: true,
-  });
+  const { invitation } = await apiRequest<InvitationResponse>(
+    `/sharing/invitations/${encodeURIComponent(id)}/${answer}`,
+    {
+      method: 'POST',
+      auth: true,
+    },
+  );
   return invitation;
 }

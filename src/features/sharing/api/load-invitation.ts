@@ -32,5 +32,9 @@ export function personalInvitation(id: string): LoadedInvitation | undefined {
   const answer = personalResponse<InvitationResponse>(itemPath('/sharing/invitations/', id));
   const versionCode = personalAppVersionCode();
   if (!answer || versionCode === undefined) return undefined;
-  return { kind: 'found', invitation: answer.invitation, appSupportsSharing: supportsEnhancedNative({ versionName: '', versionCode }) };
+  return {
+    kind: 'found',
+    invitation: answer.invitation,
+    appSupportsSharing: supportsEnhancedNative({ versionName: '', versionCode }),
+  };
 }

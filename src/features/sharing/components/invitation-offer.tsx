@@ -60,7 +60,11 @@ export function InvitationOffer({
       },
     );
 
-  const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: renderTimeZone() }).format(new Date(invitation.expires_at));
+  const expires = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: renderTimeZone(),
+  }).format(new Date(invitation.expires_at));
 
   return (
     <Page title={t('title')}>

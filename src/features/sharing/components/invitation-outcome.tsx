@@ -26,13 +26,36 @@ export function InvitationOutcome({ outcome, invitation }: { outcome: Outcome; i
         />
       );
     case 'rejected':
-      return <ResultScreen status="success" title={t('rejected.title')} message={t('rejected.text', { name })} actions={close} />;
+      return (
+        <ResultScreen
+          status="success"
+          title={t('rejected.title')}
+          message={t('rejected.text', { name })}
+          actions={close}
+        />
+      );
     case 'expired':
-      return <ResultScreen status="failure" title={t('expired.title')} message={t('expired.text', { name })} actions={close} />;
+      return (
+        <ResultScreen
+          status="failure"
+          title={t('expired.title')}
+          message={t('expired.text', { name })}
+          actions={close}
+        />
+      );
     case 'cancelled':
-      return <ResultScreen status="failure" title={t('cancelled.title')} message={t('cancelled.text', { name })} actions={close} />;
+      return (
+        <ResultScreen
+          status="failure"
+          title={t('cancelled.title')}
+          message={t('cancelled.text', { name })}
+          actions={close}
+        />
+      );
     case 'notForYou':
-      return <ResultScreen status="failure" title={t('notForYou.title')} message={t('notForYou.text')} actions={close} />;
+      return (
+        <ResultScreen status="failure" title={t('notForYou.title')} message={t('notForYou.text')} actions={close} />
+      );
     case 'notFound':
       return <ResultScreen status="failure" title={t('notFound.title')} message={t('notFound.text')} actions={close} />;
     case 'outdatedApp':

@@ -24,9 +24,20 @@ let bridge: ReturnType<typeof installFakeBridge> | undefined;
 let api: ReturnType<typeof installFakeApi>;
 
 /** A fake app at this build and a fake server answering each request with the next reply for its path. */
-async function setup({ id = 'inv-1', versionCode = 300000200, replies }: { id?: string | null; versionCode?: number; replies: Record<string, FakeReply[]> }) {
+async function setup({
+  id = 'inv-1',
+  versionCode = 300000200,
+  replies,
+}: {
+  id?: string | null;
+  versionCode?: number;
+  replies: Record<string, FakeReply[]>;
+}) {
   bridge = installFakeBridge({
-    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
+    getCommonAppData: () => ({
+      code: 0,
+      data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' },
+    }),
     getAppVersion: () => ({ code: 0, data: { versionName: 'x', versionCode } }),
     closeWebView: () => ({ code: 0 }),
   });
@@ -54,8 +65,16 @@ afterEach(() => {
 describe('ShareInvitationScreen', () => {
   it('in a personal first view, shows the invitation the view was rendered with at once, in the reader’s time zone, and answers it', async () => {
     // The view's answer, at an app version too old for sharing, and then at a new enough one.
-    for (const [appVersionCode, offered] of [[300000100, false], [300000200, true]] as const) {
-      beginPersonalView({ now: Date.now(), timeZone: 'Pacific/Auckland', appVersionCode, responses: { '/sharing/invitations/inv-1': { invitation: PENDING } } });
+    for (const [appVersionCode, offered] of [
+      [300000100, false],
+      [300000200, true],
+    ] as const) {
+      beginPersonalView({
+        now: Date.now(),
+        timeZone: 'Pacific/Auckland',
+        appVersionCode,
+        responses: { '/sharing/invitations/inv-1': { invitation: PENDING } },
+      });
       try {
         await setup({ replies: { '/invitations/inv-1/accept': [ok({ ...PENDING, state: 'accepted' })] } });
         // At once: nothing to wait for, nothing asked.
@@ -97,7 +116,10 @@ describe('ShareInvitationScreen', () => {
 
   it('accepts, says so, and closes the web view on Done', async () => {
     const user = await setup({
-      replies: { '/invitations/inv-1': [ok(PENDING)], '/invitations/inv-1/accept': [ok({ ...PENDING, state: 'accepted' })] },
+      replies: {
+        '/invitations/inv-1': [ok(PENDING)],
+        '/invitations/inv-1/accept': [ok({ ...PENDING, state: 'accepted' })],
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation accepted' })).toHaveFocus();
@@ -112,7 +134,10 @@ describe('ShareInvitationScreen', () => {
     const user = await setup({
       replies: {
         '/invitations/inv-1': [ok(PENDING)],
-        '/invitations/inv-1/accept': [new Promise((resolve) => (answer = resolve)), ok({ ...PENDING, state: 'accepted' })],
+        '/invitations/inv-1/accept': [
+          new Promise((resolve) => (answer = resolve)),
+          ok({ ...PENDING, state: 'accepted' }),
+        ],
       },
     });
     const accept = await screen.findByRole('button', { name: 'Accept' });
@@ -126,7 +151,10 @@ describe('ShareInvitationScreen', () => {
 
   it('asks before rejecting: Cancel keeps the invitation open, Reject rejects it', async () => {
     const user = await setup({
-      replies: { '/invitations/inv-1': [ok(PENDING)], '/invitations/inv-1/reject': [ok({ ...PENDING, state: 'rejected' })] },
+      replies: {
+        '/invitations/inv-1': [ok(PENDING)],
+        '/invitations/inv-1/reject': [ok({ ...PENDING, state: 'rejected' })],
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     let dialog = screen.getByRole('dialog', { name: 'Reject this invitation?' });
@@ -147,13 +175,19 @@ describe('ShareInvitationScreen', () => {
   it('shows an expired invitation as expired, without Accept', async () => {
     await setup({ replies: { '/invitations/inv-1': [ok({ ...PENDING, state: 'expired' })] } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation expired' })).toBeVisible();
-    expect(screen.getByText('This invitation can no longer be accepted. Ask <img src=x onerror=alert(1)> Sam to send you a new one.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'This invitation can no longer be accepted. Ask <img src=x onerror=alert(1)> Sam to send you a new one.',
+      ),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 
   it('tells an app older than the required version to update, and offers no Accept', async () => {
     await setup({ versionCode: 300000152, replies: { '/invitations/inv-1': [ok(PENDING)] } });
-    expect(await screen.findByText('App version is outdated. Please upgrade it to the latest version and try again.')).toBeVisible();
+    expect(
+      await screen.findByText('App version is outdated. Please upgrade it to the latest version and try again.'),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
   });
@@ -165,12 +199,16 @@ describe('ShareInvitationScreen', () => {
 
   it('explains an invitation for another account, whether the server refuses it or the inviter opens it', async () => {
     await setup({ replies: { '/invitations/inv-1': [apiError(403, 'invitation_not_for_you')] } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'This invitation is for another account' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation is for another account' }),
+    ).toBeVisible();
   });
 
   it('explains to the inviter that the invitation is for someone else', async () => {
     await setup({ replies: { '/invitations/inv-1': [ok({ ...PENDING, for_me: false })] } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'This invitation is for another account' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation is for another account' }),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 
@@ -195,7 +233,9 @@ describe('ShareInvitationScreen', () => {
   it('says when the phone is offline, and loads the invitation once it is back online', async () => {
     Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
     await setup({ replies: { '/invitations/inv-1': ['network-error', ok(PENDING)] } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('No Internet connection. Please try again when you are back online.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No Internet connection. Please try again when you are back online.',
+    );
     Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('button', { name: 'Accept' })).toBeEnabled();
@@ -209,7 +249,9 @@ describe('ShareInvitationScreen', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The invitation could not be accepted. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The invitation could not be accepted. Please try again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
     expect(posts()).toEqual(['/invitations/inv-1/accept', '/invitations/inv-1/accept']);

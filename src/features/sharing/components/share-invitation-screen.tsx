@@ -28,7 +28,12 @@ function Invitation({ id }: { id: string }) {
       <Page title={t('title')}>
         <RequestFailureMessage
           failure={requestFailure(loaded.error)}
-          texts={{ load: t('failure.load'), offline: t('failure.offline'), signedOut: t('failure.signedOut'), notInApp: t('failure.notInApp') }}
+          texts={{
+            load: t('failure.load'),
+            offline: t('failure.offline'),
+            signedOut: t('failure.signedOut'),
+            notInApp: t('failure.notInApp'),
+          }}
           onRetry={loaded.reload}
         />
       </Page>

@@ -12,9 +12,23 @@ import { installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { SmartHomeScreen } from './smart-home-screen.tsx';
 
-const HOME_ASSISTANT: ConnectedService = { id: 'grant-ha-1', client_id: 'homeassistant', name: 'Home Assistant', since: '2026-11-03T10:00:00.000Z' };
-const SECOND_HOME_ASSISTANT: ConnectedService = { ...HOME_ASSISTANT, id: 'grant-ha-2', since: '2026-11-20T09:30:00.000Z' };
-const SCRIPT: ConnectedService = { id: 'grant-script', client_id: 'demo-client', name: 'Navimow demo client', since: '2026-10-01T12:00:00.000Z' };
+const HOME_ASSISTANT: ConnectedService = {
+  id: 'grant-ha-1',
+  client_id: 'homeassistant',
+  name: 'Home Assistant',
+  since: '2026-11-03T10:00:00.000Z',
+};
+const SECOND_HOME_ASSISTANT: ConnectedService = {
+  ...HOME_ASSISTANT,
+  id: 'grant-ha-2',
+  since: '2026-11-20T09:30:00.000Z',
+};
+const SCRIPT: ConnectedService = {
+  id: 'grant-script',
+  client_id: 'demo-client',
+  name: 'Navimow demo client',
+  since: '2026-10-01T12:00:00.000Z',
+};
 
 const services = (...list: ConnectedService[]) => ({ status: 200, body: { services: list } });
 const noLinks = { status: 200, body: { links: [] } };
@@ -23,7 +37,10 @@ let bridge: ReturnType<typeof installFakeBridge> | undefined;
 
 async function setup(replies: Record<string, FakeReply[]>) {
   bridge = installFakeBridge({
-    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
+    getCommonAppData: () => ({
+      code: 0,
+      data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' },
+    }),
   });
   await refreshAccessToken();
   const api = installFakeApi({ '/voice-links': [noLinks, noLinks], ...replies });
@@ -67,7 +84,9 @@ describe('Connected services on the smart-home screen', () => {
   it('adds the time where the same service was linked twice on one day', async () => {
     const morning = { ...HOME_ASSISTANT, since: '2026-11-03T08:05:00.000Z' };
     const noon = { ...HOME_ASSISTANT, id: 'grant-ha-noon', since: '2026-11-03T12:40:00.000Z' };
-    await setup({ '/voice-links/services': [services(noon, morning, { ...SCRIPT, since: '2026-11-03T09:00:00.000Z' })] });
+    await setup({
+      '/voice-links/services': [services(noon, morning, { ...SCRIPT, since: '2026-11-03T09:00:00.000Z' })],
+    });
     const withTime = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' });
     const list = await rows();
     expect(list[0]).toHaveTextContent(`Linked on ${withTime.format(Date.parse(noon.since))}`);
@@ -77,7 +96,9 @@ describe('Connected services on the smart-home screen', () => {
 
   it('says that nothing else is linked when there is nothing', async () => {
     await setup({ '/voice-links/services': [services()] });
-    expect(await section()).toHaveTextContent('Connected servicesNo other apps or services are linked to your Navimow account.');
+    expect(await section()).toHaveTextContent(
+      'Connected servicesNo other apps or services are linked to your Navimow account.',
+    );
     expect(within(await section()).queryByRole('list')).toBeNull();
   });
 
@@ -88,7 +109,9 @@ describe('Connected services on the smart-home screen', () => {
     try {
       await setup({ '/voice-links/services': [services(HOME_ASSISTANT)] });
       const region = await screen.findByRole('region', { name: 'Verknüpfte Dienste' });
-      expect(within(region).getByRole('listitem')).toHaveTextContent('Home AssistantVerknüpft am 3. November 2026Verknüpfung aufheben');
+      expect(within(region).getByRole('listitem')).toHaveTextContent(
+        'Home AssistantVerknüpft am 3. November 2026Verknüpfung aufheben',
+      );
     } finally {
       await i18next.changeLanguage('en');
     }
@@ -140,17 +163,27 @@ describe('Connected services on the smart-home screen', () => {
     await user.click(within((await rows())[0]!).getByRole('button', { name: 'Unlink' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Unlink' }));
     const row = (await rows())[0]!;
-    expect(await within(row).findByRole('alert')).toHaveTextContent('Home Assistant could not be unlinked. Please try again.');
+    expect(await within(row).findByRole('alert')).toHaveTextContent(
+      'Home Assistant could not be unlinked. Please try again.',
+    );
     const retry = within(row).getByRole('button', { name: 'Retry' });
     expect(retry).toHaveFocus();
     await user.click(retry);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await within(await section()).findByText('No other apps or services are linked to your Navimow account.')).toBeVisible();
-    expect(api.changes()).toEqual(['DELETE /voice-links/services/grant-ha-1', 'DELETE /voice-links/services/grant-ha-1']);
+    expect(
+      await within(await section()).findByText('No other apps or services are linked to your Navimow account.'),
+    ).toBeVisible();
+    expect(api.changes()).toEqual([
+      'DELETE /voice-links/services/grant-ha-1',
+      'DELETE /voice-links/services/grant-ha-1',
+    ]);
   });
 
   it('says there is no Internet connection when the phone is offline', async () => {
-    const { user } = await setup({ '/voice-links/services': [services(HOME_ASSISTANT)], 'DELETE /voice-links/services/grant-ha-1': ['network-error'] });
+    const { user } = await setup({
+      '/voice-links/services': [services(HOME_ASSISTANT)],
+      'DELETE /voice-links/services/grant-ha-1': ['network-error'],
+    });
     await user.click(within((await rows())[0]!).getByRole('button', { name: 'Unlink' }));
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await user.click(within(dialog()).getByRole('button', { name: 'Unlink' }));

@@ -21,7 +21,9 @@ function linkDates(services: readonly ConnectedService[], language: string): Rea
   const days = services.map((service) => day.format(Date.parse(service.since)));
   return new Map(
     services.map((service, index) => {
-      const twin = services.some((other, otherIndex) => otherIndex !== index && other.name === service.name && days[otherIndex] === days[index]);
+      const twin = services.some(
+        (other, otherIndex) => otherIndex !== index && other.name === service.name && days[otherIndex] === days[index],
+      );
       return [service.id, twin ? dayAndTime.format(Date.parse(service.since)) : days[index]!];
     }),
   );
@@ -60,7 +62,12 @@ export function ConnectedServices({ services }: { services: readonly ConnectedSe
           <p>{t('services.intro')}</p>
           <ul className={styles.serviceList}>
             {shown.map((service) => (
-              <ServiceRow key={service.id} service={service} date={dates.get(service.id)!} onUnlinked={() => unlinked(service)} />
+              <ServiceRow
+                key={service.id}
+                service={service}
+                date={dates.get(service.id)!}
+                onUnlinked={() => unlinked(service)}
+              />
             ))}
           </ul>
         </>
@@ -72,7 +79,15 @@ export function ConnectedServices({ services }: { services: readonly ConnectedSe
 type Failure = 'offline' | 'failed';
 
 /** One link: its service and date, and Unlink after a confirmation; a failure stays beside it with Retry. */
-function ServiceRow({ service, date, onUnlinked }: { service: ConnectedService; date: string; onUnlinked: () => void }) {
+function ServiceRow({
+  service,
+  date,
+  onUnlinked,
+}: {
+  service: ConnectedService;
+  date: string;
+  onUnlinked: () => void;
+}) {
   const { t } = useTranslation(['smartHome', 'common']);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);

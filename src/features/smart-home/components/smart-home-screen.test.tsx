@@ -22,10 +22,16 @@ let bridge: ReturnType<typeof installFakeBridge> | undefined;
 /** The platforms' replies; the connected services (none here: connected-services.test.tsx) load beside them. */
 async function setup(replies: FakeReply[]) {
   bridge = installFakeBridge({
-    getCommonAppData: () => ({ code: 0, data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' } }),
+    getCommonAppData: () => ({
+      code: 0,
+      data: { vehicle_sn: '', email: 'demo@navimow.example', client_ver: '3.0.200', access_token: 'token' },
+    }),
   });
   await refreshAccessToken();
-  installFakeApi({ '/voice-links': replies, '/voice-links/services': replies.map(() => ({ status: 200, body: { services: [] } })) });
+  installFakeApi({
+    '/voice-links': replies,
+    '/voice-links/services': replies.map(() => ({ status: 200, body: { services: [] } })),
+  });
   render(
     <MemoryRouter>
       <SmartHomeScreen />
@@ -66,7 +72,10 @@ describe('SmartHomeScreen', () => {
   });
 
   it('shows a failure with Retry, and the labels after a successful retry', async () => {
-    const user = await setup([{ status: 503, body: { error: { code: 'unavailable', message: 'x' } } }, ok(link('google', true))]);
+    const user = await setup([
+      { status: 503, body: { error: { code: 'unavailable', message: 'x' } } },
+      ok(link('google', true)),
+    ]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your linked platforms could not be loaded.');
     expect(screen.getAllByRole('link')).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -90,8 +99,12 @@ describe('Hornbach pages', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Hornbach smart home' })).toBeVisible();
-    expect(screen.getByRole('region', { name: 'What the link allows' })).toHaveTextContent('control your mowers on your behalf');
-    expect(screen.getByRole('link', { name: 'How to connect' })).toHaveAttribute('href', '/smartHome/hornbach/howToConnect');
+    expect(screen.getByRole('region', { name: 'What the link allows' })).toHaveTextContent(
+      'control your mowers on your behalf',
+    );
+    expect(screen.getByRole('link', { name: 'How to connect' })).toHaveAttribute(
+      'href',
+      '/smartHome/hornbach/howToConnect',
+    );
   });
-
 });

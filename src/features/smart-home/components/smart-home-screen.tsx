@@ -69,9 +69,7 @@ function SmartHome() {
     <Page title={t('title')}>
       <p>{t('intro')}</p>
       {links.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
-      {links.status === 'error' && (
-        <LoadError error={links.error} onRetry={links.reload} />
-      )}
+      {links.status === 'error' && <LoadError error={links.error} onRetry={links.reload} />}
       <PlatformList links={links.data?.[0] ?? []} />
       {links.status === 'success' && <ConnectedServices services={links.data[1]} />}
     </Page>
