@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import styles from './illustration.module.css';
 import type { SceneName } from './illustrations/scenes.tsx';
 
@@ -11,16 +11,25 @@ const Scene = lazy(async () => {
 /**
  * A picture of the mower, its station and the phone (`illustrations/scenes.tsx`), for a guide's step or a how-to.
  * Decorative: the page's text says everything the picture shows, so it is hidden from screen readers. Its box has
- * its size at once; the drawing comes in its own chunk.
+ * its size at once; the drawing comes in its own chunk, after the page has become the app's.
  */
 export function Illustration({ scene }: { scene: SceneName }) {
+  const drawn = useSyncExternalStore(noChange, inBrowser, onServer);
   return (
     <span className={styles.illustration} aria-hidden="true" data-scene={scene}>
-      <Suspense fallback={null}>
-        <Scene name={scene} />
-      </Suspense>
+      {drawn && (
+        <Suspense fallback={null}>
+          <Scene name={scene} />
+        </Suspense>
+      )}
     </span>
   );
 }
+
+// The drawing is fetched by the browser only, once the page is the app's: the server's first view (renderToString,
+// which cannot wait for a lazy part) and the app's first render both have the empty box, so they match.
+const noChange = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
 
 export type { SceneName };
