@@ -4,8 +4,7 @@ import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY as QUERY } from
 
 /**
  * Every page of the page table, as it first shows, in English, German and Finnish (the longest words), and in English
- * in the dark scheme: axe finds
- * nothing (WCAG 2.1 A and AA) and nothing is wider than the phone's screen. The screens' own journeys check their
+ * in the dark scheme: axe finds nothing (WCAG 2.1 A and AA) and nothing is wider than the phone's screen. The screens' own journeys check their
  * other states (empty, error, dialogs); this sweep makes sure no page is left out, including the ones added later.
  */
 
