@@ -3,8 +3,8 @@ import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-rou
 import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
 
 /**
- * Every page of the page table, as it first shows, in English, German and Finnish (the longest words): axe finds
- * nothing (WCAG 2.1 A and AA) and nothing is wider than the phone's screen. The screens' own journeys check their
+ * Every page of the page table, as it first shows, in English, German and Finnish (the longest words), and in English
+ * in the dark scheme: axe finds nothing (WCAG 2.1 A and AA) and nothing is wider than the phone's screen. The screens' own journeys check their
  * other states (empty, error, dialogs); this sweep makes sure no page is left out, including the ones added later.
  */
 
@@ -18,8 +18,17 @@ const pages = (Object.keys(pageRoutes) as PageRouteId[])
     return { id, path: path ?? '/no/such/page' };
   });
 
-for (const language of ['en', 'de', 'fi'] as const) {
-  test.describe(`every page in ${language}`, () => {
+// English, German and Finnish in the light scheme; English once more in the dark one (its own colours, contrast).
+const RUNS = [
+  { language: 'en', scheme: 'light' },
+  { language: 'de', scheme: 'light' },
+  { language: 'fi', scheme: 'light' },
+  { language: 'en', scheme: 'dark' },
+] as const;
+
+for (const { language, scheme } of RUNS) {
+  test.describe(`every page in ${language}${scheme === 'dark' ? ', dark' : ''}`, () => {
+    test.use({ colorScheme: scheme });
     for (const { id, path } of pages) {
       test(`${id} passes axe and fits the screen`, async ({ page }) => {
         await page.goto(`${path}?${QUERY[id] ? `${QUERY[id]}&` : ''}lang=${language}`);
