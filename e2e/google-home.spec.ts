@@ -152,7 +152,7 @@ test.describe('the owner’s link with Google', () => {
     await linkGoogle(request);
     await expectGoogleActive(page, true);
     await googleOnOverview(page).click();
-    await expect(page).toHaveURL(/\/smartHome\/googleHome\/bindDetail$/);
+    await expect(page).toHaveURL(/\/smartHome\/googleHome\/bindDetail\?lang=en$/);
     await expect(page.getByTestId('google-link-state')).toHaveText(en.detail.linked);
     await page.getByRole('link', { name: en.detail.unlink }).click();
 

@@ -51,14 +51,9 @@ test('the message centre shows the reader’s messages before the app’s code h
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-message-id')));
   expect(shown.length).toBeGreaterThan(0);
   const first = await list.locator('[data-message-id]').first().elementHandle();
-  // A fault shows its exact time: the reader's, not the server's.
+  // A fault's time as every row's (issue 27), counted in the reader's time zone, not the server's.
   const fault = list.locator('[data-message-id="demo-msg-stuck"] time');
-  const faultTime = await fault.getAttribute('datetime');
-  await expect(fault).toHaveText(
-    new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Pacific/Auckland' }).format(
-      new Date(faultTime!),
-    ),
-  );
+  await expect(fault).toHaveText(/ ago$|^yesterday$|^now$|, \d{4}$/);
   await expectAccessible(page, '#root');
 
   release();

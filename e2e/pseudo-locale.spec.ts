@@ -10,8 +10,14 @@ import { expectFitsTheScreen, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
  * a box that clips or a page wider than the phone will do so in a long language too.
  */
 
-/** Pages that move on by themselves as they open: their own journeys check them. */
-const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];
+/**
+ * Pages that move on by themselves as they open (their own journeys check them), and the developer tool that is in
+ * English only by design (`untranslatedTitle`, docs/decisions/031-bridge-check.md).
+ */
+const LEFT_OUT: readonly PageRouteId[] = [
+  'alexaStartBindLink',
+  ...(Object.keys(pageRoutes) as PageRouteId[]).filter((id) => 'untranslatedTitle' in pageRoutes[id]),
+];
 
 /** Texts that are the same in every language: names of products and companies, and the demo's own data. */
 const NAMES = new Set<string>([
@@ -75,7 +81,7 @@ function clippedTexts(page: Page) {
   );
 }
 
-for (const id of (Object.keys(pageRoutes) as PageRouteId[]).filter((page) => !MOVING_ON.includes(page))) {
+for (const id of (Object.keys(pageRoutes) as PageRouteId[]).filter((page) => !LEFT_OUT.includes(page))) {
   test(`${id} in the pseudo-locale: every text from the locale files, nothing clipped`, async ({ page }) => {
     await servePseudoLocale(page);
     const { path = '/no/such/page' }: PageRoute = pageRoutes[id];

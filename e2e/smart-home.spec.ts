@@ -71,7 +71,10 @@ test('the overview leads to each platform’s pages', async ({ page }) => {
   await expect(page).toHaveTitle(`${smartHomeEn.title} - Navimow`);
   const list = page.getByRole('list', { name: smartHomeEn.platformsLabel });
   await expect(list.getByRole('link')).toHaveCount(3);
-  await expect(list.getByRole('link', { name: /^Amazon Alexa/ })).toHaveAttribute('href', '/smartHome/alexa/info');
+  await expect(list.getByRole('link', { name: /^Amazon Alexa/ })).toHaveAttribute(
+    'href',
+    '/smartHome/alexa/info?lang=en',
+  );
 
   await list.getByRole('link', { name: /^Hornbach/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: hornbachEn.intro.title })).toBeVisible();

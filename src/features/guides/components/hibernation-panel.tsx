@@ -171,7 +171,16 @@ export function HibernationPanel() {
         returnFocusTo={beginButton}
       >
         {state.step === 'confirming' && (
-          <p>{t('hibernate.confirm.body', { name: name(state.checked), percent: state.checked.percent })}</p>
+          <p>
+            {t('hibernate.confirm.body', {
+              name: name(state.checked),
+              // The level the line above shows now (it follows the mower live), not the one of a moment ago.
+              percent:
+                liveStatus?.serial_number === state.checked.mower.vehicle_sn
+                  ? liveStatus.battery_percent
+                  : state.checked.percent,
+            })}
+          </p>
         )}
       </ConfirmDialog>
     </div>
