@@ -29,6 +29,7 @@ import { registerPages } from '../server/http/pages.ts';
 import { WEB_TARGET } from '../vite.config.ts';
 import { repositoryRoot, startBenchServer } from './bench-server.ts';
 import { compress } from './vite-compress-plugin.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS = process.env.BENCH_REPORTS;
@@ -38,15 +39,6 @@ const { minScore: MIN_SCORE, maxLcpRatio: MAX_LCP_RATIO } = (
     lighthouse: { minScore: number; maxLcpRatio: number };
   }
 ).lighthouse;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The bare page: what Vite's React template renders, built with this repository's React, Vite and build target. */
 async function buildBarePage(): Promise<string> {
@@ -271,8 +263,8 @@ const login = await ours.inject({
 const accessToken = login.json<{ access_token: string }>().access_token;
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: CHROME_FLAGS,
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_ARGS,
 });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const browserVersion = browser.version();

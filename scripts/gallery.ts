@@ -33,17 +33,9 @@ import { DEMO_FRIEND, DEMO_OWNER, installNativeApp, localeTexts } from '../e2e/f
 import { catalogue, type ScreenState, shotName, TRUNCATED_BY_DESIGN, USER_DATA } from './gallery/catalogue.ts';
 import { type Flag, judgeOverflow, measureScreen, untranslated } from './gallery/detect.ts';
 import { type GalleryResults, renderGallery, type ShotResult } from './gallery/html.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const VIEWPORT = { width: 412, height: 915 };
 
 const { values: options } = parseArgs({
@@ -268,8 +260,7 @@ async function main() {
   for (const language of languages) mkdirSync(join(out, 'shots', language), { recursive: true });
 
   const server = await startServer();
-  const launch = () =>
-    chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launch = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   let browser = await launch();
   /** A browser that went away (on a starved machine Chromium's connection can drop) is started again, once at a time. */
   let relaunching: Promise<Browser> | undefined;
