@@ -22,7 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium, devices, type Page } from '@playwright/test';
@@ -49,7 +49,7 @@ const { values: options } = parseArgs({
   },
 });
 
-const out = join(ROOT, options.out);
+const out = resolve(ROOT, options.out);
 const port = Number(options.port);
 const concurrency = Math.max(1, Number(options.concurrency));
 const origin = `http://127.0.0.1:${port}`;

@@ -42,7 +42,10 @@ export function VoiceCommands({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
               </div>
               <div>
                 <dt>{t('voice.formula.voiceName')}</dt>
-                <dd lang={language}>{ALEXA_INVOCATION_NAME}</dd>
+                {/* The skill's name, said as it is in every language: no translator (or browser) translates it. */}
+                <dd lang={language} translate="no">
+                  {ALEXA_INVOCATION_NAME}
+                </dd>
               </div>
               <div>
                 <dt>{t('voice.formula.command')}</dt>

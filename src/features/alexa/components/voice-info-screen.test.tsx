@@ -17,6 +17,8 @@ describe('VoiceInfoScreen', () => {
     const formula = screen.getByRole('region', { name: 'How a command is built' });
     expect(within(formula).getByText('ask / tell / let')).toHaveAttribute('lang', 'en');
     expect(within(formula).getByText('Segway robot')).toBeVisible();
+    // A name said as it is: translators, and the browser's translation, leave it alone.
+    expect(within(formula).getByText('Segway robot')).toHaveAttribute('translate', 'no');
     for (const skill of [
       'Start or resume mowing',
       'Stop or pause',
