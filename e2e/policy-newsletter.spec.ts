@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { API_POLICY_VERSION } from '../common/api-policy.ts';
 import policyEn from '../locales/en/apiPolicy.json' with { type: 'json' };
 import newsletterEn from '../locales/en/newsletter.json' with { type: 'json' };
-import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, expectFitsTheScreen, LANGUAGES } from './fixtures.ts';
 
 const FRIEND = 'friend@navimow.example';
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');
@@ -132,6 +132,11 @@ test.describe('newsletter popup', () => {
     await expect(page).toHaveTitle(`${newsletterEn.title} - Navimow`);
     const field = page.getByRole('textbox', { name: newsletterEn.email });
     await expect(field).toHaveValue('demo@navimow.example');
+    const benefits = page.getByRole('main').getByRole('listitem');
+    await expect(benefits).toHaveText(
+      Object.values(newsletterEn.benefits).map((benefit) => `${benefit.title}${benefit.text}`),
+    );
+    await expect(page.getByText(newsletterEn.unsubscribe)).toBeVisible();
     await expectAccessible(page);
 
     const address = uniqueAddress('valid');
@@ -225,10 +230,12 @@ test.describe('newsletter popup', () => {
       await expect(page).toHaveTitle(`${heading} - Navimow`);
       const text = await page.getByRole('main').innerText();
       if (language !== 'en') {
-        expect(text).not.toContain(newsletterEn.intro);
+        expect(text).not.toContain(newsletterEn.lede);
+        expect(text).not.toContain(newsletterEn.benefits.updates.text);
         expect(text).not.toContain(newsletterEn.dontShowAgain);
       }
-      expect(text).not.toMatch(/\b(newsletter|common):|\b(subscribed|failure)\.\w+/);
+      expect(text).not.toMatch(/\b(newsletter|common):|\b(subscribed|failure|benefits)\.\w+/);
+      await expectFitsTheScreen(page);
     });
   }
 });

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshAccessToken } from '../../../lib/session.ts';
@@ -55,6 +55,31 @@ describe('NewsletterPopup', () => {
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Not now' })).toBeEnabled();
     expect(screen.getByRole('button', { name: "Don't show this again" })).toBeEnabled();
+  });
+
+  it('says what the newsletter brings before the question, already while it asks the server', async () => {
+    let answer!: (reply: { status: number; body: unknown }) => void;
+    await setup({ replies: { 'GET /newsletter/prompt': [new Promise((resolve) => (answer = resolve))] } });
+    const benefits = () => within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(benefits().map((item) => item.textContent)).toEqual([
+      'Mowing tips for each seasonWhen to mow, how high to cut, and how to get your lawn and mower through winter.',
+      'New featuresWhat the latest app and firmware updates bring to your mower.',
+      'News and offersNew Navimow products and accessories, and the occasional offer.',
+    ]);
+    await act(async () => answer(shown));
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeVisible();
+    expect(benefits()).toHaveLength(3);
+    expect(screen.getByText('You can unsubscribe at any time.')).toBeVisible();
+  });
+
+  it('makes Subscribe the form’s own action, and the two ways to decline plain buttons beside it', async () => {
+    await setup({ replies: { 'GET /newsletter/prompt': [shown] } });
+    const form = (await screen.findByRole('textbox', { name: 'Email address' })).closest('form')!;
+    expect(within(form).getByRole('button', { name: 'Subscribe' })).toHaveAttribute('type', 'submit');
+    expect(within(form).queryByRole('button', { name: 'Not now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Not now' })).toHaveAttribute('type', 'button');
+    expect(screen.getByRole('button', { name: "Don't show this again" })).toHaveAttribute('type', 'button');
   });
 
   it('leaves the field empty when the app has no address', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Language } from '../../../../common/languages.ts';
 import { isValidNewsletterEmail } from '../../../../common/newsletter.ts';
 import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -17,6 +18,7 @@ import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { dismissPrompt } from '../api/dismiss-prompt.ts';
 import { loadPopup } from '../api/load-popup.ts';
 import { subscribe } from '../api/subscribe.ts';
+import { type Benefit, BenefitIcon } from './benefit-icon.tsx';
 import styles from './newsletter-popup.module.css';
 
 /** How long the thank-you stays before the popup closes by itself: long enough to read it. */
@@ -27,6 +29,31 @@ type Failure = 'load' | 'subscribe' | 'dismiss' | 'close' | 'offline' | 'notInAp
 function failureOf(error: unknown, fallback: Failure): Failure {
   const failure = requestFailure(error);
   return failure === 'load' ? fallback : failure;
+}
+
+const BENEFITS: readonly Benefit[] = ['tips', 'updates', 'offers'];
+
+/** What the newsletter brings: the reason to answer, before the question. */
+function Pitch() {
+  const { t } = useTranslation('newsletter');
+  return (
+    <>
+      <p className={styles.lede}>{t('lede')}</p>
+      <ul className={styles.benefits}>
+        {BENEFITS.map((benefit) => (
+          <li key={benefit} className={styles.benefit}>
+            <span className={styles.icon}>
+              <BenefitIcon benefit={benefit} />
+            </span>
+            <span className={styles.benefitText}>
+              <strong className={styles.benefitTitle}>{t(`benefits.${benefit}.title`)}</strong>
+              <span>{t(`benefits.${benefit}.text`)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 /** The thank-you after subscribing; the popup closes by itself a moment later, or at once on Close. */
@@ -132,10 +159,10 @@ export function NewsletterPopup() {
   if (subscribedAs !== undefined) return <Subscribed email={subscribedAs} />;
 
   if (start.status === 'pending') {
-    // What the newsletter is does not wait for the account: it is in the first view (the server's too).
+    // What the newsletter brings does not wait for the account: it is in the first view (the server's too).
     return (
-      <Page title={t('title')} lead={<Illustration scene="newsletter" />}>
-        <p>{t('intro')}</p>
+      <Page className={styles.popup} title={t('title')} lead={<Illustration scene="newsletter" />}>
+        <Pitch />
         <p role="status">{t('common:list.loading')}</p>
       </Page>
     );
@@ -171,31 +198,34 @@ export function NewsletterPopup() {
   }
 
   return (
-    <Page title={t('title')} lead={<Illustration scene="newsletter" />}>
-      <p>{t('intro')}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          ref={field}
-          label={t('email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={address}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setInvalid(false);
-          }}
-          error={invalid ? t('invalidEmail') : undefined}
-        />
-        {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
-        <Button type="submit" disabled={flight.pending}>
-          {subscribing ? t('subscribing') : t('subscribe')}
-        </Button>
-      </form>
-      <div className={styles.secondary}>
+    <Page className={styles.popup} title={t('title')} lead={<Illustration scene="newsletter" />}>
+      <Pitch />
+      <Card as="div">
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <TextField
+            ref={field}
+            label={t('email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={address}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setInvalid(false);
+            }}
+            error={invalid ? t('invalidEmail') : undefined}
+          />
+          {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
+          <Button type="submit" disabled={flight.pending}>
+            {subscribing ? t('subscribing') : t('subscribe')}
+          </Button>
+          <p className={styles.note}>{t('unsubscribe')}</p>
+        </form>
+      </Card>
+      <div className={styles.dismiss}>
         {notNowButton}
         <Button variant="secondary" onClick={() => void dontShowAgain()} disabled={flight.pending}>
           {t('dontShowAgain')}
