@@ -1,7 +1,7 @@
 /**
- * The personal first view (docs/decisions/021-personal-first-view.md, widened by 029): pages whose largest content
- * is the user's data (the message centre's list, its history, a message, an invitation, a voice link's state, the
- * policy consent) are painted with that data before the app's code has arrived.
+ * The personal first view (docs/decisions/021-personal-first-view.md, widened by 029): pages whose first screen shows
+ * the user's data (the message centre's list, its history, a message, an invitation, a voice link's state, the
+ * policy consent, the winter guide's battery line) are painted with that data before the app's code has arrived.
  * The entry asks the native app for the token and the server for the page's first view rendered with the data
  * (`GET /api/personal-view`); the app then takes that markup over with the same data, so nothing on screen moves.
  */
@@ -14,8 +14,16 @@ export const PERSONAL_VIEW_META = 'navimow-personal-view';
 /** How many older messages the message centre's History section shows before "Show more". */
 export const HISTORY_PREVIEW = 3;
 
-/** The API requests (paths under `/api`) whose answers a page's first render shows, by page route. */
-export const personalViewRequests: Partial<Record<PageRouteId, (search: URLSearchParams) => string[]>> = {
+/** What the entry knows of the reader beside the page's address: the app's current mower (none when it has none). */
+export interface PersonalViewContext {
+  currentMower: string | undefined;
+}
+
+/** The API requests (paths under `/api`) whose answers a page's first render shows, for its address's parameters. */
+export type PersonalViewRequests = (search: URLSearchParams, context: PersonalViewContext) => string[];
+
+/** Each page's `PersonalViewRequests`, by page route. */
+export const personalViewRequests: Partial<Record<PageRouteId, PersonalViewRequests>> = {
   // The first tab: its recent messages' first page and the History section's preview.
   messageCenter: () => [
     messagesPath({ category: 'all', window: 'recent' }),
@@ -27,7 +35,17 @@ export const personalViewRequests: Partial<Record<PageRouteId, (search: URLSearc
   alexaInfo: () => [VOICE_LINKS_PATH],
   googleBindDetail: () => [VOICE_LINKS_PATH],
   apiPolicy: () => [POLICY_CONSENT_PATH],
+  // The hibernation panel's line: the current mower's name and its battery (or "hibernating") as the server sees it.
+  winterGuide: (_search, { currentMower }) => (currentMower ? [MOWERS_PATH, mowerStatusPath(currentMower)] : []),
 };
+
+/** GET /api/mowers: the account's mowers. */
+export const MOWERS_PATH = '/mowers';
+
+/** GET /api/mowers/<serial>/status: a mower's state as the server sees it. */
+export function mowerStatusPath(serial: string): string {
+  return `/mowers/${encodeURIComponent(serial)}/status`;
+}
 
 /** GET /api/voice-links: the account's link with each voice platform. */
 export const VOICE_LINKS_PATH = '/voice-links';
@@ -65,9 +83,14 @@ export interface PersonalViewData {
    * invitation's first render needs to tell the offer from "update the app".
    */
   appVersionCode: number | null;
+  /**
+   * The app's current mower as the app told the entry (`getCommonAppData`'s `vehicle_sn`), absent when it has none:
+   * the mower the winter guide's first render shows the battery of.
+   */
+  currentMower?: string;
 }
 
-/** GET /api/personal-view?path=&lang=&tz= answers this. */
+/** GET /api/personal-view?path=&lang=&tz=&app=&mower= answers this. */
 export interface PersonalView extends PersonalViewData {
   /** The markup of `#root`. */
   markup: string;

@@ -241,3 +241,54 @@ test('an invitation in an app too old to accept is shown as the update it needs,
   await expect(page.getByRole('heading', { level: 1, name: sharingEn.outdated.title })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test.describe('the winter guide', () => {
+  // One journey at a time on the demo owner's mower: the second puts it into winter storage for a moment.
+  test.describe.configure({ mode: 'serial' });
+
+  test('shows the current mower’s battery before the app’s code has arrived, and the app takes the line over', async ({
+    page,
+    request,
+  }) => {
+    await installNativeApp(page, await signIn(request, OWNER));
+    const errors = collectHydrationErrors(page);
+    const release = await holdTheApp(page);
+    await page.goto('/robotWinterMode/guide?lang=en');
+    const line = page.getByTestId('live-battery');
+    await expect(line).toHaveText(/^Front lawn: battery at \d+%/);
+    expect(await line.getAttribute('data-percent')).toMatch(/^\d+$/);
+    const element = await line.elementHandle();
+
+    release();
+    await waitForApp(page);
+    expect(await element?.evaluate((node) => node.isConnected)).toBe(true);
+    await expect(line).toHaveText(/^Front lawn: battery at \d+%/);
+    expect(errors).toEqual([]);
+  });
+
+  test('says the mower is hibernating from the first view on once it is in winter storage', async ({
+    page,
+    request,
+  }) => {
+    const token = await signIn(request, OWNER);
+    const headers = { Authorization: `Bearer ${token}` };
+    const winterMode = (enabled: boolean) =>
+      request.put('/api/mowers/NVM-DEMO-0001/winter-mode', { headers, data: { enabled } });
+    expect((await winterMode(true)).status()).toBe(200);
+    try {
+      await installNativeApp(page, token);
+      const errors = collectHydrationErrors(page);
+      const release = await holdTheApp(page);
+      await page.goto('/robotWinterMode/guide?lang=en');
+      const line = page.getByTestId('live-battery');
+      await expect(line).toHaveText('Front lawn: hibernating');
+      release();
+      await waitForApp(page);
+      await expect(line).toHaveText('Front lawn: hibernating');
+      expect(errors).toEqual([]);
+    } finally {
+      // Other journeys use the mower awake.
+      expect((await winterMode(false)).status()).toBe(200);
+    }
+  });
+});

@@ -11,7 +11,8 @@
  *   npm run bench:lighthouse -- /healthPing        some pages only (a content state by its address:
  *                                                  /shareInvitation?id=demo-pending)
  *   BENCH_RUNS=5 npm run bench:lighthouse          more runs
- *   BENCH_REPORTS=dist/lighthouse npm run bench:lighthouse   also keeps every run's Lighthouse report (JSON)
+ *   BENCH_REPORTS=dist/lighthouse npm run bench:lighthouse   also keeps every run's Lighthouse report and trace
+ *                                                  (JSON; a page's `-bare` files are the bare run before it)
  *
  * docs/decisions/007-bytes-on-the-wire.md records the method and the last results.
  */
@@ -25,6 +26,7 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
+import { type PersonalViewRequests, personalViewRequests } from '../common/personal-view.ts';
 import { registerPages } from '../server/http/pages.ts';
 import { WEB_TARGET } from '../vite.config.ts';
 import { repositoryRoot, startBenchServer } from './bench-server.ts';
@@ -102,11 +104,11 @@ async function listen(app: FastifyInstance): Promise<string> {
  * The native app, as far as a first screen asks it: installed before any page script runs, answering on the
  * Android transport like the phone would, with the demo owner's token.
  */
-function installFakeNativeApp(accessToken: string) {
+function installFakeNativeApp({ accessToken, currentMower }: { accessToken: string; currentMower: string }) {
   const answers: Record<string, unknown> = {
     getAppVersion: { versionName: '3.2.0', versionCode: 300000200 },
     getCommonAppData: {
-      vehicle_sn: 'NVM-DEMO-0001',
+      vehicle_sn: currentMower,
       email: 'demo@navimow.example',
       client_ver: '3.2.0',
       access_token: accessToken,
@@ -161,10 +163,11 @@ async function measure(
   accessToken: string,
   expectNativeApp: boolean,
   run: number,
+  reportName: string,
 ): Promise<Measurement> {
   const page = await browser.newPage();
   try {
-    await page.evaluateOnNewDocument(installFakeNativeApp, accessToken);
+    await page.evaluateOnNewDocument(installFakeNativeApp, { accessToken, currentMower: CURRENT_MOWER });
     const result = await lighthouse(
       url,
       { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -176,8 +179,9 @@ async function measure(
     lighthouseVersion = lhr.lighthouseVersion;
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
-      const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'bare';
-      writeFileSync(join(REPORTS, `${name}-${run + 1}.json`), JSON.stringify(lhr, null, 1));
+      writeFileSync(join(REPORTS, `${reportName}-${run + 1}.json`), JSON.stringify(lhr, null, 1));
+      // The trace the simulated LCP was computed from: which tasks and requests lie on the way to it.
+      writeFileSync(join(REPORTS, `${reportName}-${run + 1}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (expectNativeApp) {
@@ -245,6 +249,17 @@ const CONTENT_STATES: Partial<Record<PageRouteId, string>> = {
   messageDetail: '/message-detail?id=demo-msg-stuck',
 };
 
+/** The app's current mower in the fake native app (installFakeNativeApp): the demo owner's. */
+const CURRENT_MOWER = 'NVM-DEMO-0001';
+
+// Every page with a personal first view is measured with the demo account's data in it: at its own address (the
+// message centre, a link state, the winter guide with the current mower) or at its content state's above.
+for (const [id, requests] of Object.entries(personalViewRequests) as [PageRouteId, PersonalViewRequests][]) {
+  const address = new URL(CONTENT_STATES[id] ?? (pageRoutes[id] as PageRoute).path ?? '/', 'http://page.invalid');
+  if (!requests(address.searchParams, { currentMower: CURRENT_MOWER }).length)
+    throw new Error(`${id} would be measured without the reader's data: give it a content state in CONTENT_STATES.`);
+}
+
 const wanted = process.argv.slice(2);
 const pages = (Object.entries(pageRoutes) as [PageRouteId, PageRoute][])
   .flatMap(([id, route]) => [route.path ?? '/no-such-page', ...(CONTENT_STATES[id] ? [CONTENT_STATES[id]] : [])])
@@ -269,6 +284,9 @@ const chrome = await chromeLauncher.launch({
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const browserVersion = browser.version();
 
+/** A page's address as a file name: `/shareInvitation?id=demo-pending`, `shareInvitation-id-demo-pending`. */
+const reportName = (path: string) => path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+
 const barePage = { name: 'bare React page', url: `${bareUrl}/`, native: false };
 const targets = pages.map((path) => ({ name: path, url: `${ourUrl}${path}`, native: true }));
 const bareRuns: Measurement[] = [];
@@ -280,8 +298,9 @@ try {
   // of a shared machine weighs on both sides of each ratio alike.
   for (let run = 0; run < RUNS; run += 1) {
     for (const [index, target] of targets.entries()) {
-      const bareRun = await measureWithRetry(browser, barePage.url, accessToken, barePage.native, run);
-      const ourRun = await measureWithRetry(browser, target.url, accessToken, target.native, run);
+      const name = reportName(target.name);
+      const bareRun = await measureWithRetry(browser, barePage.url, accessToken, barePage.native, run, `${name}-bare`);
+      const ourRun = await measureWithRetry(browser, target.url, accessToken, target.native, run, name);
       bareRuns.push(bareRun);
       runs[index]!.push(ourRun);
       ratios[index]!.push(ourRun.lcp / bareRun.lcp);

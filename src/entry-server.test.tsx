@@ -205,6 +205,39 @@ describe('a personal first view of a page whose largest content is one item of t
     expect(renderer.render('/message-detail?id=msg-1', 'en', view('UTC'))).toContain('Monday, May 18, 2026');
   });
 
+  it('renders the winter guide with the current mower’s battery, or “hibernating” once it is in winter storage', () => {
+    const status = {
+      serial_number: 'NVM-1',
+      state: 'docked',
+      online: true,
+      battery_percent: 88,
+      charging: true,
+      error_reason: null,
+      winter_mode: false,
+      mowing_seconds: 0,
+      updated_at: new Date(base.now).toISOString(),
+    };
+    const mowers = { mowers: [{ serial_number: 'NVM-1', name: '<b>Back</b> lawn', model: 'X', role: 'owner' }] };
+    const view = (winterMode: boolean, currentMower = 'NVM-1'): PersonalViewData => ({
+      ...base,
+      timeZone: 'UTC',
+      currentMower,
+      responses: {
+        '/mowers': mowers,
+        '/mowers/NVM-1/status': { ...status, winter_mode: winterMode, charging: !winterMode },
+      },
+    });
+    const awake = renderer.render('/robotWinterMode/guide', 'en', view(false));
+    expect(awake).toContain(escaped('<b>Back</b> lawn: battery at 88%, charging'));
+    expect(renderer.render('/robotWinterMode/guide', 'en', view(true))).toContain(
+      escaped('<b>Back</b> lawn: hibernating'),
+    );
+    // The app's current mower is another one: no line, as without a view.
+    expect(renderer.render('/robotWinterMode/guide', 'en', view(false, 'NVM-2'))).not.toContain(
+      'data-testid="live-battery"',
+    );
+  });
+
   it('renders the Alexa and Google link states and the policy consent with the server’s answers', () => {
     const since = new Date(Date.UTC(2026, 2, 31, 23, 0)).toISOString();
     const links = {

@@ -78,6 +78,28 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
     }
   });
 
+  it('renders the winter guide with the current mower the app named, and no view without one', async () => {
+    const serial = DEMO.mowers.owned.serial;
+    const path = encodeURIComponent('/robotWinterMode/guide');
+    const response = await view(`path=${path}&lang=en&tz=UTC&mower=${serial}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<PersonalView>();
+    const requests = ['/mowers', `/mowers/${serial}/status`];
+    expect(Object.keys(body.responses).sort()).toEqual(requests.sort());
+    for (const request of requests) {
+      const api = (await t.app.inject({ method: 'GET', url: `/api${request}`, headers: owner })).json<object>();
+      // A status is the mower's as of the moment it was read.
+      const asOfNow = request.endsWith('/status') ? { updated_at: expect.any(String) } : {};
+      expect(body.responses[request], request).toEqual({ ...api, ...asOfNow });
+    }
+    expect(body.currentMower).toBe(serial);
+    expect(calls.at(-1)?.personal?.currentMower).toBe(serial);
+    // Without a current mower the guide's document is all there is; a mower not on the account has no status.
+    expect((await view(`path=${path}&lang=en&tz=UTC`)).statusCode).toBe(404);
+    const stranger = (await view(`path=${path}&lang=en&tz=UTC&mower=NVM-NOT-MINE`)).json<PersonalView>();
+    expect(Object.keys(stranger.responses)).toEqual(['/mowers']);
+  });
+
   it('leaves out an answer the API refuses the reader (the page then loads it itself), and the view is still theirs', async () => {
     const response = await view(`path=${encodeURIComponent('/message-detail?id=someone-elses')}&lang=en&tz=UTC`);
     expect(response.statusCode).toBe(200);
@@ -160,6 +182,7 @@ describe.each(testDatabaseKinds)('GET /api/personal-view on %s', (kind) => {
       ['path=%2Fmessage-center&lang=en', 'querystring.tz'],
       ['path=%2Fmessage-center&lang=en&tz=UTC&app=3.2.0', 'querystring.app'],
       ['path=%2Fmessage-center&lang=en&tz=UTC&app=-1', 'querystring.app'],
+      [`path=%2FrobotWinterMode%2Fguide&lang=en&tz=UTC&mower=${'N'.repeat(65)}`, 'querystring.mower'],
     ];
     for (const [query, field] of cases) {
       const response = await view(query);

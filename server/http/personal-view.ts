@@ -53,10 +53,10 @@ function isTimeZone(value: string): boolean {
 export const PERSONAL_VIEWS_PER_MINUTE = 60;
 
 /**
- * GET /api/personal-view?path=&lang=&tz=&app= (docs/decisions/021-personal-first-view.md, 029): a page's first view
- * rendered with the data of the bearer token's user (and the app version its entry was told), and that data, for the entry to paint before the app's code arrives
- * and for the app to take over. Only pages that list their requests in common/personal-view.ts have one. Never
- * cached anywhere: it is one user's.
+ * GET /api/personal-view?path=&lang=&tz=&app=&mower= (docs/decisions/021-personal-first-view.md, 029): a page's first
+ * view rendered with the data of the bearer token's user (and the app version and current mower its entry was told),
+ * and that data, for the entry to paint before the app's code arrives and for the app to take over. Only pages that
+ * list their requests in common/personal-view.ts have one. Never cached anywhere: it is one user's.
  */
 export const personalViewRoutes: FastifyPluginAsyncZod<{
   renderer: PageRenderer | undefined;
@@ -80,20 +80,27 @@ export const personalViewRoutes: FastifyPluginAsyncZod<{
             .min(0)
             .max(Number.MAX_SAFE_INTEGER)
             .optional(),
+          mower: z.string().trim().min(1, 'must be a serial number').max(64, 'too long').optional(),
         }),
       },
     },
     async (request, reply): Promise<PersonalView> => {
       reply.header('Cache-Control', 'no-store');
-      const { path, lang, tz, app: appVersionCode } = request.query;
+      const { path, lang, tz, app: appVersionCode, mower: currentMower } = request.query;
       const url = new URL(path, 'http://page.invalid');
-      const requests = personalViewRequests[matchPageRoute(url.pathname)]?.(url.searchParams) ?? [];
+      const requests = personalViewRequests[matchPageRoute(url.pathname)]?.(url.searchParams, { currentMower }) ?? [];
       // A page with nothing of the user to show (a message page without an id) is its document's first view.
       if (!requests.length)
         throw new HttpError(404, 'no_personal_view', 'This page has no personal view.', 'querystring.path');
       const responses = await readResponses(request, requests);
       if (!renderer) throw new HttpError(503, 'unavailable', 'Pages are not rendered by this server.');
-      const data = { responses, now: Date.now(), timeZone: tz, appVersionCode: appVersionCode ?? null };
+      const data = {
+        responses,
+        now: Date.now(),
+        timeZone: tz,
+        appVersionCode: appVersionCode ?? null,
+        ...(currentMower !== undefined && { currentMower }),
+      };
       return { markup: renderer.render(`${url.pathname}${url.search}`, lang, data), ...data };
     },
   );

@@ -40,6 +40,11 @@ export function personalAppVersionCode(): number | null | undefined {
   return current?.appVersionCode;
 }
 
+/** The app's current mower the view was rendered for, if this render is that view's and the app had one. */
+export function personalCurrentMower(): string | undefined {
+  return current?.currentMower;
+}
+
 /** The current time, as the view was rendered at while rendering it. */
 export function renderNow(): number {
   return current?.now ?? Date.now();

@@ -6,7 +6,7 @@
  */
 import type { PersonalView } from '../../common/personal-view.ts';
 import { call, hasNativeApp } from './bridge/bridge.ts';
-import { getAccessToken } from './session.ts';
+import { commonAppData, getAccessToken } from './session.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18,7 +18,16 @@ function asPersonalView(body: unknown): PersonalView | undefined {
   if (typeof markup !== 'string' || !isRecord(responses) || typeof now !== 'number' || typeof timeZone !== 'string')
     return undefined;
   if (appVersionCode !== null && !Number.isInteger(appVersionCode)) return undefined;
-  return { markup, responses, now, timeZone, appVersionCode: appVersionCode as number | null };
+  const { currentMower } = body;
+  if (currentMower !== undefined && typeof currentMower !== 'string') return undefined;
+  return {
+    markup,
+    responses,
+    now,
+    timeZone,
+    appVersionCode: appVersionCode as number | null,
+    ...(currentMower !== undefined && { currentMower }),
+  };
 }
 
 /** The app's version code, as the app says it (`readAppVersion`'s call, without storing it), or none. */
@@ -31,18 +40,51 @@ async function appVersionCode(): Promise<number | undefined> {
   }
 }
 
+/** The app's current mower's serial number, or none (`getAccessToken` reports a failing bridge). */
+async function currentMowerSerial(): Promise<string | undefined> {
+  try {
+    return (await commonAppData()).vehicle_sn || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `Temporal.Now` as far as this module uses it: in the WebViews that have it (Chromium 144 and later). */
+interface TemporalNow {
+  Now: { timeZoneId(): string };
+}
+
+/**
+ * The reader's IANA time zone. `Temporal.Now.timeZoneId()` where the WebView has it: a page's first
+ * `Intl.DateTimeFormat` costs 20-80 ms of main thread on a phone (ICU loads the locale's data and its pattern
+ * generator), and here that would sit between the token and the view's request, on the view's critical path; the
+ * app's first formatter pays it later, behind the painted view.
+ */
+export function readerTimeZone(): string {
+  const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
+  try {
+    const id = temporal?.Now.timeZoneId();
+    if (id) return id;
+  } catch {
+    // The zone as Intl knows it, below.
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** The view of this page for the signed-in user, or undefined without a native app, a token or an answer. */
 export async function loadPersonalView(): Promise<PersonalView | undefined> {
   if (!hasNativeApp()) return undefined;
-  // Asked together: an invitation's first view depends on the app's version (an old app cannot accept).
-  const [token, version] = await Promise.all([getAccessToken(), appVersionCode()]);
+  // Asked together: an invitation's first view depends on the app's version (an old app cannot accept). The current
+  // mower (the winter guide's battery line) comes with the token, in the same answer.
+  const [token, version, mower] = await Promise.all([getAccessToken(), appVersionCode(), currentMowerSerial()]);
   if (!token) return undefined;
   const query = new URLSearchParams({
     path: `${window.location.pathname}${window.location.search}`,
     // The language the document was written in: the view replaces its markup.
     lang: document.documentElement.lang,
-    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    tz: readerTimeZone(),
     ...(version !== undefined && { app: String(version) }),
+    ...(mower && { mower }),
   });
   try {
     const response = await fetch(`/api/personal-view?${query}`, {

@@ -1,6 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PersonalViewData } from '../../../../common/personal-view.ts';
+import { beginPersonalView, endPersonalView } from '../../../lib/personal-view-data.ts';
 import { refreshAccessToken } from '../../../lib/session.ts';
 import type { Mower } from '../../../lib/bridge/methods.ts';
 import { noAnswer } from '../../../lib/bridge/native-fake.ts';
@@ -154,5 +156,57 @@ describe('HibernationPanel', () => {
     await waitFor(() => expect(status()).toHaveTextContent('Front lawn is hibernating'));
     expect(bridge!.callsOf('getMowerList')).toHaveLength(2);
     expect(bridge!.callsOf('setWinterStorageMode')).toHaveLength(1);
+  });
+});
+
+describe('HibernationPanel in a personal first view (the server’s answers for the app’s current mower)', () => {
+  const view = (battery: number, winterMode: boolean): PersonalViewData => ({
+    now: Date.UTC(2026, 10, 27),
+    timeZone: 'UTC',
+    appVersionCode: null,
+    currentMower: MOWER.vehicle_sn,
+    responses: {
+      '/mowers': {
+        mowers: [{ serial_number: MOWER.vehicle_sn, name: 'Front lawn', model: MOWER.model, role: 'owner' }],
+      },
+      [`/mowers/${MOWER.vehicle_sn}/status`]: {
+        serial_number: MOWER.vehicle_sn,
+        state: 'docked',
+        online: true,
+        battery_percent: battery,
+        charging: !winterMode && battery < 100,
+        error_reason: null,
+        winter_mode: winterMode,
+        mowing_seconds: 0,
+        updated_at: new Date(Date.UTC(2026, 10, 27)).toISOString(),
+      },
+    },
+  });
+  /** The app's first render, with the view's data; the answers from then on are the app's own. */
+  function renderFirst(data: PersonalViewData) {
+    beginPersonalView(data);
+    try {
+      render(<HibernationPanel />);
+    } finally {
+      endPersonalView();
+    }
+  }
+
+  it('shows the view’s battery line in its first render, without asking the app, and checks that level', async () => {
+    // The app's list says 40 %: the level the line shows (the server's, live) is the one the check uses.
+    await appWithMower(40);
+    renderFirst(view(88, false));
+    expect(screen.getByTestId('live-battery')).toHaveTextContent('Front lawn: battery at 88%, charging');
+    expect(bridge!.callsOf('getMowerList')).toEqual([]);
+
+    await userEvent.setup().click(beginButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Begin hibernating?' });
+    expect(dialog).toHaveTextContent('Front lawn (battery 88%) will power off');
+  });
+
+  it('says “hibernating” from the first render on for a mower already in winter storage', async () => {
+    await appWithMower(92);
+    renderFirst(view(92, true));
+    expect(screen.getByTestId('live-battery')).toHaveTextContent('Front lawn: hibernating');
   });
 });
