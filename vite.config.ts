@@ -7,6 +7,28 @@ import { sourcemapsOutOfWebRoot } from './scripts/vite-sourcemaps-plugin.ts';
 
 const serverPort = Number(process.env.PORT ?? 4173);
 
+/**
+ * Kit and lib modules that only some screens use, left out of the `shared` chunk every page loads
+ * (docs/decisions/003-first-load-budget.md, update of 2026-11-27).
+ */
+const FEW_SCREENS = [
+  // The sign-in form and the pictures.
+  'sign-in-fields',
+  'wordmark',
+  'illustration',
+  // The form fields: the sign-in, App Flip, the newsletter, the comment tool, a voice assistant's language.
+  'field',
+  'text-field',
+  'select-field',
+  // The message lists.
+  'infinite-list',
+  'use-paged-list',
+  // A confirmation opens on a tap; the message centre fetches it after its first view.
+  'confirm-dialog',
+  // A mower's live status: the health check and the winter guide.
+  'use-live-mower-status',
+];
+
 /** The browsers the pages are built for (also the bare page of `npm run bench:lighthouse`). */
 export const WEB_TARGET = ['es2022', 'safari16', 'chrome100'];
 
@@ -23,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: WEB_TARGET,
         manifest: true,
         sourcemap: 'hidden',
-        modulePreload: { polyfill: false },
+        modulePreload: false,
         // Few requests before the first screen (docs/decisions/007-bytes-on-the-wire.md): a phone on a mobile
         // network pays a round trip for each beyond the browser's six connections. So: one stylesheet for all
         // pages (a few kilobytes), everything the entry imports statically in the entry itself, and what several
@@ -39,11 +61,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'first-load', tags: ['$initial'], priority: 3 },
                 { name: 'start', test: /[\\/]src[\\/]start\.tsx$/, priority: 2 },
                 // Only the kit and lib: a module shared by the screens of one feature stays with that feature, not in
-                // a chunk every page loads.
-                // Not the pieces of a few screens (the sign-in form, the pictures): those are chunked by who uses them.
+                // a chunk every page loads. Nor the parts only some screens use: those are chunked with the screens
+                // that use them, so that the other pages' first load does not carry them.
                 {
                   name: 'shared',
-                  test: /[\\/]src[\\/](components|lib)[\\/](?!sign-in-fields|wordmark|illustration)/,
+                  test: new RegExp(String.raw`[\\/]src[\\/](components|lib)[\\/](?!(${FEW_SCREENS.join('|')})\b)`),
                   minShareCount: 2,
                   priority: 1,
                 },

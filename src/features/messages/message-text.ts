@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { FAULT_REASONS, type MessageDto } from '../../../common/messages.ts';
-import { pageRoutes } from '../../../common/page-routes.ts';
 import { formatDaysAfter } from './message-time.ts';
 
 export interface MessageText {
@@ -8,15 +7,9 @@ export interface MessageText {
   body: string;
 }
 
-/** A help page of the product that goes with a message, and the words of its link (`help.<guide>`). */
-export interface MessageHelp {
-  guide: 'overDischarge' | 'connection';
-  path: string;
-}
-
 const RETURN_REASONS = ['finished', 'lowBattery', 'rain', 'manual'] as const;
 
-function oneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+export function oneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return (values as readonly unknown[]).includes(value);
 }
 
@@ -73,21 +66,4 @@ export function messageText(message: MessageDto, t: TFunction<'messages'>, langu
     default:
       return unknown;
   }
-}
-
-/**
- * What the detail of a message says beyond its text: a fault's advice (what to do when it happens again) and the
- * product's help page for it where there is one. A battery run too low may leave the mower deeply discharged; a
- * mower that lost its connection is what the connection help is about.
- */
-export function messageAdvice(message: MessageDto, t: TFunction<'messages'>): { advice?: string; help?: MessageHelp } {
-  if (message.type === 'fault' && oneOf(FAULT_REASONS, message.params.reason)) {
-    const advice = t(`types.fault.${message.params.reason}.advice`);
-    if (message.params.reason === 'lowBattery')
-      return { advice, help: { guide: 'overDischarge', path: pageRoutes.overDischargeNotice.path } };
-    return { advice };
-  }
-  if (message.type === 'deviceOffline')
-    return { help: { guide: 'connection', path: pageRoutes.connectSolutions.path } };
-  return {};
 }

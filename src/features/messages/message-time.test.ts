@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDaysAfter, formatFullTime, formatListTime } from './message-time.ts';
+import { formatDaysAfter, formatListTime } from './message-time.ts';
 
 const NOW = new Date(2026, 4, 20, 9, 30).getTime();
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -26,17 +26,6 @@ describe('formatListTime', () => {
 
   it('reads a time from the future (a phone clock behind the server’s) as now', () => {
     expect(formatListTime(minutesAgo(-3), 'en', NOW)).toBe('now');
-  });
-});
-
-describe('formatFullTime', () => {
-  it('gives the full date and the time to the minute, the time never broken before "PM"', () => {
-    // One no-break space before "PM" wherever it runs (Node's ICU gives a narrow one, some browsers an ordinary
-    // space): the server's first view and the app's render must be the same text.
-    expect(formatFullTime(new Date(2026, 4, 19, 14, 5).toISOString(), 'en')).toBe(
-      'Tuesday, May 19, 2026 at 2:05\u00a0PM',
-    );
-    expect(formatFullTime(new Date(2026, 4, 19, 14, 5).toISOString(), 'de')).toBe('Dienstag, 19. Mai 2026 um 14:05');
   });
 });
 

@@ -36,21 +36,6 @@ export function formatListTime(iso: string, language: string, now = renderNow(),
 }
 
 /**
- * The full date and time, as the detail shows it. The time keeps together ("6:43 AM" never breaks before "AM"):
- * the spaces from the hour on are no-break spaces, the same on the server and in the browser (Node's ICU writes a
- * narrow no-break space before "PM", some browsers an ordinary one: the server's first view must match the app's).
- */
-export function formatFullTime(iso: string, language: string, timeZone = renderTimeZone()): string {
-  const parts = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).formatToParts(
-    Date.parse(iso),
-  );
-  const hour = parts.findIndex((part) => part.type === 'hour');
-  return parts
-    .map((part, index) => (hour >= 0 && index > hour ? part.value.replace(/[ \u202f]/g, '\u00a0') : part.value))
-    .join('');
-}
-
-/**
  * The day `days` after `iso` (a message's creation), in the reader's language and time zone: a message dated
  * relative to when it came never says a date that has nothing to do with it (issue 28).
  */

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageFilter } from '../../../../common/messages.ts';
 import { Button } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { requestFailure } from '../../../lib/request-failure.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { markAllRead } from '../api/mark-all-read.ts';
 import { markedAllRead } from '../message-store.ts';
+
+// The confirmation opens only on a tap: its code is fetched once the centre is on screen, not with its first view
+// (docs/decisions/003-first-load-budget.md, update of 2026-11-27), so that a tap finds it there.
+const loadConfirmDialog = () => import('../../../components/confirm-dialog.tsx');
+const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
 
 /**
  * "Mark all read" for one tab, after a confirmation. It reads up to `newest`, the newest message the reader has
@@ -26,7 +30,14 @@ export function MarkAllRead({
   const { t } = useTranslation(['messages', 'common']);
   const showToast = useToast();
   const [confirming, setConfirming] = useState(false);
+  /** Whether the confirmation was ever asked for: until then it is not rendered (nor its code needed). */
+  const [asked, setAsked] = useState(false);
   const { pending, run } = useSingleFlight();
+
+  useEffect(() => {
+    // A failure here is the lazy component's to show when the dialog is asked for.
+    loadConfirmDialog().catch(() => undefined);
+  }, []);
 
   const confirm = () => {
     setConfirming(false);
@@ -47,19 +58,30 @@ export function MarkAllRead({
 
   return (
     <>
-      <Button variant="secondary" disabled={pending || !newest} onClick={() => setConfirming(true)}>
+      <Button
+        variant="secondary"
+        disabled={pending || !newest}
+        onClick={() => {
+          setAsked(true);
+          setConfirming(true);
+        }}
+      >
         {t('actions.markAllRead')}
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={t('markAll.title')}
-        confirmLabel={t('markAll.confirm')}
-        cancelLabel={t('markAll.cancel')}
-        onConfirm={confirm}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>{category === 'all' ? t('markAll.textAll') : t('markAll.textCategory')}</p>
-      </ConfirmDialog>
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={t('markAll.title')}
+            confirmLabel={t('markAll.confirm')}
+            cancelLabel={t('markAll.cancel')}
+            onConfirm={confirm}
+            onCancel={() => setConfirming(false)}
+          >
+            <p>{category === 'all' ? t('markAll.textAll') : t('markAll.textCategory')}</p>
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }

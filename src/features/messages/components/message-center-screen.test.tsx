@@ -269,7 +269,8 @@ describe('MessageCenterScreen', () => {
     await screen.findByRole('tab', { name: 'All 2 unread' });
 
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
-    const dialog = screen.getByRole('dialog', { name: 'Mark all as read?' });
+    // The confirmation's code comes after the centre's first view (mark-all-read.tsx).
+    const dialog = await screen.findByRole('dialog', { name: 'Mark all as read?' });
     expect(dialog).toHaveTextContent('All your messages will be marked as read.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(markAllRead).not.toHaveBeenCalled();

@@ -11,7 +11,7 @@ import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { getMessage } from '../api/get-message.ts';
 import { markRead } from '../api/mark-read.ts';
 import { resetMessageStore, setUnreadCounts, useMessageState } from '../message-store.ts';
-import { formatFullTime } from '../message-time.ts';
+import { formatFullTime } from '../message-detail-text.ts';
 import { ago, counts, testMessage } from '../test-messages.ts';
 import { MessageDetailScreen } from './message-detail-screen.tsx';
 

@@ -14,8 +14,8 @@ import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getMessage, personalMessage } from '../api/get-message.ts';
 import { readMessage } from '../message-store.ts';
-import { messageAdvice, messageText } from '../message-text.ts';
-import { formatFullTime } from '../message-time.ts';
+import { formatFullTime, messageAdvice } from '../message-detail-text.ts';
+import { messageText } from '../message-text.ts';
 import styles from './messages.module.css';
 import { SwitchMowerPrompt } from './switch-mower-prompt.tsx';
 
