@@ -346,10 +346,11 @@ describe('preloading a page’s first screen', () => {
       '/smartHome/alexa/info',
       '/smartHome/googleHome/bindDetail',
       '/apiPolicy',
+      '/robotWinterMode/guide',
     ]) {
       expect(marked(await html(path)), path).toBe(true);
     }
-    expect(marked(await html('/robotWinterMode/guide'))).toBe(false);
+    expect(marked(await html('/robotWinterMode/overDischargeNotice'))).toBe(false);
     expect(marked(await html('/smartHome/alexa/voiceInfo'))).toBe(false);
   });
 
