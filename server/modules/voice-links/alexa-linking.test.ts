@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ALEXA_LINK_STATE_TTL_SECONDS, type AlexaStart, type VoiceLink } from '../../../common/voice-links.ts';
 import { loadConfig } from '../../config.ts';
 import { DEMO } from '../../db/seed.ts';
-import { exchangeCode, linkAccount, pkcePair, tokenRequest } from '../../testing/oauth-test-client.ts';
+import { linkAndRedeem, tokenRequest } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { type AmazonConfig, DEMO_AMAZON } from './amazon-config.ts';
@@ -315,9 +315,7 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
   });
 
   it('unlinks a link made through the web login on our side only (no Amazon token is kept for it)', async () => {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { ...ALEXA, challenge: pkce.challenge });
-    const tokens = (await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, ALEXA)).json();
+    const tokens = (await linkAndRedeem(t.app, ALEXA)).json();
     expect(await alexaLink(owner)).toMatchObject({ bound: true, client_id: 'alexa' });
     setFault({ mode: 'fail', on: 'all' }); // Amazon is not asked.
     expect((await api('DELETE', '/alexa', owner)).statusCode).toBe(204);
