@@ -190,6 +190,10 @@ export async function linkedToken(
   return response.json<{ access_token: string }>().access_token;
 }
 
+/** The app's mower list asked for with an access token: whether the token still reads the account's data. */
+export const mowersWith = (app: FastifyInstance, accessToken: string) =>
+  app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${accessToken}` } });
+
 export function tokenRequest(
   app: FastifyInstance,
   form: Record<string, string>,

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectedService } from '../../../common/voice-links.ts';
 import { DEMO } from '../../db/seed.ts';
-import { linkAndRedeem, TEST_CLIENTS, type TestClient, tokenRequest } from '../../testing/oauth-test-client.ts';
+import {
+  linkAndRedeem,
+  mowersWith,
+  TEST_CLIENTS,
+  type TestClient,
+  tokenRequest,
+} from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 
@@ -55,7 +61,7 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
   }
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const mowers = (token: string) => t.app.inject({ method: 'GET', url: '/api/mowers', headers: bearer(token) });
+  const mowers = (token: string) => mowersWith(t.app, token);
   const refresh = (tokens: { refresh_token: string; client: Client }) =>
     tokenRequest(
       t.app,

@@ -7,6 +7,7 @@ import {
   CookieJar,
   exchangeCode,
   linkAndRedeem,
+  mowersWith,
   pkcePair,
   TEST_CLIENTS,
   tokenRequest,
@@ -156,11 +157,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     expect(tokens.statusCode).toBe(200);
     const issued = tokens.json<{ access_token: string; refresh_token: string; scope: string }>();
     expect(issued.scope.split(' ').sort()).toEqual(['mower:control', 'mower:read']);
-    const mowers = await t.app.inject({
-      method: 'GET',
-      url: '/api/mowers',
-      headers: { authorization: `Bearer ${issued.access_token}` },
-    });
+    const mowers = await mowersWith(t.app, issued.access_token);
     expect(mowers.statusCode).toBe(200);
     expect(mowers.json().mowers.map((mower: { serial_number: string }) => mower.serial_number)).toContain(
       DEMO.mowers.notShared.serial,
@@ -331,15 +328,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       const refused = await refresh(tokens.refresh_token);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error).toBe('invalid_grant');
-      expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: '/api/mowers',
-            headers: { authorization: `Bearer ${tokens.access_token}` },
-          })
-        ).statusCode,
-      ).toBe(401);
+      expect((await mowersWith(t.app, tokens.access_token)).statusCode).toBe(401);
     }
     const links = await linksOf(friend);
     expect(links.google).toEqual({ platform: 'google', bound: false, bound_since: null, client_id: null });
@@ -382,15 +371,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     expect((await linksOf(owner)).google.bound).toBe(true);
     const refreshed = await refresh(tokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/mowers',
-          headers: { authorization: `Bearer ${refreshed.json().access_token}` },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await mowersWith(t.app, refreshed.json().access_token)).statusCode).toBe(200);
     expect((await api('DELETE', '/google', owner)).statusCode).toBe(204);
   });
 });
