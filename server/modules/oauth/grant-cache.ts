@@ -31,7 +31,7 @@ function cacheOf(db: Db): Map<string, Entry> {
 const mayCache = (db: Db) => mayCacheAcross(db, CHANNEL);
 
 /** The grant behind an access token: from the cache while it may answer, else from `load` (the OAuth server). */
-export async function cachedTokenGrant(
+async function cachedTokenGrant(
   db: Db,
   token: string,
   load: () => Promise<(OAuthTokenGrant & { expiresAt: number }) | undefined>,
