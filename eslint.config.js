@@ -151,4 +151,23 @@ export default tseslint.config(
     files: ['server/**', 'scripts/**', 'common/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // A module's dependencies are its imports and its options, which the zones above see; a Fastify decoration
+    // would let one module reach another at run time unseen (docs/decisions/025-mower-cloud-modules.md).
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSModuleDeclaration[id.value='fastify']",
+          message: 'No Fastify decorations in a module: export it through public.ts or take it as an option.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^decorate(Request|Reply)?$/]',
+          message: 'No Fastify decorations in a module: export it through public.ts or take it as an option.',
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
+import commentsEn from '../locales/en/comments.json' with { type: 'json' };
 import commonDe from '../locales/de/common.json' with { type: 'json' };
 import commonEn from '../locales/en/common.json' with { type: 'json' };
 import messagesDe from '../locales/de/messages.json' with { type: 'json' };
@@ -65,6 +66,18 @@ test.describe('signed out', () => {
       await expect(page.locator('#root').getByRole('alert')).toHaveText(commonDe.session.signedOut);
       await expect(page.locator('#root').getByRole('button', { name: commonDe.actions.retry })).toHaveCount(0);
     }
+  });
+
+  test('the comment tool says so when its comment is refused, and sends again only on Send', async ({ page }) => {
+    const refused = await expireTheSession(page);
+    await page.goto('/shulex-comment-tool?lang=en');
+    const root = page.locator('#root');
+    await root.getByRole('radio', { name: '4 stars' }).check();
+    await root.getByRole('button', { name: commentsEn.submit }).click();
+    await expect(root.getByRole('alert')).toHaveText(commentsEn.failure.signedOut);
+    await expect(root.getByRole('button', { name: commonEn.actions.retry })).toHaveCount(0);
+    await expect(root.getByRole('button', { name: commentsEn.submit })).toBeEnabled();
+    expect(refused).toEqual(['/api/comments']);
   });
 
   for (const { id, url } of pages) {

@@ -98,6 +98,23 @@ describe('import boundaries', () => {
 
   it.each([
     [
+      'a module declaring a decoration of the app',
+      "declare module 'fastify' {\n  interface FastifyInstance {\n    fleet: unknown;\n  }\n}\nexport {};",
+    ],
+    [
+      'a module decorating the app',
+      "import type { FastifyInstance } from 'fastify';\nexport const f = (app: FastifyInstance) => app.decorate('fleet', 1);",
+    ],
+    [
+      'a module decorating requests',
+      "import type { FastifyInstance } from 'fastify';\nexport const f = (app: FastifyInstance) => app.decorateRequest('caller', null);",
+    ],
+  ])('refuses %s: modules reach each other only through imports and options', async (_name, code) => {
+    expect(await ruleIds('server/modules/comments/bad.ts', code)).toContain('no-restricted-syntax');
+  });
+
+  it.each([
+    [
       'a feature importing its own files, shared UI and lib',
       'src/features/guides/ok.ts',
       "import './guide-constants.ts';\nimport '../../components/button.tsx';\nimport '../../lib/use-async.ts';\nimport '../../../common/languages.ts';",

@@ -18,11 +18,11 @@ import { databaseRateLimitStore, memoryRateLimitStore } from './http/rate-limit-
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import {
   authRoutes,
+  createRequireCaller,
   DatabaseFailureLog,
   followSessionChanges,
   LoginThrottle,
   MemoryFailureLog,
-  type OAuthTokenGrant,
 } from './modules/accounts/public.ts';
 import { commentRoutes } from './modules/comments/public.ts';
 import { healthRoutes } from './modules/health/public.ts';
@@ -31,9 +31,9 @@ import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
 import {
-  cachedTokenGrant,
   createLinkGrants,
   createOAuthProvider,
+  createTokenGrantLookup,
   followTokenRevocations,
   LOGIN_PAGES,
   oauthRoutes,
@@ -197,23 +197,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     cookieKeys: oauthCookieKeys,
     trustProxy,
   });
-  app.decorate('oauthTokenGrant', (token: string): Promise<OAuthTokenGrant | undefined> =>
-    cachedTokenGrant(db, token, async () => {
-      const found = await provider.AccessToken.find(token);
-      // Every access token of the authorization code and refresh flows belongs to a grant (the link it dies with).
-      if (!found?.accountId || !found.clientId || !found.grantId || found.isExpired) return undefined;
-      const scopes = String(found.scope ?? '')
-        .split(' ')
-        .filter(Boolean);
-      return {
-        accountId: found.accountId,
-        clientId: found.clientId,
-        grantId: found.grantId,
-        scopes,
-        expiresAt: (found.exp ?? 0) * 1000,
-      };
-    }),
-  );
+  // Who calls each route: the app's own sessions (accounts) or a linked service's OAuth token (oauth), handed to
+  // every module that needs it as an option, so that the modules' dependencies are all imports or options.
+  const tokenGrant = createTokenGrantLookup(db, provider);
+  const requireCaller = createRequireCaller({ db, tokenGrant });
   const stopFollowingRevocations = await followTokenRevocations(db, (error) =>
     app.log.error(
       { err: error },
@@ -233,6 +220,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // The mowers' live state, the Navimow-compatible API under /openapi and the MQTT broker.
   const live = await liveFleet(app, {
     db,
+    requireCaller,
     clock,
     publicUrl,
     tickMs: config.fleetTickMs,
@@ -250,6 +238,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   app.addHook('onClose', () => googleSync.settled());
   await app.register(googleHomeRoutes, {
     db,
+    requireCaller,
     fleet: live.fleet,
     commandBudget: live.commandBudget,
     grants: linkGrants,
@@ -262,6 +251,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     fleet: live.fleet,
     grants: linkGrants,
     alexaClientIds,
+    tokenGrant,
     config: config.alexaSkill,
   });
 
@@ -273,22 +263,23 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       });
       await registerApiCompression(api);
       await api.register(healthRoutes, { prefix: '/health', db, version });
-      await api.register(authRoutes, { prefix: '/auth', db, throttle, loginRequestsPerMinute });
-      await api.register(mowerRoutes, { prefix: '/mowers', db });
+      await api.register(authRoutes, { prefix: '/auth', db, requireCaller, throttle, loginRequestsPerMinute });
+      await api.register(mowerRoutes, { prefix: '/mowers', db, requireCaller });
       await api.register(live.apiRoutes, { prefix: '/mowers' });
       if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
-      await api.register(commentRoutes, { prefix: '/comments', db });
+      await api.register(commentRoutes, { prefix: '/comments', db, requireCaller });
       await api.register(sharingRoutes, {
         prefix: '/sharing',
         db,
+        requireCaller,
         onMowerListChange: (accountIds) => {
           googleSync.mowerListChanged(accountIds);
           void live.mowerListChanged(accountIds);
         },
       });
-      await api.register(policyRoutes, { prefix: '/policy', db });
-      await api.register(newsletterRoutes, { prefix: '/newsletter', db });
-      await api.register(messageRoutes, { prefix: '/messages', db });
+      await api.register(policyRoutes, { prefix: '/policy', db, requireCaller });
+      await api.register(newsletterRoutes, { prefix: '/newsletter', db, requireCaller });
+      await api.register(messageRoutes, { prefix: '/messages', db, requireCaller });
       await api.register(personalViewRoutes, {
         prefix: '/personal-view',
         renderer,
@@ -297,6 +288,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       await api.register(voiceLinkRoutes, {
         prefix: '/voice-links',
         db,
+        requireCaller,
         clients: oauthClients,
         grants: linkGrants,
         amazon: config.amazon,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from './db/database.ts';
 import type { TrustedProxies } from './http/client-address.ts';
+import type { RequireCaller } from './modules/accounts/public.ts';
 import {
   type Clock,
   CommandBudget,
@@ -29,6 +30,8 @@ import { openApiRoutes } from './modules/navimow-api/public.ts';
 
 export interface LiveFleetOptions {
   db: Db;
+  /** Who calls a route (accounts' `createRequireCaller`). */
+  requireCaller: RequireCaller;
   clock: Clock | undefined;
   publicUrl: string;
   tickMs: number;
@@ -48,7 +51,7 @@ export interface LiveFleetOptions {
  */
 export async function liveFleet(
   app: FastifyInstance,
-  { db, clock, publicUrl, tickMs, mqtt, simulator, trustProxy, commandLimits }: LiveFleetOptions,
+  { db, requireCaller, clock, publicUrl, tickMs, mqtt, simulator, trustProxy, commandLimits }: LiveFleetOptions,
 ) {
   const fleet = new Fleet(db, { clock, log: app.log });
   const commandBudget = new CommandBudget(db, commandLimits, fleet.clock);
@@ -92,7 +95,14 @@ export async function liveFleet(
 
   let boundPort: number | undefined;
   const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);
-  await app.register(openApiRoutes, { prefix: '/openapi', db, fleet, commandBudget, mqttEndpoint: endpoint });
+  await app.register(openApiRoutes, {
+    prefix: '/openapi',
+    db,
+    requireCaller,
+    fleet,
+    commandBudget,
+    mqttEndpoint: endpoint,
+  });
 
   let sweep: NodeJS.Timeout | undefined;
   /** The last sweep, which may still be running when the app closes (the database must stay open until it ends). */
@@ -142,10 +152,12 @@ export async function liveFleet(
     /** The embedded MQTT broker's TCP port once it listens. */
     mqttPort: (): number | undefined => boundPort,
     apiRoutes: (async (api) => {
-      await api.register(fleetApiRoutes(db, fleet));
-      await api.register(liveStreamRoutes(db, fleet, feed));
+      await api.register(fleetApiRoutes(db, requireCaller, fleet));
+      await api.register(liveStreamRoutes(db, requireCaller, fleet, feed));
     }) as FastifyPluginAsyncZod,
-    simulatorRoutes: (simulator ? simulatorFleetRoutes(db, fleet) : async () => {}) as FastifyPluginAsyncZod,
+    simulatorRoutes: (simulator
+      ? simulatorFleetRoutes(db, requireCaller, fleet)
+      : async () => {}) as FastifyPluginAsyncZod,
     /** A share accepted or ended: the accounts' MQTT connections and pages' live streams follow their new mower lists at once. */
     mowerListChanged: async (accountIds: readonly string[]) => {
       feed.mowerListsChanged(accountIds);

@@ -2,6 +2,9 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
+/** What a store answers for one request: the key's count in its window so far, and the window's time left. */
+type Counted = Parameters<FastifyRateLimitStore['incr']>[1];
+
 /**
  * @fastify/rate-limit's counters in the database, so that several server processes on one PostgreSQL count one
  * client's requests together (docs/decisions/013-several-processes.md). A fixed window per key, as the plugin's
@@ -16,11 +19,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       this.prefix = prefix;
     }
 
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
+    incr(key: string, callback: Counted, timeWindow: number): void {
       const now = Date.now();
       const expired = sql<boolean>`rate_limit_windows.started_at + ${timeWindow} <= ${now}`;
       db.insertInto('rate_limit_windows')
@@ -66,11 +65,7 @@ export function memoryRateLimitStore(): FastifyRateLimitStoreCtor {
   class MemoryRateLimitStore implements FastifyRateLimitStore {
     private readonly windows = new Map<string, { count: number; startedAt: number }>();
 
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
+    incr(key: string, callback: Counted, timeWindow: number): void {
       const now = Date.now();
       let window = this.windows.get(key);
       if (!window || window.startedAt + timeWindow <= now) {

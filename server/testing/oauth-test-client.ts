@@ -117,6 +117,83 @@ export function exchangeCode(
   });
 }
 
+/** A linking client as a test signs in and redeems codes through it. */
+export interface TestClient {
+  clientId: string;
+  secret: string;
+  redirectUri: string;
+}
+
+/** The demo's linking clients (server/modules/oauth/clients.ts, `DEMO_CLIENTS`), one redirect URI each. */
+export const TEST_CLIENTS = {
+  demo: { clientId: 'demo-client', secret: 'demo-secret', redirectUri: 'http://127.0.0.1:8765/callback' },
+  homeAssistant: {
+    clientId: 'homeassistant',
+    secret: 'homeassistant-demo-secret',
+    redirectUri: 'https://my.home-assistant.io/redirect/oauth',
+  },
+  google: {
+    clientId: 'google',
+    secret: 'google-demo-secret',
+    redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
+  },
+  alexa: {
+    clientId: 'alexa',
+    secret: 'alexa-demo-secret',
+    redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
+  },
+  hornbach: {
+    clientId: 'hornbach',
+    secret: 'hornbach-demo-secret',
+    redirectUri: 'https://smarthome.hornbach.example/oauth/navimow/callback',
+  },
+} satisfies Record<string, TestClient>;
+
+/**
+ * A client's authorization request with PKCE, signed in and agreed to on the login page (by default as the demo
+ * owner): the code the client is sent back with, and the verifier that redeems it.
+ */
+export async function authorizedCode(
+  app: FastifyInstance,
+  client: TestClient,
+  options: { account?: string; password?: string; jar?: CookieJar } = {},
+) {
+  const pkce = pkcePair();
+  const { location } = await linkAccount(app, {
+    clientId: client.clientId,
+    redirectUri: client.redirectUri,
+    challenge: pkce.challenge,
+    ...options,
+  });
+  return { code: location!.searchParams.get('code')!, verifier: pkce.verifier };
+}
+
+/** A link made the whole way, as the client makes it: `authorizedCode`, then the code redeemed. The token response. */
+export async function linkAndRedeem(
+  app: FastifyInstance,
+  client: TestClient,
+  options: { account?: string; password?: string; jar?: CookieJar } = {},
+) {
+  const { code, verifier } = await authorizedCode(app, client, options);
+  return exchangeCode(app, code, verifier, client);
+}
+
+/** The access token of a new link made the whole way (`linkAndRedeem`); throws if the token endpoint refused. */
+export async function linkedToken(
+  app: FastifyInstance,
+  client: TestClient,
+  options: { account?: string; password?: string } = {},
+): Promise<string> {
+  const response = await linkAndRedeem(app, client, options);
+  if (response.statusCode !== 200)
+    throw new Error(`the token endpoint answered ${response.statusCode}: ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+/** The app's mower list asked for with an access token: whether the token still reads the account's data. */
+export const mowersWith = (app: FastifyInstance, accessToken: string) =>
+  app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${accessToken}` } });
+
 export function tokenRequest(
   app: FastifyInstance,
   form: Record<string, string>,

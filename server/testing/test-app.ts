@@ -31,6 +31,22 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/**
+ * The embedded MQTT broker listening for a test: TCP on a free port of 127.0.0.1, WebSockets on /mqtt, and userInfo
+ * naming what it listens on (no public host or port of a proxy in front).
+ */
+export function listeningMqtt(overrides: Partial<AppConfig['mqtt']> = {}): AppConfig['mqtt'] {
+  return {
+    ...testConfig().mqtt,
+    port: 0,
+    host: '127.0.0.1',
+    wsPath: '/mqtt',
+    publicHost: undefined,
+    publicPort: undefined,
+    ...overrides,
+  };
+}
+
 export async function createTestApp(
   kind: DatabaseKind,
   overrides: Partial<AppConfig> = {},

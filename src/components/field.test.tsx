@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SelectField } from './select-field.tsx';
 import { TextAreaField } from './text-area-field.tsx';
-import { TextField } from './text-field.tsx';
+import { EmailField, TextField } from './text-field.tsx';
 
 describe('the field family', () => {
   it('labels each kind of control', () => {
@@ -19,6 +19,24 @@ describe('the field family', () => {
     expect(screen.getByRole('textbox', { name: 'Account' })).toHaveAttribute('name', 'account');
     expect(screen.getByRole('textbox', { name: 'Your comment' }).tagName).toBe('TEXTAREA');
     expect(screen.getByRole('combobox', { name: 'Topic' })).toHaveValue('app');
+  });
+
+  it('gives an e-mail field the e-mail keyboard, no capitals and no spelling check', () => {
+    render(
+      <>
+        <EmailField label="E-mail" name="email" />
+        <EmailField label="E-mail or phone" name="account" type="text" />
+      </>,
+    );
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    expect(email).toHaveAttribute('type', 'email');
+    const account = screen.getByRole('textbox', { name: 'E-mail or phone' });
+    expect(account).toHaveAttribute('type', 'text');
+    for (const field of [email, account]) {
+      expect(field).toHaveAttribute('inputmode', 'email');
+      expect(field).toHaveAttribute('autocapitalize', 'none');
+      expect(field).toHaveAttribute('spellcheck', 'false');
+    }
   });
 
   it('marks a field invalid and reads its error, then its hint, with it', () => {

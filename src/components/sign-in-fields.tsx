@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseIdentifier } from '../../common/account-identifiers.ts';
 import { Button } from './button.tsx';
 import styles from './sign-in-fields.module.css';
-import { TextField } from './text-field.tsx';
+import { EmailField, TextField } from './text-field.tsx';
 
 type SignInErrors = { account?: 'accountRequired' | 'accountInvalid'; password?: 'passwordRequired' };
 
@@ -50,15 +50,12 @@ export function SignInFields({ form, after }: { form: SignInForm; after?: ReactN
   const { errors, accountRef, passwordRef } = form;
   return (
     <div className={styles.fields}>
-      <TextField
+      <EmailField
         ref={accountRef}
         label={t('signIn.account')}
         name="account"
         type="text"
-        inputMode="email"
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errors.account && t(`signIn.${errors.account}`)}
       />
       <div className={styles.password}>

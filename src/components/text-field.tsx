@@ -13,3 +13,11 @@ export function TextField({ label, error, hint, ref, ...input }: TextFieldProps)
     </Field>
   );
 }
+
+/**
+ * A `TextField` for an e-mail address, or an account typed like one: the e-mail keyboard, no capital first letter,
+ * no spelling check. `type` is `email` unless the field takes more than addresses (the sign-in's e-mail or phone).
+ */
+export function EmailField({ type = 'email', ...props }: TextFieldProps) {
+  return <TextField type={type} inputMode="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}

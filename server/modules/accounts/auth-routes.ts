@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireCaller } from './authenticate.ts';
+import type { RequireCaller } from './authenticate.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { createSession, refreshSession, revokeSession } from './sessions.ts';
 import { credentialsSchema, signIn } from './sign-in.ts';
@@ -11,9 +11,10 @@ import { credentialsSchema, signIn } from './sign-in.ts';
 /** POST /api/auth/login, /refresh, /logout: sign-in for the native app (contract section 4). */
 export const authRoutes: FastifyPluginAsyncZod<{
   db: Db;
+  requireCaller: RequireCaller;
   throttle: LoginThrottle;
   loginRequestsPerMinute: number;
-}> = async (app, { db, throttle, loginRequestsPerMinute }) => {
+}> = async (app, { db, requireCaller, throttle, loginRequestsPerMinute }) => {
   app.post(
     '/login',
     {
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post('/logout', async (request, reply) => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     if (caller.sessionId) await revokeSession(db, caller.sessionId);
     return reply.code(204).send();
   });

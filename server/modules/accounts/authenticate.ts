@@ -24,7 +24,7 @@ export interface Caller {
   permissions: ReadonlySet<Permission>;
 }
 
-/** What the OAuth server knows of one of its access tokens (decorated on the app by the oauth module). */
+/** What the OAuth server knows of one of its access tokens. */
 export interface OAuthTokenGrant {
   accountId: string;
   clientId: string;
@@ -33,11 +33,16 @@ export interface OAuthTokenGrant {
   scopes: readonly string[];
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The account, client, grant and scopes of a valid OAuth access token issued to a linked service. */
-    oauthTokenGrant(token: string): Promise<OAuthTokenGrant | undefined>;
-  }
+/** The account, client, grant and scopes of a valid OAuth access token issued to a linked service (the oauth module's). */
+export type TokenGrantLookup = (token: string) => Promise<OAuthTokenGrant | undefined>;
+
+/** The account behind the request's bearer token if it may do `permission`: else a 401 (no valid token) or 403. */
+export type RequireCaller = (request: FastifyRequest, permission: Permission) => Promise<Caller>;
+
+/** What a module's routes that act for an account are registered with: the database and who calls. */
+export interface CallerRoutesOptions {
+  db: Db;
+  requireCaller: RequireCaller;
 }
 
 const unauthorized = () =>
@@ -60,33 +65,38 @@ const insufficientScope = (permission: Permission) =>
     },
   );
 
-async function identify(db: Db, request: FastifyRequest): Promise<Caller> {
-  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '');
-  if (!match) throw unauthorized();
-  const session = await accountForAccessToken(db, match[1]!);
-  if (session) return { ...session, clientId: undefined, grantId: undefined, permissions: FIRST_PARTY };
-  const grant = await request.server.oauthTokenGrant(match[1]!);
-  if (grant) {
-    const permissions = new Set(LINKABLE.filter((scope) => grant.scopes.includes(scope)));
-    return {
-      accountId: grant.accountId,
-      sessionId: undefined,
-      clientId: grant.clientId,
-      grantId: grant.grantId,
-      permissions,
-    };
+/**
+ * How the routes learn who calls: first-party sessions are the accounts module's own, linked services' tokens are
+ * the OAuth server's, which `app.ts` hands in as `tokenGrant` (accounts may not import oauth: oauth signs in with it).
+ */
+export function createRequireCaller({ db, tokenGrant }: { db: Db; tokenGrant: TokenGrantLookup }): RequireCaller {
+  async function identify(request: FastifyRequest): Promise<Caller> {
+    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '');
+    if (!match) throw unauthorized();
+    const session = await accountForAccessToken(db, match[1]!);
+    if (session) return { ...session, clientId: undefined, grantId: undefined, permissions: FIRST_PARTY };
+    const grant = await tokenGrant(match[1]!);
+    if (grant) {
+      const permissions = new Set(LINKABLE.filter((scope) => grant.scopes.includes(scope)));
+      return {
+        accountId: grant.accountId,
+        sessionId: undefined,
+        clientId: grant.clientId,
+        grantId: grant.grantId,
+        permissions,
+      };
+    }
+    throw unauthorized();
   }
-  throw unauthorized();
-}
 
-/** Each request's caller, looked up once however often it is asked for (a per-account rate limit, then the route). */
-const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+  // Each request's caller, looked up once however often it is asked for (a per-account rate limit, then the route).
+  const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
 
-/** The account behind the request's bearer token if it may do `permission`: else a 401 (no valid token) or 403. */
-export async function requireCaller(db: Db, request: FastifyRequest, permission: Permission): Promise<Caller> {
-  let identified = callers.get(request);
-  if (!identified) callers.set(request, (identified = identify(db, request)));
-  const caller = await identified;
-  if (!caller.permissions.has(permission)) throw insufficientScope(permission);
-  return caller;
+  return async (request, permission) => {
+    let identified = callers.get(request);
+    if (!identified) callers.set(request, (identified = identify(request)));
+    const caller = await identified;
+    if (!caller.permissions.has(permission)) throw insufficientScope(permission);
+    return caller;
+  };
 }

@@ -1,7 +1,15 @@
 /** What the rest of the server may use of the accounts module (docs/decisions/008-import-boundaries.md). */
 export { createAccount, findAccountById, findAccountByIdentifier } from './account-queries.ts';
 export { authRoutes } from './auth-routes.ts';
-export { type Caller, type OAuthTokenGrant, type Permission, requireCaller } from './authenticate.ts';
+export {
+  type Caller,
+  type CallerRoutesOptions,
+  createRequireCaller,
+  type OAuthTokenGrant,
+  type Permission,
+  type RequireCaller,
+  type TokenGrantLookup,
+} from './authenticate.ts';
 export {
   DatabaseFailureLog,
   LoginThrottle,

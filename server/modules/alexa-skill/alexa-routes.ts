@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RequestEnvelope } from 'ask-sdk-model';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { TokenGrantLookup } from '../accounts/public.ts';
 import type { Fleet } from '../fleet/public.ts';
 import type { LinkGrants } from '../oauth/public.ts';
 import { createAlexaSkill } from './alexa-skill.ts';
@@ -27,6 +28,8 @@ export interface AlexaSkillRoutesOptions {
   fleet: Fleet;
   grants: LinkGrants;
   alexaClientIds: readonly string[];
+  /** The OAuth server's lookup of an access token (Alexa sends its token in the request's body, not a header). */
+  tokenGrant: TokenGrantLookup;
   config: AlexaSkillConfig;
 }
 
@@ -39,7 +42,7 @@ const refused = (reason: string) =>
  */
 export const alexaSkillRoutes: FastifyPluginAsync<AlexaSkillRoutesOptions> = async (
   app,
-  { db, fleet, grants, alexaClientIds, config },
+  { db, fleet, grants, alexaClientIds, tokenGrant, config },
 ) => {
   const { skillId } = config;
   // The signature covers the body as sent: it is kept as text here, and parsed only once verified.
@@ -61,7 +64,7 @@ export const alexaSkillRoutes: FastifyPluginAsync<AlexaSkillRoutesOptions> = asy
     grants,
     alexaClientIds,
     skillId,
-    tokenGrant: (token) => app.oauthTokenGrant(token),
+    tokenGrant,
     log: app.log,
   });
 

@@ -1,43 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
-import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-client.ts';
+import { linkedToken, TEST_CLIENTS, type TestClient } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { CHAIN_URL, cert, type Envelope, envelope, SKILL_ID, sign, testTrust } from '../../testing/alexa-requests.ts';
 import { type AlexaTrust, amazonTrust, CHAIN_FAILURE_TTL_MS, createAlexaVerifier } from './request-verifier.ts';
 
-const ALEXA = {
-  clientId: 'alexa',
-  secret: 'alexa-demo-secret',
-  redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
-};
-const GOOGLE = {
-  clientId: 'google',
-  secret: 'google-demo-secret',
-  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
-};
+const { alexa: ALEXA, google: GOOGLE } = TEST_CLIENTS;
 const OWNED = DEMO.mowers.owned.serial;
 
 describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
   let t: TestApp;
   let ownerToken: string;
 
-  async function link(
-    client: typeof ALEXA,
-    account: string = DEMO.owner.email,
-    password: string = DEMO.owner.password,
-  ) {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, {
-      clientId: client.clientId,
-      redirectUri: client.redirectUri,
-      challenge: pkce.challenge,
-      account,
-      password,
-    });
-    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, client);
-    return response.json<{ access_token: string }>().access_token;
-  }
+  const link = (client: TestClient, account: string = DEMO.owner.email, password: string = DEMO.owner.password) =>
+    linkedToken(t.app, client, { account, password });
 
   beforeAll(async () => {
     t = await createTestApp(kind, {

@@ -9,7 +9,7 @@ import {
 } from 'ask-sdk-core';
 import type { RequestEnvelope, Response } from 'ask-sdk-model';
 import type { Db } from '../../db/database.ts';
-import type { OAuthTokenGrant } from '../accounts/public.ts';
+import type { TokenGrantLookup } from '../accounts/public.ts';
 import type { CommandResult, Fleet, MowerCommand, MowerView } from '../fleet/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
 import type { LinkGrants } from '../oauth/public.ts';
@@ -34,7 +34,7 @@ export interface AlexaSkillDeps {
   grants: LinkGrants;
   /** The OAuth clients of kind `alexa`: only their tokens are taken. */
   alexaClientIds: readonly string[];
-  tokenGrant(token: string): Promise<OAuthTokenGrant | undefined>;
+  tokenGrant: TokenGrantLookup;
   skillId: string;
   log: { error(object: unknown, message?: string): void };
 }
@@ -180,16 +180,18 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
     return done(commandSpeech(t, name, command, outcome.result, outcome.view));
   }
 
+  /** The mowers the account may use, as the skill names and picks them. */
+  async function mowerChoices(accountId: string): Promise<MowerChoice[]> {
+    return (await listMowersFor(db, accountId)).map((mower) => ({ serial: mower.serial_number, name: mower.name }));
+  }
+
   /** One of the five skills: for the named mower, the remembered one, the only one, or after asking which. */
   async function skillFor(input: HandlerInput, skill: Skill): Promise<Response> {
     const envelope = input.requestEnvelope;
-    const t = textsOf(input);
     const accountId = await accountOf(envelope);
     if (!accountId) return linkAccount(input);
-    const mowers = (await listMowersFor(db, accountId)).map((mower) => ({
-      serial: mower.serial_number,
-      name: mower.name,
-    }));
+    const t = textsOf(input);
+    const mowers = await mowerChoices(accountId);
     if (!mowers.length) return input.responseBuilder.speak(t.noMowers).withShouldEndSession(true).getResponse();
     const names = ssml(t.or(mowers.map((mower) => mower.name)));
     const ask = (text: string) => {
@@ -236,13 +238,10 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
           return skillFor(input, pending);
         }
         const envelope = input.requestEnvelope;
-        const t = textsOf(input);
         const accountId = await accountOf(envelope);
         if (!accountId) return linkAccount(input);
-        const mowers = (await listMowersFor(db, accountId)).map((mower) => ({
-          serial: mower.serial_number,
-          name: mower.name,
-        }));
+        const t = textsOf(input);
+        const mowers = await mowerChoices(accountId);
         const names = ssml(t.or(mowers.map((mower) => mower.name)));
         const mower = matchMower(mowers, getSlotValue(envelope, MOWER_SLOT) ?? '');
         if (!mower)

@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommentCreatedResponse } from '../../../common/api-types.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_TOPICS, commentLength, RATING_MAX, RATING_MIN } from '../../../common/comments.ts';
-import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireCaller } from '../accounts/public.ts';
+import type { CallerRoutesOptions } from '../accounts/public.ts';
 import { mayUseMower } from '../mowers/public.ts';
 import {
   findCommentByIdempotencyKey,
@@ -58,7 +57,7 @@ function replay(reply: FastifyReply, stored: StoredComment, comment: NewComment)
 }
 
 /** POST /api/comments: stores a rating and comment from the comment tool. */
-export const commentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const commentRoutes: FastifyPluginAsyncZod<CallerRoutesOptions> = async (app, { db, requireCaller }) => {
   app.post(
     '/',
     {
@@ -66,7 +65,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const { rating, topic, comment = '', vehicle_sn, idempotency_key } = request.body;
       const newComment: NewComment = {
         accountId: caller.accountId,

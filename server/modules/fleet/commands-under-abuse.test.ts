@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
-import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-client.ts';
+import { linkAndRedeem, TEST_CLIENTS } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { CommandBudget, MAX_COMMANDS_PER_REQUEST, sweepCommandBuckets } from './command-budget.ts';
@@ -9,11 +9,7 @@ import { linkHomeAssistant, sdkRequest } from '../../testing/navimow-test-client
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;
-const GOOGLE = {
-  clientId: 'google',
-  secret: 'google-demo-secret',
-  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
-};
+const { google: GOOGLE } = TEST_CLIENTS;
 /** The defaults of server/config.ts. */
 const PER_MOWER = 12;
 const PER_ACCOUNT = 30;
@@ -50,17 +46,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { clock: { now: () => now } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, {
-      clientId: GOOGLE.clientId,
-      redirectUri: GOOGLE.redirectUri,
-      challenge: pkce.challenge,
-      account: DEMO.owner.email,
-      password: DEMO.owner.password,
-    });
-    google = (await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, GOOGLE)).json<{
-      access_token: string;
-    }>().access_token;
+    google = (await linkAndRedeem(t.app, GOOGLE)).json<{ access_token: string }>().access_token;
     ownerApp = (await t.signIn()).authorization.slice('Bearer '.length);
     friendApp = (await t.signIn(DEMO.friend.email, DEMO.friend.password)).authorization.slice('Bearer '.length);
   });

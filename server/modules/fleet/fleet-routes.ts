@@ -1,10 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MowerStatusDto, WinterModeRequest } from '../../../common/fleet.ts';
 import { FAULT_REASONS } from '../../../common/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { type Permission, requireCaller } from '../accounts/public.ts';
+import type { Permission, RequireCaller } from '../accounts/public.ts';
 import { mayUseMower } from '../mowers/public.ts';
 import type { Fleet, MowerView } from './fleet.ts';
 
@@ -25,22 +26,20 @@ export function statusOf({ serial, record, at }: MowerView): MowerStatusDto {
   };
 }
 
-async function mowerOfCaller(
-  db: Db,
-  request: Parameters<typeof requireCaller>[1],
-  serial: string,
-  permission: Permission,
-) {
-  const caller = await requireCaller(db, request, permission);
-  if (!(await mayUseMower(db, caller.accountId, serial))) throw notFound();
-  return caller;
-}
+/** The caller, if it may do `permission` and use this mower: else a 401 or 403, or a 404 for a mower not its own. */
+const callerOfMower =
+  (db: Db, requireCaller: RequireCaller) => async (request: FastifyRequest, serial: string, permission: Permission) => {
+    const caller = await requireCaller(request, permission);
+    if (!(await mayUseMower(db, caller.accountId, serial))) throw notFound();
+    return caller;
+  };
 
 /** The app's own view of the fleet: a mower's live state, and winter storage (seed sections 4 and 9). */
-export function fleetApiRoutes(db: Db, fleet: Fleet): FastifyPluginAsyncZod {
+export function fleetApiRoutes(db: Db, requireCaller: RequireCaller, fleet: Fleet): FastifyPluginAsyncZod {
+  const mowerOfCaller = callerOfMower(db, requireCaller);
   return async (app) => {
     app.get('/:serial/status', { schema: { params } }, async (request): Promise<MowerStatusDto> => {
-      await mowerOfCaller(db, request, request.params.serial, 'mower:read');
+      await mowerOfCaller(request, request.params.serial, 'mower:read');
       const view = await fleet.view(request.params.serial);
       if (!view) throw notFound();
       return statusOf(view);
@@ -50,7 +49,7 @@ export function fleetApiRoutes(db: Db, fleet: Fleet): FastifyPluginAsyncZod {
       '/:serial/winter-mode',
       { schema: { params, body: z.object({ enabled: z.boolean() }) satisfies z.ZodType<WinterModeRequest> } },
       async (request): Promise<MowerStatusDto> => {
-        await mowerOfCaller(db, request, request.params.serial, 'mower:control');
+        await mowerOfCaller(request, request.params.serial, 'mower:control');
         const outcome = await fleet.setWinterMode(request.params.serial, request.body.enabled);
         if (!outcome) throw notFound();
         switch (outcome.result) {
@@ -92,10 +91,11 @@ const report = z.discriminatedUnion('kind', [
  * The simulator panel's hand on the fleet: what a real mower would report of itself (a fault, rain, going
  * offline). Mounted only when the simulator is on; the signed-in account's own and shared mowers only.
  */
-export function simulatorFleetRoutes(db: Db, fleet: Fleet): FastifyPluginAsyncZod {
+export function simulatorFleetRoutes(db: Db, requireCaller: RequireCaller, fleet: Fleet): FastifyPluginAsyncZod {
+  const mowerOfCaller = callerOfMower(db, requireCaller);
   return async (app) => {
     app.post('/mowers/:serial/report', { schema: { params, body: report } }, async (request) => {
-      await mowerOfCaller(db, request, request.params.serial, 'account');
+      await mowerOfCaller(request, request.params.serial, 'account');
       const outcome = await fleet.report(request.params.serial, request.body);
       if (!outcome) throw notFound();
       return { changed: outcome.result, status: statusOf(outcome.view) };

@@ -125,7 +125,8 @@ describe.each(testDatabaseKinds)("a page's live stream of a mower on %s", (kind)
     expect((await expired.json()).error.code).toBe('invalid_ticket');
   });
 
-  it('ends the stream once the share it watches has ended, before sending the next status', async () => {
+  /** A stream of the mower shared with the demo owner, its first status read, and the share as it is now. */
+  async function watchSharedMower() {
     const stream = await openStream(base, SHARED, (await ticketFor(SHARED)).ticket!);
     expect(await stream.next()).toMatchObject({ serial_number: SHARED });
     const share = await t.db
@@ -133,6 +134,11 @@ describe.each(testDatabaseKinds)("a page's live stream of a mower on %s", (kind)
       .selectAll()
       .where('mower_serial', '=', SHARED)
       .executeTakeFirstOrThrow();
+    return { stream, share };
+  }
+
+  it('ends the stream once the share it watches has ended, before sending the next status', async () => {
+    const { stream, share } = await watchSharedMower();
     // Ended behind this process's back (as another process would): no word of it here.
     await t.db.deleteFrom('mower_shares').where('mower_serial', '=', SHARED).execute();
     try {
@@ -149,13 +155,7 @@ describe.each(testDatabaseKinds)("a page's live stream of a mower on %s", (kind)
   });
 
   it("ends a former sharer's stream at once when the share ends, with no state after it", async () => {
-    const stream = await openStream(base, SHARED, (await ticketFor(SHARED)).ticket!);
-    expect(await stream.next()).toMatchObject({ serial_number: SHARED });
-    const share = await t.db
-      .selectFrom('mower_shares')
-      .selectAll()
-      .where('mower_serial', '=', SHARED)
-      .executeTakeFirstOrThrow();
+    const { stream, share } = await watchSharedMower();
     // The sharer leaves; the clock stands still, so no half-minute passes.
     const ended = await t.app.inject({ method: 'DELETE', url: `/api/sharing/mowers/${SHARED}/shares/me`, headers });
     expect(ended.statusCode).toBe(204);

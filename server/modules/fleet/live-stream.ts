@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { MowerStatusDto } from '../../../common/fleet.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireCaller } from '../accounts/public.ts';
+import type { RequireCaller } from '../accounts/public.ts';
 import { mayUseMower } from '../mowers/public.ts';
 import type { Fleet, FleetChange } from './fleet.ts';
 import { statusOf } from './fleet-routes.ts';
@@ -115,10 +115,15 @@ const notFound = () => new HttpError(404, 'mower_not_found', 'There is no such m
  * mower's status (`event: status`, `MowerStatusDto`): the current one at once, then each committed change.
  * EventSource cannot send an Authorization header, and the bearer token never goes into a URL.
  */
-export function liveStreamRoutes(db: Db, fleet: Fleet, feed: LiveFeed): FastifyPluginAsyncZod {
+export function liveStreamRoutes(
+  db: Db,
+  requireCaller: RequireCaller,
+  fleet: Fleet,
+  feed: LiveFeed,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/:serial/live-tickets', { schema: { params } }, async (request, reply) => {
-      const caller = await requireCaller(db, request, 'mower:read');
+      const caller = await requireCaller(request, 'mower:read');
       if (!(await mayUseMower(db, caller.accountId, request.params.serial))) throw notFound();
       const ticket = await issueLiveTicket(db, caller.accountId, request.params.serial, fleet.clock.now());
       return reply.code(201).send({ ticket, expires_in: LIVE_TICKET_TTL_MS / 1000 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DEMO } from '../../db/seed.ts';
-import { exchangeCode, linkAccount, pkcePair } from '../../testing/oauth-test-client.ts';
+import { linkedToken, TEST_CLIENTS, type TestClient } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import type { FakeHomeGraph } from './home-graph.ts';
@@ -12,16 +12,7 @@ import {
   syncResponseSchema,
 } from './google-schemas.ts';
 
-const GOOGLE = {
-  clientId: 'google',
-  secret: 'google-demo-secret',
-  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
-};
-const ALEXA = {
-  clientId: 'alexa',
-  secret: 'alexa-demo-secret',
-  redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
-};
+const { google: GOOGLE, alexa: ALEXA } = TEST_CLIENTS;
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
 const NOT_SHARED = DEMO.mowers.notShared.serial;
@@ -58,23 +49,8 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
   let ownerToken: string;
   let friendToken: string;
 
-  async function link(
-    client: typeof GOOGLE,
-    account: string = DEMO.owner.email,
-    password: string = DEMO.owner.password,
-  ) {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, {
-      clientId: client.clientId,
-      redirectUri: client.redirectUri,
-      challenge: pkce.challenge,
-      account,
-      password,
-    });
-    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, client);
-    expect(response.statusCode).toBe(200);
-    return response.json<{ access_token: string }>().access_token;
-  }
+  const link = (client: TestClient, account: string = DEMO.owner.email, password: string = DEMO.owner.password) =>
+    linkedToken(t.app, client, { account, password });
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { clock: { now: () => now } });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { type Caller, requireCaller } from '../accounts/public.ts';
+import type { Caller, RequireCaller } from '../accounts/public.ts';
 import { type CommandBudget, type Fleet, MAX_COMMANDS_PER_REQUEST, type MowerCommand } from '../fleet/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
 import type { LinkGrants } from '../oauth/public.ts';
@@ -19,6 +19,7 @@ import {
 
 export interface GoogleRoutesOptions {
   db: Db;
+  requireCaller: RequireCaller;
   fleet: Fleet;
   commandBudget: CommandBudget;
   grants: LinkGrants;
@@ -48,11 +49,11 @@ const notGoogle = () =>
  */
 export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
   app,
-  { db, fleet, commandBudget, grants, googleClientIds },
+  { db, requireCaller, fleet, commandBudget, grants, googleClientIds },
 ) => {
   /** The account behind a Google token; every token Google holds carries both scopes (the link asks for them). */
   async function googleCaller(request: FastifyRequest): Promise<Caller> {
-    const caller = await requireCaller(db, request, 'mower:read');
+    const caller = await requireCaller(request, 'mower:read');
     if (!caller.clientId || !googleClientIds.includes(caller.clientId)) throw notGoogle();
     return caller;
   }

@@ -10,7 +10,7 @@ import {
 } from '../../../common/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireCaller } from '../accounts/public.ts';
+import type { CallerRoutesOptions } from '../accounts/public.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -57,25 +57,25 @@ async function readPage(
 }
 
 /** The message centre's API: a reader's messages, unread counts and read state (first-party sessions only). */
-export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const messageRoutes: FastifyPluginAsyncZod<CallerRoutesOptions> = async (app, { db, requireCaller }) => {
   app.get(
     '/',
     {
       schema: { querystring: pageQuery },
     },
     async (request): Promise<MessagePage> => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       return readPage(db, caller.accountId, request.query, new Date());
     },
   );
 
   app.get('/unread-counts', async (request): Promise<{ unread: UnreadCounts }> => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     return { unread: await unreadCounts(db, caller.accountId, new Date()) };
   });
 
   app.get('/:id', { schema: { params: z.object({ id: messageId }) } }, async (request) => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     const message = await findMessage(db, caller.accountId, request.params.id);
     if (!message) throw notFound();
     return { message };
@@ -83,7 +83,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   /** Opening a message reads it; reading it twice changes nothing. */
   app.post('/:id/read', { schema: { params: z.object({ id: messageId }) } }, async (request, reply) => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     if (!(await markRead(db, caller.accountId, request.params.id, new Date()))) throw notFound();
     return reply.code(204).send();
   });
@@ -99,7 +99,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request): Promise<{ marked: number; unread: UnreadCounts }> => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const now = new Date();
       const upTo = new Date(request.body.up_to).toISOString();
       const marked = await markAllRead(db, caller.accountId, request.body.category, upTo, now);

@@ -22,30 +22,24 @@ export function usableBy(accountId: string) {
     ]);
 }
 
+/** What the mower list shows of a mower, what the account is to it, and its place (owned ones first). */
+const listed = (role: MowerRole, rank: number) =>
+  [
+    'mowers.serial_number',
+    'mowers.name',
+    'mowers.model',
+    'mowers.battery_percent',
+    sql<MowerRole>`${sql.lit(role)}`.as('role'),
+    sql<number>`${sql.lit(rank)}`.as('rank'),
+  ] as const;
+
 // One query, not two, built once: it runs on every mower-list call of the app and of linked services.
 const mowersOf = reusableRead((db: Db, accountId: string) => {
-  const owned = db
-    .selectFrom('mowers')
-    .select([
-      'serial_number',
-      'name',
-      'model',
-      'battery_percent',
-      sql<MowerRole>`'owner'`.as('role'),
-      sql<number>`0`.as('rank'),
-    ])
-    .where('owner_id', '=', accountId);
+  const owned = db.selectFrom('mowers').select(listed('owner', 0)).where('owner_id', '=', accountId);
   const shared = db
     .selectFrom('mowers')
     .innerJoin('mower_shares', 'mower_shares.mower_serial', 'mowers.serial_number')
-    .select([
-      'mowers.serial_number',
-      'mowers.name',
-      'mowers.model',
-      'mowers.battery_percent',
-      sql<MowerRole>`'shared'`.as('role'),
-      sql<number>`1`.as('rank'),
-    ])
+    .select(listed('shared', 1))
     .where('mower_shares.account_id', '=', accountId);
   return owned.unionAll(shared).orderBy('rank').orderBy('serial_number');
 });

@@ -4,7 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
-import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
+import { createTestApp, listeningMqtt, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { startTlsProxy, type TlsProxy } from '../../testing/tls-proxy.ts';
 import {
@@ -88,14 +88,7 @@ describe.each(testDatabaseKinds)("Home Assistant's live state, connected as its 
   const open: MqttClient[] = [];
 
   beforeAll(async () => {
-    const mqttConfig = {
-      ...testConfig().mqtt,
-      host: '127.0.0.1',
-      wsPath: '/mqtt',
-      publicHost: undefined,
-      publicPort: undefined,
-    };
-    direct = await createTestApp(kind, { mqtt: { ...mqttConfig, port: 0 } });
+    direct = await createTestApp(kind, { mqtt: listeningMqtt() });
     await direct.app.ready();
     directToken = (await linkHomeAssistant(direct.app, { account: DEMO.owner.email, password: DEMO.owner.password }))
       .access_token;
@@ -105,7 +98,7 @@ describe.each(testDatabaseKinds)("Home Assistant's live state, connected as its 
     proxied = await createTestApp(kind, {
       publicUrl: `https://localhost:${proxy.port}`,
       trustProxy: ['loopback'],
-      mqtt: { ...mqttConfig, port: undefined },
+      mqtt: listeningMqtt({ port: undefined }),
     });
     await proxied.app.listen({ port: 0, host: '127.0.0.1' });
     proxy.forwardTo((proxied.app.server.address() as AddressInfo).port);

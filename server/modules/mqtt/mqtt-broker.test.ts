@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
 import { basic, tokenRequest } from '../../testing/oauth-test-client.ts';
-import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
+import { createTestApp, listeningMqtt, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { EmbeddedBroker } from './mqtt-broker.ts';
 import { grants, inbox, linkHomeAssistant, sdkRequest, sendCommandBody } from '../../testing/navimow-test-client.ts';
@@ -34,16 +34,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
   let watcherUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {
-      mqtt: {
-        ...testConfig().mqtt,
-        port: 0,
-        host: '127.0.0.1',
-        wsPath: '/mqtt',
-        publicHost: undefined,
-        publicPort: undefined,
-      },
-    });
+    t = await createTestApp(kind, { mqtt: listeningMqtt() });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     httpPort = (t.app.server.address() as AddressInfo).port;
     token = (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token;

@@ -8,7 +8,7 @@ import { connect as connectTcp, type Socket } from 'node:net';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
+import { createTestApp, listeningMqtt, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { linkHomeAssistant, sdkRequest } from '../../testing/navimow-test-client.ts';
 import { DEMO } from '../../db/seed.ts';
@@ -114,17 +114,7 @@ describe.each(testDatabaseKinds)('the MQTT broker under abuse, on %s', (kind) =>
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {
-      mqtt: {
-        ...testConfig().mqtt,
-        port: 0,
-        host: '127.0.0.1',
-        wsPath: '/mqtt',
-        publicHost: undefined,
-        publicPort: undefined,
-        limits: LIMITS,
-      },
-    });
+    t = await createTestApp(kind, { mqtt: listeningMqtt({ limits: LIMITS }) });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     httpPort = (t.app.server.address() as AddressInfo).port;
     tcpPort = t.mqttPort()!;

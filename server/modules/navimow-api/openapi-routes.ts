@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireCaller } from '../accounts/public.ts';
+import type { RequireCaller } from '../accounts/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
 import {
   type CommandBudget,
@@ -20,6 +20,7 @@ import { issueMqttCredentials, type MqttEndpoint } from '../mqtt/public.ts';
 
 export interface OpenApiOptions {
   db: Db;
+  requireCaller: RequireCaller;
   fleet: Fleet;
   commandBudget: CommandBudget;
   mqttEndpoint: () => MqttEndpoint | undefined;
@@ -105,7 +106,7 @@ function resultOf(id: string, result: CommandResult, view: MowerView) {
  */
 export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
   app,
-  { db, fleet, commandBudget, mqttEndpoint },
+  { db, requireCaller, fleet, commandBudget, mqttEndpoint },
 ) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -139,14 +140,14 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
   const noDevice = () => new HttpError(404, 'device_not_found', 'No such device on this account.');
 
   app.get('/smarthome/authList', async (request) => {
-    const caller = await requireCaller(db, request, 'mower:read');
+    const caller = await requireCaller(request, 'mower:read');
     const roles = await visible(caller.accountId);
     const views = await fleet.views([...roles.keys()]);
     return ok({ devices: views.map((view) => deviceDto(view, roles.get(view.serial)!)) });
   });
 
   app.post('/smarthome/getVehicleStatus', { schema: { body: statusBody } }, async (request) => {
-    const caller = await requireCaller(db, request, 'mower:read');
+    const caller = await requireCaller(request, 'mower:read');
     const ids = [...new Set(request.body.devices.map((device) => device.id))];
     const views = await fleet.viewsFor(caller.accountId, ids);
     if (!views.length) throw noDevice();
@@ -158,7 +159,7 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
   });
 
   app.post('/smarthome/sendCommands', { schema: { body: commandsBody } }, async (request) => {
-    const caller = await requireCaller(db, request, 'mower:control');
+    const caller = await requireCaller(request, 'mower:control');
     // Everything is checked before anything is done: a request with one bad command changes nothing. A device
     // named twice, or an execution repeated for it, runs once.
     const seen = new Set<string>();
@@ -218,14 +219,14 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
           timeWindow: '1 hour',
           // Per link (or app session): a pair is issued for each.
           keyGenerator: async (request: FastifyRequest) => {
-            const caller = await requireCaller(db, request, 'mower:read');
+            const caller = await requireCaller(request, 'mower:read');
             return `mqtt-user-info:${caller.sessionId ?? caller.grantId ?? caller.accountId}`;
           },
         },
       },
     },
     async (request) => {
-      const caller = await requireCaller(db, request, 'mower:read');
+      const caller = await requireCaller(request, 'mower:read');
       const endpoint = mqttEndpoint();
       if (!endpoint) throw new HttpError(503, 'mqtt_unavailable', 'Live updates are not available on this server.');
       // The pair lives no longer than what the caller holds: the app's session, or the linked service's grant.

@@ -4,7 +4,7 @@ import { normaliseEmail } from '../../../common/account-identifiers.ts';
 import { SUPPORTED_LANGUAGES } from '../../../common/languages.ts';
 import type { NewsletterPromptResponse } from '../../../common/newsletter.ts';
 import type { Db } from '../../db/database.ts';
-import { requireCaller } from '../accounts/public.ts';
+import type { CallerRoutesOptions } from '../accounts/public.ts';
 
 /** The seed's message for an invalid address: the page shows it in the user's language. */
 const INVALID_EMAIL = 'Incorrect email address. Please try again.';
@@ -22,9 +22,9 @@ async function hidePrompt(db: Db, accountId: string, reason: 'subscribed' | 'dis
  * subscription answers the same whether or not the address was subscribed already, so the API never tells
  * which addresses are on the list.
  */
-export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<CallerRoutesOptions> = async (app, { db, requireCaller }) => {
   app.get('/prompt', async (request): Promise<NewsletterPromptResponse> => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     const hidden = await db
       .selectFrom('newsletter_prompts')
       .select('reason')
@@ -51,7 +51,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const { email, language } = request.body;
       await db
         .insertInto('newsletter_subscriptions')
@@ -65,7 +65,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   /** "Don't show this again", remembered for the account on every device. */
   app.post('/prompt/dismissal', async (request, reply) => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     await hidePrompt(db, caller.accountId, 'dismissed');
     return reply.code(204).send();
   });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { announceRevocation, type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
-import type { OAuthTokenGrant } from '../accounts/public.ts';
+import type Provider from 'oidc-provider';
+import type { OAuthTokenGrant, TokenGrantLookup } from '../accounts/public.ts';
 
 /**
  * Access tokens of linked services that this process has verified lately, so that a service polling the mower
@@ -30,7 +31,7 @@ function cacheOf(db: Db): Map<string, Entry> {
 const mayCache = (db: Db) => mayCacheAcross(db, CHANNEL);
 
 /** The grant behind an access token: from the cache while it may answer, else from `load` (the OAuth server). */
-export async function cachedTokenGrant(
+async function cachedTokenGrant(
   db: Db,
   token: string,
   load: () => Promise<(OAuthTokenGrant & { expiresAt: number }) | undefined>,
@@ -49,6 +50,26 @@ export async function cachedTokenGrant(
     cache.set(key, { grant, until: Math.min(now + TOKEN_GRANT_CACHE_TTL_MS, expiresAt) });
   }
   return grant;
+}
+
+/** The grant behind a linked service's access token, as `requireCaller` (accounts) and the Alexa skill ask for it. */
+export function createTokenGrantLookup(db: Db, provider: Provider): TokenGrantLookup {
+  return (token) =>
+    cachedTokenGrant(db, token, async () => {
+      const found = await provider.AccessToken.find(token);
+      // Every access token of the authorization code and refresh flows belongs to a grant (the link it dies with).
+      if (!found?.accountId || !found.clientId || !found.grantId || found.isExpired) return undefined;
+      const scopes = String(found.scope ?? '')
+        .split(' ')
+        .filter(Boolean);
+      return {
+        accountId: found.accountId,
+        clientId: found.clientId,
+        grantId: found.grantId,
+        scopes,
+        expiresAt: (found.exp ?? 0) * 1000,
+      };
+    });
 }
 
 /** Something was revoked: no cached grant may answer any more, in this process or (PostgreSQL) any other. */

@@ -13,6 +13,7 @@ import {
   CookieJar,
   exchangeCode,
   linkAccount,
+  mowersWith,
   pkcePair,
   startAuthorization,
   tokenRequest,
@@ -24,9 +25,6 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());
-
-  const mowersWith = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${token}` } });
 
   /** A refresh with `refreshToken` past the few seconds in which a retry is answered (REFRESH_RETRY_GRACE_MS). */
   async function refreshAfterGrace(refreshToken: string) {
@@ -115,7 +113,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(body.token_type).toBe('Bearer');
     expect(body.expires_in).toBeGreaterThanOrEqual(360);
     expect(body.refresh_token).toEqual(expect.any(String));
-    expect((await mowersWith(body.access_token)).json().mowers).toHaveLength(2);
+    expect((await mowersWith(t.app, body.access_token)).json().mowers).toHaveLength(2);
   });
 
   it('grants the default scopes to a request without a scope parameter (RFC 6749 section 3.3)', async () => {
@@ -136,7 +134,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     // The client is told what it got, as the scope differs from the (absent) requested one (section 5.1).
     expect(response.json().scope.split(' ').sort()).toEqual(['mower:control', 'mower:read']);
-    expect((await mowersWith(response.json().access_token)).statusCode).toBe(200);
+    expect((await mowersWith(t.app, response.json().access_token)).statusCode).toBe(200);
   });
 
   it('ignores scopes it does not know and names what it granted (RFC 6749 section 3.3)', async () => {
@@ -227,7 +225,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const replay = await exchangeCode(t.app, code, pkce.verifier);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe('invalid_grant');
-    expect((await mowersWith(first.json().access_token)).statusCode).toBe(401);
+    expect((await mowersWith(t.app, first.json().access_token)).statusCode).toBe(401);
     const refresh = await tokenRequest(t.app, {
       grant_type: 'refresh_token',
       refresh_token: first.json().refresh_token,
@@ -271,7 +269,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       expect(other.statusCode).toBe(200);
       expect(other.json()).toEqual(rotated);
     }
-    expect((await mowersWith(rotated.access_token)).statusCode).toBe(200);
+    expect((await mowersWith(t.app, rotated.access_token)).statusCode).toBe(200);
     const next = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token });
     expect(next.statusCode).toBe(200);
     // The first answer stays sealed: nothing in the database gives the tokens it holds.
@@ -296,7 +294,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const clientLater = await refreshAfterGrace(client.refresh_token);
     expect(clientLater.statusCode).toBe(400);
     expect(clientLater.json().error).toBe('invalid_grant');
-    expect((await mowersWith(thiefRotates.json().access_token)).statusCode).toBe(401);
+    expect((await mowersWith(t.app, thiefRotates.json().access_token)).statusCode).toBe(401);
     const thiefAgain = await tokenRequest(t.app, {
       grant_type: 'refresh_token',
       refresh_token: thiefRotates.json().refresh_token,
@@ -330,7 +328,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       .execute();
     const retry = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(retry.statusCode).toBe(200);
-    expect((await mowersWith(retry.json().access_token)).statusCode).toBe(200);
+    expect((await mowersWith(t.app, retry.json().access_token)).statusCode).toBe(200);
   });
 
   it('drops a kept answer once its grace is over', async () => {
@@ -363,7 +361,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(replay.json().error).toBe('invalid_grant');
     const afterReplay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: second.refresh_token });
     expect(afterReplay.statusCode).toBe(400);
-    expect((await mowersWith(second.access_token)).statusCode).toBe(401);
+    expect((await mowersWith(t.app, second.access_token)).statusCode).toBe(401);
   });
 
   it('keeps no working token or code in its database, only their hashes', async () => {
@@ -388,7 +386,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       expect(stored).not.toContain(secret);
     }
     // What is kept still answers for them.
-    expect((await mowersWith(rotated.access_token)).statusCode).toBe(200);
+    expect((await mowersWith(t.app, rotated.access_token)).statusCode).toBe(200);
     const revoked = await t.app.inject({
       method: 'POST',
       url: '/oauth/revoke',
@@ -399,7 +397,7 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       payload: new URLSearchParams({ token: rotated.access_token }).toString(),
     });
     expect(revoked.statusCode).toBe(200);
-    expect((await mowersWith(rotated.access_token)).statusCode).toBe(401);
+    expect((await mowersWith(t.app, rotated.access_token)).statusCode).toBe(401);
   });
 
   it('revokes a refresh token (RFC 7009), and answers 200 for an unknown one', async () => {

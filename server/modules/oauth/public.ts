@@ -6,4 +6,4 @@ export { LOGIN_PAGES, oauthRoutes } from './oauth-routes.ts';
 export { createOAuthProvider } from './provider.ts';
 export { createLinkGrants, type LinkGrant, type LinkGrants } from './link-grants.ts';
 export { OAUTH_SCOPES, UNREDEEMED_GRANT_TTL } from './provider.ts';
-export { cachedTokenGrant, followTokenRevocations } from './grant-cache.ts';
+export { createTokenGrantLookup, followTokenRevocations } from './grant-cache.ts';

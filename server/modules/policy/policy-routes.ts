@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_POLICY_VERSION, type PolicyConsentResponse } from '../../../common/api-policy.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireCaller } from '../accounts/public.ts';
+import type { CallerRoutesOptions } from '../accounts/public.ts';
 
 async function consentOf(db: Db, accountId: string): Promise<PolicyConsentResponse> {
   const latest = await db
@@ -20,9 +20,9 @@ async function consentOf(db: Db, accountId: string): Promise<PolicyConsentRespon
 }
 
 /** The API access policy consent: who agreed to which version, when (versions are dates, so they sort). */
-export const policyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const policyRoutes: FastifyPluginAsyncZod<CallerRoutesOptions> = async (app, { db, requireCaller }) => {
   app.get('/consent', async (request): Promise<PolicyConsentResponse> => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     return consentOf(db, caller.accountId);
   });
 
@@ -31,7 +31,7 @@ export const policyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/consent',
     { schema: { body: z.object({ version: z.string().trim().min(1, 'must be a policy version').max(32) }) } },
     async (request): Promise<PolicyConsentResponse> => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       if (request.body.version !== API_POLICY_VERSION) {
         throw new HttpError(
           409,

@@ -12,7 +12,7 @@ import {
 } from '../../../common/sharing.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findAccountByIdentifier, requireCaller } from '../accounts/public.ts';
+import { findAccountByIdentifier, type RequireCaller } from '../accounts/public.ts';
 import {
   answerInvitation,
   createInvitation,
@@ -57,11 +57,25 @@ function refusal(state: InvitationState, wanted: 'accepted' | 'rejected' | 'canc
  */
 export interface SharingRoutesOptions {
   db: Db;
+  requireCaller: RequireCaller;
   /** Called after a share began or ended, with the account whose mower list changed (Google's Request Sync). */
   onMowerListChange?: (accountIds: readonly string[]) => void;
 }
 
-export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { db, onMowerListChange }) => {
+export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (
+  app,
+  { db, requireCaller, onMowerListChange },
+) => {
+  /**
+   * A 403 unless the account owns the mower: someone else's mower answers like an unknown one, so that the API does not
+   * tell which serials exist. `field` is the input that named the mower, `only` what only its owner may do.
+   */
+  async function requireOwnMower(accountId: string, serial: string, field: string, only: string): Promise<void> {
+    const mower = await findMowerOwner(db, serial);
+    if (!mower || mower.owner_id !== accountId)
+      throw new HttpError(403, 'not_mower_owner', `${field}: only the owner of a mower ${only}.`, field);
+  }
+
   /** The invitation as the caller may see it: its invitee and its inviter only. */
   async function visibleInvitation(invitationId: string, accountId: string): Promise<InvitationRow> {
     const row = await findInvitation(db, invitationId);
@@ -114,23 +128,14 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
           max: INVITATIONS_PER_ACCOUNT_PER_HOUR,
           timeWindow: '1 hour',
           keyGenerator: async (request: FastifyRequest) =>
-            `invitations:${(await requireCaller(db, request, 'account')).accountId}`,
+            `invitations:${(await requireCaller(request, 'account')).accountId}`,
         },
       },
     },
     async (request, reply) => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const { mower_serial: mowerSerial, invitee } = request.body;
-      const mower = await findMowerOwner(db, mowerSerial);
-      // Someone else's mower answers like an unknown one: the API does not tell which serials exist.
-      if (!mower || mower.owner_id !== caller.accountId) {
-        throw new HttpError(
-          403,
-          'not_mower_owner',
-          'body.mower_serial: only the owner of a mower can share it.',
-          'body.mower_serial',
-        );
-      }
+      await requireOwnMower(caller.accountId, mowerSerial, 'body.mower_serial', 'can share it');
       const identifier = parseIdentifier(invitee);
       if (!identifier)
         throw new HttpError(
@@ -176,7 +181,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     '/invitations/:id',
     { schema: { params: z.object({ id }) } },
     async (request): Promise<InvitationResponse> => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const row = await visibleInvitation(request.params.id, caller.accountId);
       return { invitation: toDto(row, caller.accountId, new Date()) };
     },
@@ -188,7 +193,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     ['cancel', 'cancelled'],
   ] as const) {
     app.post(`/invitations/:id/${action}`, { schema: { params: z.object({ id }) } }, async (request) => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       return answer(request.params.id, caller.accountId, state);
     });
   }
@@ -198,7 +203,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     '/mowers/:serial/shares',
     { schema: { params: z.object({ serial }) } },
     async (request): Promise<MowerSharesResponse> => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const mower = await findMowerOwner(db, request.params.serial);
       const shares = mower ? await listShares(db, request.params.serial) : [];
       if (
@@ -230,17 +235,8 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     '/mowers/:serial/invitations',
     { schema: { params: z.object({ serial }) } },
     async (request): Promise<MowerInvitationsResponse> => {
-      const caller = await requireCaller(db, request, 'account');
-      const mower = await findMowerOwner(db, request.params.serial);
-      // Like sending an invitation: someone else's mower answers like an unknown one.
-      if (!mower || mower.owner_id !== caller.accountId) {
-        throw new HttpError(
-          403,
-          'not_mower_owner',
-          'params.serial: only the owner of a mower sees its invitations.',
-          'params.serial',
-        );
-      }
+      const caller = await requireCaller(request, 'account');
+      await requireOwnMower(caller.accountId, request.params.serial, 'params.serial', 'sees its invitations');
       const now = new Date();
       const rows = await listOpenInvitations(db, request.params.serial, now);
       return { mower_serial: request.params.serial, invitations: rows.map((row) => toDto(row, caller.accountId, now)) };
@@ -257,7 +253,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     '/mowers/:serial/shares/:account',
     { schema: { params: z.object({ serial, account: z.string().trim().min(1).max(64) }) } },
     async (request, reply) => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const target = request.params.account === 'me' ? caller.accountId : request.params.account;
       const mower = await findMowerOwner(db, request.params.serial);
       const isOwner = mower?.owner_id === caller.accountId;

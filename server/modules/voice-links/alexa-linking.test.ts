@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ALEXA_LINK_STATE_TTL_SECONDS, type AlexaStart, type VoiceLink } from '../../../common/voice-links.ts';
 import { loadConfig } from '../../config.ts';
 import { DEMO } from '../../db/seed.ts';
-import { exchangeCode, linkAccount, pkcePair, tokenRequest } from '../../testing/oauth-test-client.ts';
+import { linkAndRedeem, mowersWith, tokenRequest } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { type AmazonConfig, DEMO_AMAZON } from './amazon-config.ts';
@@ -174,11 +174,7 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     // Amazon holds tokens of ours that work, as Alexa uses them for the skill.
     const held = amazon.fake.enablement()!;
     expect(held.stage).toBe('development');
-    const mowers = await t.app.inject({
-      method: 'GET',
-      url: '/api/mowers',
-      headers: { authorization: `Bearer ${held.linkedTokens.access_token}` },
-    });
+    const mowers = await mowersWith(t.app, held.linkedTokens.access_token);
     expect(mowers.statusCode).toBe(200);
     const refreshed = await refreshAsAmazon(held.linkedTokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
@@ -190,15 +186,7 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     const afterUnlink = await refreshAsAmazon(refreshed.json().refresh_token);
     expect(afterUnlink.statusCode).toBe(400);
     expect(afterUnlink.json().error).toBe('invalid_grant');
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/mowers',
-          headers: { authorization: `Bearer ${refreshed.json().access_token}` },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await mowersWith(t.app, refreshed.json().access_token)).statusCode).toBe(401);
     expect(await alexaLink(owner)).toEqual({ platform: 'alexa', bound: false, bound_since: null, client_id: null });
     expect(await alexaRecords(DEMO.owner.id)).toEqual({ oauth: [], amazon: [] });
     // A retry of the unlink is harmless.
@@ -315,9 +303,7 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
   });
 
   it('unlinks a link made through the web login on our side only (no Amazon token is kept for it)', async () => {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, { ...ALEXA, challenge: pkce.challenge });
-    const tokens = (await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, ALEXA)).json();
+    const tokens = (await linkAndRedeem(t.app, ALEXA)).json();
     expect(await alexaLink(owner)).toMatchObject({ bound: true, client_id: 'alexa' });
     setFault({ mode: 'fail', on: 'all' }); // Amazon is not asked.
     expect((await api('DELETE', '/alexa', owner)).statusCode).toBe(204);

@@ -74,6 +74,17 @@ describe('the fake of Amazon', () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
+  /** A code asked for and redeemed as our server does: Amazon's answer with its tokens. */
+  async function issuedTokens() {
+    const { verifier, challenge } = pkce();
+    return token({
+      grant_type: 'authorization_code',
+      code: await code(challenge),
+      redirect_uri: RETURN_URL,
+      code_verifier: verifier,
+    });
+  }
+
   it('redirects back with a code and the unchanged state, or with an error; never to a URL it does not allow', async () => {
     const { challenge } = pkce();
     const ok = new URL((await authorize(goodRequest(challenge))).body.redirect_to!);
@@ -150,13 +161,7 @@ describe('the fake of Amazon', () => {
   });
 
   it('refreshes with the refresh token it keeps', async () => {
-    const { verifier, challenge } = pkce();
-    const issued = await token({
-      grant_type: 'authorization_code',
-      code: await code(challenge),
-      redirect_uri: RETURN_URL,
-      code_verifier: verifier,
-    });
+    const issued = await issuedTokens();
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: String(issued.body.refresh_token) });
     expect(refreshed).toMatchObject({ status: 200, body: { refresh_token: issued.body.refresh_token } });
     expect(refreshed.body.access_token).not.toBe(issued.body.access_token);
@@ -180,13 +185,7 @@ describe('the fake of Amazon', () => {
     };
     expect((await enable('Bearer Atza|unknown', request)).status).toBe(401);
 
-    const { verifier, challenge } = pkce();
-    const issued = await token({
-      grant_type: 'authorization_code',
-      code: await code(challenge),
-      redirect_uri: RETURN_URL,
-      code_verifier: verifier,
-    });
+    const issued = await issuedTokens();
     const bearer = `Bearer ${String(issued.body.access_token)}`;
     expect((await enable(bearer, request, 'amzn1.ask.skill.other')).status).toBe(404);
     for (const bad of [

@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectedService } from '../../../common/voice-links.ts';
 import { DEMO } from '../../db/seed.ts';
-import { exchangeCode, linkAccount, pkcePair, tokenRequest } from '../../testing/oauth-test-client.ts';
+import {
+  linkAndRedeem,
+  mowersWith,
+  TEST_CLIENTS,
+  type TestClient,
+  tokenRequest,
+} from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 
-const HOME_ASSISTANT = {
-  clientId: 'homeassistant',
-  secret: 'homeassistant-demo-secret',
-  redirectUri: 'https://my.home-assistant.io/redirect/oauth',
-};
-const DEMO_CLIENT = { clientId: 'demo-client', secret: 'demo-secret', redirectUri: 'http://127.0.0.1:8765/callback' };
-const GOOGLE = {
-  clientId: 'google',
-  secret: 'google-demo-secret',
-  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
-};
+const { homeAssistant: HOME_ASSISTANT, demo: DEMO_CLIENT, google: GOOGLE } = TEST_CLIENTS;
 
-type Client = typeof HOME_ASSISTANT;
+type Client = TestClient;
 type Session = { authorization: string };
 
 describe.each(testDatabaseKinds)('connected services (third parties linked through the web login) on %s', (kind) => {
@@ -50,15 +46,7 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
   ) {
     const session = account === DEMO.owner.email ? owner : friend;
     const before = new Set((await servicesOf(session)).map((service) => service.id));
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, {
-      clientId: client.clientId,
-      redirectUri: client.redirectUri,
-      challenge: pkce.challenge,
-      account,
-      password,
-    });
-    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, client);
+    const response = await linkAndRedeem(t.app, client, { account, password });
     expect(response.statusCode).toBe(200);
     const tokens = response.json<{ access_token: string; refresh_token: string }>();
     const mqtt = await t.app.inject({
@@ -73,7 +61,7 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
   }
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const mowers = (token: string) => t.app.inject({ method: 'GET', url: '/api/mowers', headers: bearer(token) });
+  const mowers = (token: string) => mowersWith(t.app, token);
   const refresh = (tokens: { refresh_token: string; client: Client }) =>
     tokenRequest(
       t.app,
@@ -98,16 +86,11 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
   }
 
   it('lists nothing for an account without third-party links, and never the voice platforms’ links', async () => {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, {
-      ...GOOGLE,
-      challenge: pkce.challenge,
+    const friendLink = await linkAndRedeem(t.app, GOOGLE, {
       account: DEMO.friend.email,
       password: DEMO.friend.password,
     });
-    expect((await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, GOOGLE)).statusCode).toBe(
-      200,
-    );
+    expect(friendLink.statusCode).toBe(200);
     expect(await servicesOf(friend)).toEqual([]);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/voice-links/google', headers: friend })).statusCode).toBe(
       204,

@@ -2,32 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceLink, VoicePlatform } from '../../../common/voice-links.ts';
 import { DEMO } from '../../db/seed.ts';
 import {
+  authorizedCode,
   basic,
   CookieJar,
   exchangeCode,
-  linkAccount,
+  linkAndRedeem,
+  mowersWith,
   pkcePair,
+  TEST_CLIENTS,
   tokenRequest,
 } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { sweepExpired, UNREDEEMED_GRANT_TTL } from '../oauth/public.ts';
 
-const GOOGLE = {
-  clientId: 'google',
-  secret: 'google-demo-secret',
-  redirectUri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo',
-};
-const ALEXA = {
-  clientId: 'alexa',
-  secret: 'alexa-demo-secret',
-  redirectUri: 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO',
-};
-const HORNBACH = {
-  clientId: 'hornbach',
-  secret: 'hornbach-demo-secret',
-  redirectUri: 'https://smarthome.hornbach.example/oauth/navimow/callback',
-};
+const { google: GOOGLE, alexa: ALEXA, hornbach: HORNBACH } = TEST_CLIENTS;
 
 describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink on %s', (kind) => {
   let t: TestApp;
@@ -62,14 +51,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     client: typeof GOOGLE,
     options: { jar?: CookieJar; account?: string; password?: string } = {},
   ) {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, {
-      clientId: client.clientId,
-      redirectUri: client.redirectUri,
-      challenge: pkce.challenge,
-      ...options,
-    });
-    const response = await exchangeCode(t.app, location!.searchParams.get('code')!, pkce.verifier, client);
+    const response = await linkAndRedeem(t.app, client, options);
     expect(response.statusCode).toBe(200);
     return response.json<{ access_token: string; refresh_token: string }>();
   }
@@ -155,14 +137,11 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
   });
 
   it('is not bound by a sign-in whose code the service never redeemed', async () => {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, {
-      ...GOOGLE,
-      challenge: pkce.challenge,
+    const { code } = await authorizedCode(t.app, GOOGLE, {
       account: DEMO.friend.email,
       password: DEMO.friend.password,
     });
-    expect(location!.searchParams.get('code')).toBeTruthy();
+    expect(code).toBeTruthy();
     expect((await linksOf(friend)).google.bound).toBe(false);
   });
 
@@ -178,11 +157,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     expect(tokens.statusCode).toBe(200);
     const issued = tokens.json<{ access_token: string; refresh_token: string; scope: string }>();
     expect(issued.scope.split(' ').sort()).toEqual(['mower:control', 'mower:read']);
-    const mowers = await t.app.inject({
-      method: 'GET',
-      url: '/api/mowers',
-      headers: { authorization: `Bearer ${issued.access_token}` },
-    });
+    const mowers = await mowersWith(t.app, issued.access_token);
     expect(mowers.statusCode).toBe(200);
     expect(mowers.json().mowers.map((mower: { serial_number: string }) => mower.serial_number)).toContain(
       DEMO.mowers.notShared.serial,
@@ -229,20 +204,12 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     expect((await redeem(code)).statusCode).toBe(200);
     expect(await lifeOf(flipped)).toBeGreaterThan(year - 60_000);
 
-    const pkce = pkcePair();
-    let callback: URL | undefined;
+    let signIn: { code: string; verifier: string } | undefined;
     const signedIn = await grantMadeBy(async () => {
-      ({ location: callback } = await linkAccount(t.app, {
-        ...GOOGLE,
-        challenge: pkce.challenge,
-        account: DEMO.friend.email,
-        password: DEMO.friend.password,
-      }));
+      signIn = await authorizedCode(t.app, GOOGLE, { account: DEMO.friend.email, password: DEMO.friend.password });
     });
     expect(await lifeOf(signedIn)).toBeLessThanOrEqual(UNREDEEMED_GRANT_TTL * 1000);
-    expect((await exchangeCode(t.app, callback!.searchParams.get('code')!, pkce.verifier, GOOGLE)).statusCode).toBe(
-      200,
-    );
+    expect((await exchangeCode(t.app, signIn!.code, signIn!.verifier, GOOGLE)).statusCode).toBe(200);
     expect(await lifeOf(signedIn)).toBeGreaterThan(year - 60_000);
 
     // An App Flip nobody finishes is gone with the sweep once its minutes are over; the links stay.
@@ -287,14 +254,11 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
   });
 
   it('still requires PKCE for codes from the authorization endpoint, Google’s included', async () => {
-    const pkce = pkcePair();
-    const { location } = await linkAccount(t.app, {
-      ...GOOGLE,
-      challenge: pkce.challenge,
+    const { code } = await authorizedCode(t.app, GOOGLE, {
       account: DEMO.friend.email,
       password: DEMO.friend.password,
     });
-    const withoutVerifier = await redeem(location!.searchParams.get('code')!);
+    const withoutVerifier = await redeem(code);
     expect(withoutVerifier.statusCode).toBe(400);
     expect(withoutVerifier.json().error).toBe('invalid_grant');
   });
@@ -364,15 +328,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       const refused = await refresh(tokens.refresh_token);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error).toBe('invalid_grant');
-      expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: '/api/mowers',
-            headers: { authorization: `Bearer ${tokens.access_token}` },
-          })
-        ).statusCode,
-      ).toBe(401);
+      expect((await mowersWith(t.app, tokens.access_token)).statusCode).toBe(401);
     }
     const links = await linksOf(friend);
     expect(links.google).toEqual({ platform: 'google', bound: false, bound_since: null, client_id: null });
@@ -415,15 +371,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     expect((await linksOf(owner)).google.bound).toBe(true);
     const refreshed = await refresh(tokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/mowers',
-          headers: { authorization: `Bearer ${refreshed.json().access_token}` },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await mowersWith(t.app, refreshed.json().access_token)).statusCode).toBe(200);
     expect((await api('DELETE', '/google', owner)).statusCode).toBe(204);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../../common/voice-links.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireCaller } from '../accounts/public.ts';
+import type { RequireCaller } from '../accounts/public.ts';
 import { type LinkGrants, type LinkingClient, OAUTH_SCOPES } from '../oauth/public.ts';
 import { AmazonError, alexaStartUrls, createAmazonClient } from './amazon-client.ts';
 import type { AmazonConfig } from './amazon-config.ts';
@@ -29,6 +29,7 @@ import {
 
 export interface VoiceLinkRoutesOptions {
   db: Db;
+  requireCaller: RequireCaller;
   clients: readonly LinkingClient[];
   grants: LinkGrants;
   /** Undefined: Alexa's app-to-app linking is not configured (its start and complete answer 503). */
@@ -64,7 +65,7 @@ const amazonFailed = () =>
  */
 export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = async (
   app,
-  { db, clients, grants, amazon },
+  { db, requireCaller, clients, grants, amazon },
 ) => {
   const clientIdsOf = (platform: VoicePlatform) =>
     clients.filter((client) => client.kind === platform).map((client) => client.client_id);
@@ -87,7 +88,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
   }
 
   app.get('/', async (request): Promise<VoiceLinksResponse> => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     return { links: await linksOf(caller.accountId) };
   });
 
@@ -97,7 +98,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
   const thirdPartyIds = thirdParties.map((client) => client.client_id);
 
   app.get('/services', async (request): Promise<ConnectedServicesResponse> => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     const live = await grants.live(caller.accountId, thirdPartyIds);
     return {
       services: live.map((grant) => ({
@@ -112,7 +113,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
   // Ends that one link only. An id that is unknown, already ended, another account's or not a third party's gets the
   // same 204 and changes nothing: no answer tells whether a link exists, and a retry is harmless.
   app.delete('/services/:id', { schema: { params: z.object({ id: linkId }) } }, async (request, reply) => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     await grants.revokeHeld(caller.accountId, request.params.id, thirdPartyIds);
     return reply.code(204).send();
   });
@@ -132,7 +133,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request): Promise<{ code: string }> => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const { client_id: clientId, scope, redirect_uri: redirectUri } = request.body;
       const refuse = (field: string, message: string) =>
         new HttpError(400, VOICE_LINK_ERRORS.invalidClient, `body.${field}: ${message}`, `body.${field}`);
@@ -156,7 +157,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
   );
 
   app.delete('/google', async (request, reply) => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     await grants.revokeAll(caller.accountId, clientIdsOf('google'));
     return reply.code(204).send();
   });
@@ -173,7 +174,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
     '/alexa/start',
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request): Promise<AlexaStart> => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const config = requireAmazon();
       const state = randomBytes(32).toString('base64url');
       const codeVerifier = randomBytes(32).toString('base64url');
@@ -201,7 +202,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request): Promise<{ link: VoiceLink }> => {
-      const caller = await requireCaller(db, request, 'account');
+      const caller = await requireCaller(request, 'account');
       const config = requireAmazon();
       const { accountId } = caller;
       const codeVerifier = await consumeLinkState(db, request.body.state, accountId, new Date());
@@ -278,7 +279,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
   }
 
   app.delete('/alexa', async (request, reply) => {
-    const caller = await requireCaller(db, request, 'account');
+    const caller = await requireCaller(request, 'account');
     for (const row of await amazonLinksOf(db, caller.accountId)) {
       try {
         await disableAtAmazon(row);

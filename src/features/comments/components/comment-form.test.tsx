@@ -7,6 +7,7 @@ import type { CommentCreatedResponse } from '../../../../common/api-types.ts';
 import { COMMENT_MAX_LENGTH } from '../../../../common/comments.ts';
 import frenchComments from '../../../../locales/fr/comments.json';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import type { CommentSubmission } from '../api/create-comment.ts';
 import { CommentForm } from './comment-form.tsx';
@@ -168,12 +169,30 @@ describe('CommentForm', () => {
     expect(onSent).toHaveBeenCalledTimes(1);
   });
 
-  it('says when the user is signed out', async () => {
+  it('says when the user is signed out, in the app, and offers no Retry that can never work', async () => {
+    const bridge = installFakeBridge({});
+    try {
+      const submit = vi.fn().mockRejectedValue(new ApiError(401, 'unauthorized', 'Sign in again to continue.'));
+      const { user, send } = setup(submit);
+      await user.click(screen.getByRole('radio', { name: '1 star' }));
+      await send();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'You are no longer signed in. Sign in to the Navimow app again, then send your comment.',
+      );
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    } finally {
+      bridge.uninstall();
+    }
+  });
+
+  it('says to open the page in the app when there is no app to give a session', async () => {
     const submit = vi.fn().mockRejectedValue(new ApiError(401, 'unauthorized', 'Sign in again to continue.'));
     const { user, send } = setup(submit);
     await user.click(screen.getByRole('radio', { name: '1 star' }));
     await send();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sign in to the Navimow app again');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Open this page in the Navimow app.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('keeps an offline comment and sends it with the same key once the connection is back', async () => {

@@ -10,26 +10,17 @@ import {
   RATING_MIN,
 } from '../../../../common/comments.ts';
 import { Button } from '../../../components/button.tsx';
-import { ErrorMessage } from '../../../components/error-message.tsx';
+import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextAreaField } from '../../../components/text-area-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
+import { canRetry, type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { type CommentSubmission, createComment } from '../api/create-comment.ts';
 import { newIdempotencyKey } from '../idempotency-key.ts';
 import { validateComment } from '../validate-comment.ts';
 import styles from './comment-form.module.css';
 import { StarRating } from './star-rating.tsx';
-
-type Failure = 'offline' | 'signedOut' | 'failed';
-
-function failureOf(error: unknown): Failure {
-  // A request that failed on the way while the phone has a connection is a plain failure, not "offline".
-  if (error instanceof NetworkError && !navigator.onLine) return 'offline';
-  if (error instanceof ApiError && error.status === 401) return 'signedOut';
-  return 'failed';
-}
 
 /**
  * The rating and comment form. A retry of the same answer reuses its idempotency key, so a submit whose
@@ -47,7 +38,7 @@ export function CommentForm({
   const [topic, setTopic] = useState<CommentTopic | ''>('');
   const [comment, setComment] = useState('');
   const [checked, setChecked] = useState(false);
-  const [failure, setFailure] = useState<Failure>();
+  const [failure, setFailure] = useState<RequestFailure>();
   const sending = useSingleFlight();
   const lastAttempt = useRef<{ answer: string; key: string }>(undefined);
   const firstStarRef = useRef<HTMLInputElement>(null);
@@ -74,7 +65,7 @@ export function CommentForm({
         await submit({ ...answer, idempotency_key: lastAttempt.current.key });
         onSent();
       },
-      (error) => setFailure(failureOf(error)),
+      (error) => setFailure(requestFailure(error)),
     );
   };
 
@@ -124,10 +115,16 @@ export function CommentForm({
         }
       />
 
-      {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
+      {failure && (
+        <RequestFailureMessage
+          failure={failure}
+          texts={{ load: t('failure.failed'), offline: t('failure.offline'), signedOut: t('failure.signedOut') }}
+        />
+      )}
 
+      {/* The form's own button sends again: "Retry" only where another try can help (not signed out, not in a browser). */}
       <Button type="submit" disabled={sending.pending}>
-        {sending.pending ? t('sending') : failure ? t('common:actions.retry') : t('submit')}
+        {sending.pending ? t('sending') : failure && canRetry(failure) ? t('common:actions.retry') : t('submit')}
       </Button>
     </form>
   );

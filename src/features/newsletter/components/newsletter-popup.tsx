@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { EmailField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasNativeApp } from '../../../lib/bridge/bridge.ts';
 import { closeWebView, useCloseWebView } from '../../../lib/bridge/close-web-view.ts';
@@ -202,15 +202,11 @@ export function NewsletterPopup() {
       <Pitch />
       <Card as="div">
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <TextField
+          <EmailField
             ref={field}
             label={t('email')}
-            type="email"
             name="email"
             autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
             value={address}
             onChange={(event) => {
               setEmail(event.target.value);
