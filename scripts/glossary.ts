@@ -341,7 +341,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', note: 'Norske grensesnitt sier du; De brukes ikke.' },
     numbers: { use: `300${NBSP}000,5` },
     percent: { use: `85${NBSP}%`, space: NBSP },
-    sameAsEnglish: ['System', 'Status'],
+    sameAsEnglish: ['System', 'Status', 'Hey Google, start {{name}}.'],
     other: {
       alexaApp: {
         use: 'Alexa-appens engelske menyer: «More» > «Skills & Games»',
@@ -403,7 +403,7 @@ export const GLOSSARY: Glossary = {
     address: { use: 'du', note: 'Danske brugerflader siger du; De bruges ikke.' },
     numbers: { use: '300.000,5' },
     percent: { use: `85${NBSP}%`, space: NBSP },
-    sameAsEnglish: ['System', 'Status', 'Smart home'],
+    sameAsEnglish: ['System', 'Status', 'Smart home', 'Hey Google, start {{name}}.'],
     other: {
       alexaApp: {
         use: 'Alexa-appens engelske menuer: »More« > »Skills & Games«',
@@ -419,6 +419,8 @@ export const GLOSSARY: Glossary = {
     },
   },
   pt: {
+    // Google's Portuguese command for pausing is the English word ("pause", the imperative of pausar).
+    sameAsEnglish: ['Hey Google, pause {{name}}.'],
     mower: {
       use: 'robô corta-relva',
       avoid: [

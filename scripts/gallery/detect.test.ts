@@ -103,6 +103,15 @@ describe('untranslated', () => {
     expect(untranslated('de', ['Front lawn'], english, new Set(['Front lawn']))).toEqual([]);
     expect(untranslated('en', ['Accept'], english)).toEqual([]);
   });
+
+  it('judges a sentence around the data as its template: rightly the same in one language, English in another', () => {
+    const spoken = new Set(['Hey Google, start Front lawn.']);
+    const data = new Set(['Front lawn']);
+    expect(untranslated('nl', ['Hey Google, start Front lawn.'], spoken, data)).toEqual([]);
+    expect(untranslated('de', ['Hey Google, start Front lawn.'], spoken, data)).toEqual([
+      'Hey Google, start Front lawn.',
+    ]);
+  });
 });
 
 describe('judgeOverflow leaves alone', () => {

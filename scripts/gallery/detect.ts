@@ -151,10 +151,13 @@ export function untranslated(
   userData: ReadonlySet<string> = new Set(),
 ): string[] {
   if (language === 'en') return [];
+  // A sentence around the page's data ("Hey Google, start Front lawn.") is judged as the template it came from.
+  const asTemplate = (text: string) =>
+    [...userData].reduce((sentence, data) => sentence.replaceAll(data, '{{name}}'), text);
   const found = new Set<string>();
   for (const text of texts) {
     if (!englishTexts.has(text) || userData.has(text)) continue;
-    if (rightlySameAsEnglish(language, text)) continue;
+    if (rightlySameAsEnglish(language, text) || rightlySameAsEnglish(language, asTemplate(text))) continue;
     found.add(text);
   }
   return [...found];
