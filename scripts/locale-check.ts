@@ -59,6 +59,9 @@ function flatten(
   return result;
 }
 
+/** Where a long compound may break in a narrow box (a label): invisible, and not part of the word. */
+const SOFT_HYPHEN = '\u00ad';
+
 /**
  * Whether a text may rightly read as in English in a language: a brand or product name, a text the language's
  * glossary lists as `sameAsEnglish`, or no words at all (three letters or fewer, a number, a
@@ -200,7 +203,9 @@ export function checkLocaleTexts(
           }
         }
       }
-      for (const [key, text] of strings) {
+      for (const [key, written] of strings) {
+        // Soft hyphens mark where a long compound may break (a narrow label); the word is the same without them.
+        const text = written.replaceAll(SOFT_HYPHEN, '');
         const spelled = required.get(`${namespace}:${key}`);
         if (spelled && text !== spelled.use)
           problems.push(`${where}: ${key} is “${text}”; the glossary's ${spelled.name} is “${spelled.use}”`);

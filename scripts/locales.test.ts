@@ -112,6 +112,17 @@ describe('the locale check', () => {
     ).toEqual(["de/guide: lowBattery uses “Mäher”; the glossary's mower is “Mähroboter”"]);
   });
 
+  it('reads a word with soft hyphens (where a narrow label may break it) as the word itself', () => {
+    expect(
+      check(
+        (texts) => (texts.de.guide.lowBattery = 'Akkustand {{percent}}\u00a0%. Laden Sie zuerst den Mäh\u00adroboter.'),
+      ),
+    ).toEqual([]);
+    expect(
+      check((texts) => (texts.de.guide.lowBattery = 'Akkustand {{percent}}\u00a0%. Laden Sie zuerst den Mä\u00adher.')),
+    ).toEqual(["de/guide: lowBattery uses “Mäher”; the glossary's mower is “Mähroboter”"]);
+  });
+
   it('reports a percent sign spaced against the language’s rule', () => {
     expect(
       check((texts) => (texts.de.guide.lowBattery = 'Akkustand {{percent}} %. Laden Sie zuerst den Mähroboter.')),
