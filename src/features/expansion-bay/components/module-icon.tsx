@@ -1,3 +1,4 @@
+import { LineIcon } from '../../../components/line-icon.tsx';
 import type { ModuleId } from '../catalogue.ts';
 
 const PATHS: Record<ModuleId, string> = {
@@ -11,32 +12,10 @@ const PATHS: Record<ModuleId, string> = {
 
 /** A module's pictogram; decorative, its name is the card's heading. */
 export function ModuleIcon({ id, className }: { id: ModuleId; className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-      <path
-        d={PATHS[id]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon path={PATHS[id]} size={32} strokeWidth={2.2} className={className} />;
 }
 
 /** The warning triangle of the new-map notice; decorative, the notice has its own title. */
 export function WarningIcon({ className }: { className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 3 2 21h20zM12 10v5M12 18v.01"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon path="M12 3 2 21h20zM12 10v5M12 18v.01" className={className} />;
 }

@@ -1,3 +1,5 @@
+import { LineIcon } from '../../../components/line-icon.tsx';
+
 /** What each of the newsletter's benefits is about, as a pictogram. */
 export type Benefit = 'tips' | 'updates' | 'offers';
 
@@ -12,16 +14,5 @@ const PATHS: Record<Benefit, string> = {
 
 /** A benefit's pictogram; decorative, the benefit's title says it. */
 export function BenefitIcon({ benefit, className }: { benefit: Benefit; className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path
-        d={PATHS[benefit]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon path={PATHS[benefit]} className={className} />;
 }
