@@ -101,8 +101,19 @@ function decoded(base64: string): { text: string } | { error: string } {
   }
 }
 
-const initialSnapshot = (): CheckSnapshot => ({
-  transport: undefined,
+/** What the page posts to, as it opens: the native app puts its transport in place before any page script runs. */
+function transportNow(): Transport {
+  return {
+    kind: detectTransport() ?? 'none',
+    simulated: isSimulated(),
+    both:
+      typeof window.webkit?.messageHandlers?.NavimowBridge?.postMessage === 'function' &&
+      typeof window.NavimowBridge?.postMessage === 'function',
+  };
+}
+
+const initialSnapshot = (transport?: Transport): CheckSnapshot => ({
+  transport,
   records: freshRecords(),
   appVersion: undefined,
   roundTrip: undefined,
@@ -116,7 +127,8 @@ const initialSnapshot = (): CheckSnapshot => ({
  * timeouts, recording the raw exchange. A call of an earlier run that answers late changes nothing.
  */
 export function createBridgeCheck() {
-  let snapshot = initialSnapshot();
+  // The transport from the first render on: the card does not grow under the reader when the checks start.
+  let snapshot = initialSnapshot(transportNow());
   const listeners = new Set<() => void>();
   const generations = new Map<BridgeMethod, number>();
   let run = 0;
@@ -188,20 +200,14 @@ export function createBridgeCheck() {
     run += 1;
     const thisRun = run;
     const current = () => run === thisRun;
-    const kind = detectTransport();
+    const transport = transportNow();
     set({
-      transport: {
-        kind: kind ?? 'none',
-        simulated: isSimulated(),
-        both:
-          typeof window.webkit?.messageHandlers?.NavimowBridge?.postMessage === 'function' &&
-          typeof window.NavimowBridge?.postMessage === 'function',
-      },
+      transport,
       autoDone: false,
       appVersion: undefined,
       roundTrip: undefined,
     });
-    if (!kind) {
+    if (transport.kind === 'none') {
       for (const method of AUTO_METHODS) skip(method, 'Not sent: no native transport on this page.');
       set({ autoDone: true });
       return;
@@ -264,12 +270,13 @@ export function createBridgeCheck() {
 
 export type BridgeCheckRun = ReturnType<typeof createBridgeCheck>;
 
-const serverSnapshot = initialSnapshot();
-
-/** The check for a screen: the server renders (and the page hydrates) its first state; it starts once mounted. */
+/**
+ * The check for a screen. In the browser only: the screen loads it after its first view (bridge-check-screen.tsx), so
+ * it reads the page's transport as it renders. It starts once mounted.
+ */
 export function useBridgeCheck(): BridgeCheck {
   const [checker] = useState(createBridgeCheck);
-  const snapshot = useSyncExternalStore(checker.subscribe, checker.getSnapshot, () => serverSnapshot);
+  const snapshot = useSyncExternalStore(checker.subscribe, checker.getSnapshot);
   useEffect(() => checker.start(), [checker]);
   return { ...snapshot, runAgain: checker.runAgain, runTapped: checker.runTapped };
 }

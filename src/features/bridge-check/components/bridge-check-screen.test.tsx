@@ -103,6 +103,23 @@ describe('BridgeCheckScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it('opens with its introduction, then draws each card in its final shape while the answers are awaited', async () => {
+    // An app that never answers getAppVersion: the check stays at its first state for it.
+    uninstall = installFakeBridge({ ...conforming, getAppVersion: () => noAnswer }).uninstall;
+    render(<BridgeCheckScreen />);
+    // Before the check's code arrives: the introduction, the server's first view too.
+    expect(screen.getByText(/For the iOS and Android teams/)).toBeVisible();
+    expect(screen.getByText('Loading the check…')).toBeVisible();
+
+    const transport = await screen.findByTestId('check-transport');
+    expect(transport).toHaveTextContent('Android: window.NavimowBridge.postMessage');
+    expect(screen.getByTestId('check-app-version')).toHaveTextContent('Waiting for getAppVersion…');
+    expect(screen.getByTestId('enhanced-gate')).toHaveTextContent(
+      'The enhanced-behaviour gate: build 300000153 or later.',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Running the automatic checks…');
+  });
+
   it('copies the result as one JSON text, without the token or the e-mail', async () => {
     uninstall = installFakeBridge(conforming).uninstall;
     const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);

@@ -127,7 +127,7 @@ function MethodCard({ row, disabled, onRun }: { row: MethodRow; disabled: boolea
   );
 }
 
-/** The check itself, loaded after the screen's first view (bridge-check-screen.tsx). */
+/** The check itself, loaded after the screen's first view, below its introduction (bridge-check-screen.tsx). */
 export function BridgeCheck() {
   const check = useBridgeCheck();
   const rows = methodRows(check.records);
@@ -156,16 +156,10 @@ export function BridgeCheck() {
   const versionVerdict: Verdict = version ? 'pass' : check.autoDone ? 'fail' : 'waiting';
 
   return (
-    <div className={styles.check}>
-      <p>
-        For the iOS and Android teams: open this page in the app&apos;s web view on a phone. It calls each method of the
-        bridge (docs/bridge.md) with the documented params, through the pages&apos; own bridge code, and checks every
-        answer against the schemas the pages use. Methods with a visible effect run only when you tap them.
-      </p>
-
+    <>
       <Card as="section" aria-labelledby="summary-title" data-testid="check-summary">
         <CardTitle id="summary-title">Result</CardTitle>
-        <p role="status" aria-busy={check.autoDone ? undefined : true}>
+        <p role="status" aria-busy={check.autoDone ? undefined : true} className={styles.status}>
           {check.autoDone
             ? `${counts.pass} pass, ${counts.fail} fail, ${counts['no-answer']} no answer in time, ${counts.refused} refused, ` +
               `${counts['not-run']} not run${counts.waiting ? `, ${counts.waiting} waiting` : ''} (of ${rows.length} methods).`
@@ -201,22 +195,21 @@ export function BridgeCheck() {
       </CheckCard>
 
       <CheckCard id="app-version" title="App version" verdict={versionVerdict}>
-        {version ? (
-          <>
-            <p>
-              {version.versionName} (build {version.versionCode}), from getAppVersion.
-            </p>
-            <p data-testid="enhanced-gate">
-              {passesEnhancedGate(version.versionCode)
-                ? `Passes the enhanced-behaviour gate (build ${ENHANCED_NATIVE_MIN_VERSION_CODE} or later).`
-                : `Below the enhanced-behaviour gate (build ${ENHANCED_NATIVE_MIN_VERSION_CODE}): the pages treat this app as an old one.`}
-            </p>
-          </>
-        ) : (
-          <p>
-            {check.autoDone ? 'getAppVersion did not pass: the pages would use 1.0.0.' : 'Waiting for getAppVersion…'}
-          </p>
-        )}
+        {/* Two paragraphs in every state: the cards below do not move when the answer comes. */}
+        <p>
+          {version
+            ? `${version.versionName} (build ${version.versionCode}), from getAppVersion.`
+            : check.autoDone
+              ? 'getAppVersion did not pass: the pages would use 1.0.0.'
+              : 'Waiting for getAppVersion…'}
+        </p>
+        <p data-testid="enhanced-gate">
+          {!version && !check.autoDone
+            ? `The enhanced-behaviour gate: build ${ENHANCED_NATIVE_MIN_VERSION_CODE} or later.`
+            : passesEnhancedGate(version?.versionCode ?? 0)
+              ? `Passes the enhanced-behaviour gate (build ${ENHANCED_NATIVE_MIN_VERSION_CODE} or later).`
+              : `Below the enhanced-behaviour gate (build ${ENHANCED_NATIVE_MIN_VERSION_CODE}): the pages treat this app as an old one.`}
+        </p>
       </CheckCard>
 
       <CheckCard id="encryption" title="Encryption round trip" verdict={roundTrip.verdict}>
@@ -245,6 +238,6 @@ export function BridgeCheck() {
           ))}
         </ol>
       </section>
-    </div>
+    </>
   );
 }
