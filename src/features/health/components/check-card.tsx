@@ -5,7 +5,8 @@ import styles from './check-card.module.css';
 
 export type CheckStatus = 'ok' | 'failed' | 'checking';
 
-const ICONS: Record<CheckStatus, string> = { ok: '✓', failed: '!', checking: '…' };
+// No sign while checking: its words already end in an ellipsis ("Checking…").
+const ICONS: Partial<Record<CheckStatus, string>> = { ok: '✓', failed: '!' };
 
 export function CheckCard({
   id,
@@ -24,7 +25,7 @@ export function CheckCard({
       <div className={styles.header}>
         <CardTitle id={`${id}-label`}>{label}</CardTitle>
         <span className={`${styles.status} ${styles[status]}`}>
-          <span aria-hidden="true">{ICONS[status]} </span>
+          {ICONS[status] && <span aria-hidden="true">{ICONS[status]} </span>}
           {t(`status.${status}`)}
         </span>
       </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { Page } from '../../../components/page.tsx';
+import { PlaceholderLines } from '../../../components/placeholder-lines.tsx';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { useCurrentMowerLive } from '../../../lib/use-live-mower-status.ts';
 import { getBridgeHealth } from '../api/get-bridge-health.ts';
@@ -22,6 +23,7 @@ function LiveMowerCheck() {
   if (!mower) return null;
   return (
     <CheckCard id="mower" label={t('mower.label')} status={status ? 'ok' : 'checking'}>
+      {!status && <PlaceholderLines lines={2} />}
       {status && (
         <>
           <p data-testid="live-mower-state" data-state={status.online ? status.state : 'offline'}>
@@ -53,6 +55,8 @@ export function HealthPingScreen() {
       </CheckCard>
 
       <CheckCard id="bridge" label={t('bridge.label')} status={statusOf(bridge)}>
+        {/* While the app is asked: the room of its four lines, so that the cards below stay where they are. */}
+        {bridge.status === 'pending' && <PlaceholderLines lines={4} />}
         {bridge.data === null && <p>{t('bridge.unavailable')}</p>}
         {bridge.status === 'error' && <p>{t('bridge.noAnswer')}</p>}
         {bridge.data && (
@@ -71,12 +75,11 @@ export function HealthPingScreen() {
       </CheckCard>
 
       <CheckCard id="server" label={t('server.label')} status={statusOf(server)}>
+        {server.status === 'pending' && <PlaceholderLines lines={1} />}
         {server.waitingForNetwork && <p>{t('server.waitingForNetwork')}</p>}
         {server.status === 'error' && !server.waitingForNetwork && <p>{t('server.unreachable')}</p>}
         {server.data && <p>{t('roundTrip', { ms: server.data.roundTripMs })}</p>}
       </CheckCard>
-
-      <LiveMowerCheck />
 
       <Button
         onClick={() => {
@@ -87,6 +90,9 @@ export function HealthPingScreen() {
       >
         {t('checkAgain')}
       </Button>
+
+      {/* Live, so not checked again; below the button, so that its coming (once the app names the mower) moves nothing. */}
+      <LiveMowerCheck />
     </Page>
   );
 }
