@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from './db/database.ts';
+import { livingOrigins } from './db/credential-origins.ts';
+import { type Db, onRevocation } from './db/database.ts';
 import type { TrustedProxies } from './http/client-address.ts';
 import type { RequireCaller } from './modules/accounts/public.ts';
 import {
@@ -57,6 +58,12 @@ export async function liveFleet(
   const commandBudget = new CommandBudget(db, commandLimits, fleet.clock);
   fleet.onChange(postFleetMessages(db));
   const feed = new LiveFeed();
+  // A sign-out, an unlink or a revoked token, here or (PostgreSQL) in another process: its streams end now.
+  const stopFollowingRevocations = onRevocation(db, () =>
+    feed
+      .recheckOrigins((origins) => livingOrigins(db, origins, Date.now()))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live stream credential recheck failed')),
+  );
   let broker: Publisher;
   let embedded: EmbeddedBroker | undefined;
   if (mqtt.externalUrl) {
@@ -136,6 +143,7 @@ export async function liveFleet(
   // Open streams would keep the HTTP server from closing.
   app.addHook('preClose', async () => feed.endAll());
   app.addHook('onClose', async () => {
+    stopFollowingRevocations();
     clearInterval(sweep);
     await sweeping;
     await fleet.stop();

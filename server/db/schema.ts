@@ -94,6 +94,9 @@ export interface LiveTicketTable {
   account_id: string;
   mower_serial: string;
   expires_at: string;
+  /** What the ticket was issued under (server/db/credential-origins.ts): the app's session, or a linked service's grant. */
+  session_id: string | null;
+  grant_id: string | null;
 }
 
 export interface MowerShareTable {

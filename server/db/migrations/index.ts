@@ -16,6 +16,7 @@ import { migration as m014 } from './014_oauth_refresh_retry.ts';
 import { migration as m015 } from './015_retry_answer_sweep.ts';
 import { migration as m016 } from './016_commands_under_abuse.ts';
 import { migration as m017 } from './017_message_types.ts';
+import { migration as m018 } from './018_live_ticket_origin.ts';
 
 /**
  * Migrations, one file each, in order. Each runs once, in a transaction, on SQLite and PostgreSQL alike; never edit
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '015_retry_answer_sweep': m015,
   '016_commands_under_abuse': m016,
   '017_message_types': m017,
+  '018_live_ticket_origin': m018,
 };
 
 export const migrationProvider: MigrationProvider = {

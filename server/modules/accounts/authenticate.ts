@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { CredentialOrigin } from '../../db/credential-origins.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { accountForAccessToken } from './sessions.ts';
@@ -22,6 +23,12 @@ export interface Caller {
   /** The OAuth grant (the link) the token was issued under; undefined for a first-party session. */
   grantId: string | undefined;
   permissions: ReadonlySet<Permission>;
+}
+
+/** What the caller's token was issued under, for what may live no longer than it (MQTT pairs, live streams). */
+export function originOf(caller: Caller): CredentialOrigin | undefined {
+  if (caller.sessionId) return { sessionId: caller.sessionId };
+  return caller.grantId ? { grantId: caller.grantId } : undefined;
 }
 
 /** What the OAuth server knows of one of its access tokens. */

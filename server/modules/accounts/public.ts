@@ -6,6 +6,7 @@ export {
   type CallerRoutesOptions,
   createRequireCaller,
   type OAuthTokenGrant,
+  originOf,
   type Permission,
   type RequireCaller,
   type TokenGrantLookup,

@@ -169,6 +169,71 @@ describe.each(testDatabaseKinds)("a page's live stream of a mower on %s", (kind)
     }
   });
 
+  it('ends the stream at once when the session it was opened under signs out; another session streams on', async () => {
+    const leaving = await t.signIn();
+    const stream = await openStream(base, OWNED, (await ticketFor(OWNED, leaving)).ticket!);
+    const staying = await openStream(base, OWNED, (await ticketFor(OWNED)).ticket!);
+    expect(await stream.next()).toMatchObject({ serial_number: OWNED });
+    expect(await staying.next()).toMatchObject({ serial_number: OWNED });
+    // A ticket taken before the sign-out and used after it opens nothing.
+    const unused = (await ticketFor(OWNED, leaving)).ticket!;
+
+    // The clock stands still: no half-minute check, the sign-out itself ends it.
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: leaving });
+    expect(out.statusCode).toBeLessThan(300);
+    await expect(stream.next(2000)).rejects.toThrow('stream ended');
+    expect((await fetch(`${base}/api/mowers/${OWNED}/live?ticket=${unused}`)).status).toBe(401);
+
+    await report(OWNED, { kind: 'offline' });
+    expect(await staying.next()).toMatchObject({ online: false });
+    await report(OWNED, { kind: 'online' });
+    staying.close();
+    await expect.poll(() => t.liveFeed.streams).toBe(0);
+  });
+
+  it('ends the stream before the next status when its session ended unannounced (another process)', async () => {
+    const other = await t.signIn();
+    const stream = await openStream(base, OWNED, (await ticketFor(OWNED, other)).ticket!);
+    expect(await stream.next()).toMatchObject({ serial_number: OWNED });
+    // The session just signed in, revoked in the database only: no announcement reaches this process.
+    const { id } = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('id', '=', id).execute();
+    try {
+      now += 31_000;
+      await t.fleet.report(OWNED, { kind: 'offline' });
+      await expect(stream.next(2000)).rejects.toThrow('stream ended');
+    } finally {
+      await t.fleet.report(OWNED, { kind: 'online' });
+    }
+  });
+
+  it("ends a linked service's stream at once when the owner unlinks it", async () => {
+    const services = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/voice-links/services', headers }))
+        .json<{ services: { id: string }[] }>()
+        .services.map((service) => service.id);
+    const before = new Set(await services());
+    const linked = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const grant = (await services()).find((id) => !before.has(id))!;
+    const service = { authorization: `Bearer ${linked.access_token}` };
+    const stream = await openStream(base, OWNED, (await ticketFor(OWNED, service)).ticket!);
+    expect(await stream.next()).toMatchObject({ serial_number: OWNED });
+
+    const unlinked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/voice-links/services/${encodeURIComponent(grant)}`,
+      headers,
+    });
+    expect(unlinked.statusCode).toBe(204);
+    await expect(stream.next(2000)).rejects.toThrow('stream ended');
+    await expect.poll(() => t.liveFeed.streams).toBe(0);
+  });
+
   it("gives no ticket for another account's mower or without a token", async () => {
     expect((await ticketFor(NOT_SHARED)).status).toBe(404);
     expect((await ticketFor(OWNED, {})).status).toBe(401);

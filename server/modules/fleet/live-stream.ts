@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MowerStatusDto } from '../../../common/fleet.ts';
+import { type CredentialOrigin, livingOrigins, originKey } from '../../db/credential-origins.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { RequireCaller } from '../accounts/public.ts';
+import { originOf, type RequireCaller } from '../accounts/public.ts';
 import { mayUseMower } from '../mowers/public.ts';
 import type { Fleet, FleetChange } from './fleet.ts';
 import { statusOf } from './fleet-routes.ts';
@@ -13,7 +14,10 @@ import { statusOf } from './fleet-routes.ts';
 export const LIVE_TICKET_TTL_MS = 30_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
-/** A stream ends after this; the page takes a new ticket, so a revoked session stops being served within it. */
+/**
+ * A stream ends after this; the page takes a new ticket. A sign-out, an unlink or a revoked token ends a stream at
+ * once (`LiveFeed.recheckOrigins`); a session that merely expires is served until then.
+ */
 const MAX_STREAM_MS = 60 * 60_000;
 /** How long a stream trusts that the account may still see the mower (a share can end). */
 const VISIBILITY_TTL_MS = 30_000;
@@ -39,6 +43,9 @@ export class LiveFeed {
   private readonly subscribers = new Map<string, Set<(status: MowerStatusDto) => void>>();
   private readonly open = new Set<() => void>();
   private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly byOrigin = new Map<string, { origin: CredentialOrigin; ends: Set<() => void> }>();
+  private rechecking: Promise<void> | undefined;
+  private recheckQueued: Promise<void> | undefined;
 
   /** Remembers how to end a stream, so that the server's shutdown ends them all. */
   track(end: () => void): () => void {
@@ -60,6 +67,41 @@ export class LiveFeed {
     for (const accountId of accountIds) for (const recheck of [...(this.watchers.get(accountId) ?? [])]) recheck();
   }
 
+  /** Calls `end` when the session or grant the stream was opened under ends (`recheckOrigins`), until the returned call. */
+  watchOrigin(origin: CredentialOrigin, end: () => void): () => void {
+    const key = originKey(origin);
+    const entry = this.byOrigin.get(key) ?? { origin, ends: new Set<() => void>() };
+    this.byOrigin.set(key, entry);
+    entry.ends.add(end);
+    return () => {
+      entry.ends.delete(end);
+      if (!entry.ends.size && this.byOrigin.get(key) === entry) this.byOrigin.delete(key);
+    };
+  }
+
+  /**
+   * Something that may end a credential was committed (a sign-out, an unlink, a revoked token; announced by
+   * server/db/database.ts): the streams whose session or grant no longer lives end, all origins in one check. One
+   * check at a time; one asked for during a check runs after it, as the running one may have read before the
+   * revocation that asked was committed.
+   */
+  recheckOrigins(living: (origins: readonly CredentialOrigin[]) => Promise<Set<string>>): Promise<void> {
+    if (this.rechecking) {
+      this.recheckQueued ??= this.rechecking.then(() => {
+        this.recheckQueued = undefined;
+        return this.recheckOrigins(living);
+      });
+      return this.recheckQueued;
+    }
+    this.rechecking = (async () => {
+      const entries = [...this.byOrigin.values()];
+      if (!entries.length) return;
+      const alive = await living(entries.map((entry) => entry.origin));
+      for (const entry of entries) if (!alive.has(originKey(entry.origin))) for (const end of [...entry.ends]) end();
+    })().finally(() => (this.rechecking = undefined));
+    return this.rechecking;
+  }
+
   readonly listener = ({ view }: FleetChange): void => this.push(statusOf(view));
 
   push(status: MowerStatusDto): void {
@@ -78,8 +120,16 @@ export class LiveFeed {
   }
 }
 
-/** A single-use ticket for one mower's stream, stored only as a hash; expired ones are swept on the way. */
-export async function issueLiveTicket(db: Db, accountId: string, serial: string, now: number): Promise<string> {
+/**
+ * A single-use ticket for one mower's stream, stored only as a hash, with what the caller's token was issued under (the
+ * stream ends with it); expired ones are swept on the way.
+ */
+export async function issueLiveTicket(
+  db: Db,
+  { accountId, origin }: { accountId: string; origin: CredentialOrigin },
+  serial: string,
+  now: number,
+): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
   await db.deleteFrom('live_tickets').where('expires_at', '<=', new Date(now).toISOString()).execute();
   await db
@@ -89,21 +139,32 @@ export async function issueLiveTicket(db: Db, accountId: string, serial: string,
       account_id: accountId,
       mower_serial: serial,
       expires_at: new Date(now + LIVE_TICKET_TTL_MS).toISOString(),
+      session_id: origin.sessionId ?? null,
+      grant_id: origin.grantId ?? null,
     })
     .execute();
   return ticket;
 }
 
-/** Takes the ticket (deleting it, so that a second use fails in every process); the account, if it was valid for `serial`. */
-export async function takeLiveTicket(db: Db, ticket: string, serial: string, now: number): Promise<string | undefined> {
+/**
+ * Takes the ticket (deleting it, so that a second use fails in every process): the account and what the ticket was
+ * issued under, if it was valid for `serial`.
+ */
+export async function takeLiveTicket(
+  db: Db,
+  ticket: string,
+  serial: string,
+  now: number,
+): Promise<{ accountId: string; origin: CredentialOrigin } | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return undefined;
   const row = await db
     .deleteFrom('live_tickets')
     .where('ticket_hash', '=', hash(ticket))
-    .returning(['account_id', 'mower_serial', 'expires_at'])
+    .returning(['account_id', 'mower_serial', 'expires_at', 'session_id', 'grant_id'])
     .executeTakeFirst();
   if (!row || row.mower_serial !== serial || Date.parse(row.expires_at) <= now) return undefined;
-  return row.account_id;
+  const origin = row.session_id ? { sessionId: row.session_id } : row.grant_id ? { grantId: row.grant_id } : undefined;
+  return origin && { accountId: row.account_id, origin };
 }
 
 const params = z.object({ serial: z.string().trim().min(1, 'must be a serial number').max(64, 'too long') });
@@ -124,8 +185,15 @@ export function liveStreamRoutes(
   return async (app) => {
     app.post('/:serial/live-tickets', { schema: { params } }, async (request, reply) => {
       const caller = await requireCaller(request, 'mower:read');
+      const origin = originOf(caller);
+      if (!origin) throw new HttpError(403, 'insufficient_scope', 'This token cannot open a live stream.');
       if (!(await mayUseMower(db, caller.accountId, request.params.serial))) throw notFound();
-      const ticket = await issueLiveTicket(db, caller.accountId, request.params.serial, fleet.clock.now());
+      const ticket = await issueLiveTicket(
+        db,
+        { accountId: caller.accountId, origin },
+        request.params.serial,
+        fleet.clock.now(),
+      );
       return reply.code(201).send({ ticket, expires_in: LIVE_TICKET_TTL_MS / 1000 });
     });
 
@@ -134,11 +202,14 @@ export function liveStreamRoutes(
       { schema: { params, querystring: z.object({ ticket: z.string().max(128).optional() }) } },
       async (request, reply) => {
         const { serial } = request.params;
-        const accountId = request.query.ticket
+        const taken = request.query.ticket
           ? await takeLiveTicket(db, request.query.ticket, serial, fleet.clock.now())
           : undefined;
-        if (!accountId)
+        // A ticket whose session or grant ended in its 30 s opens nothing either.
+        const alive = taken && (await livingOrigins(db, [taken.origin], Date.now())).has(originKey(taken.origin));
+        if (!taken || !alive)
           throw new HttpError(401, 'invalid_ticket', 'The live ticket is missing, used, expired or for another mower.');
+        const { accountId, origin } = taken;
         if (!(await mayUseMower(db, accountId, serial))) throw notFound();
         const view = await fleet.view(serial);
         if (!view) throw notFound();
@@ -154,18 +225,22 @@ export function liveStreamRoutes(
         const send = (status: MowerStatusDto) => raw.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
         send(statusOf(view));
 
-        // Each status goes out only while the account may see the mower: trusted for VISIBILITY_TTL_MS after a check,
+        // Each status goes out only while the account may see the mower, and the session or grant of the ticket lives
+        // (if a revocation's announcement was missed): trusted for VISIBILITY_TTL_MS after a check,
         // then checked before the next one is sent (a status that comes meanwhile waits for the answer, the latest
         // only); a share that ends in this process checks at once (`mowerListsChanged`).
         let checkedAt = fleet.clock.now();
         let checking: Promise<void> | undefined;
         let waiting: MowerStatusDto | undefined;
         const check = () => {
-          checking ??= mayUseMower(db, accountId, serial)
+          checking ??= Promise.all([
+            mayUseMower(db, accountId, serial),
+            livingOrigins(db, [origin], Date.now()).then((living) => living.has(originKey(origin))),
+          ])
             .then(
-              (allowed) => {
+              ([allowed, alive]) => {
                 checkedAt = fleet.clock.now();
-                if (!allowed) end();
+                if (!allowed || !alive) end();
               },
               () => end(),
             )
@@ -182,6 +257,7 @@ export function liveStreamRoutes(
           check();
         });
         const unwatch = feed.watchAccount(accountId, check);
+        const unwatchOrigin = feed.watchOrigin(origin, () => end());
         const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
         const lifetime = setTimeout(() => end(), MAX_STREAM_MS);
         let ended = false;
@@ -192,6 +268,7 @@ export function liveStreamRoutes(
           untrack();
           unsubscribe();
           unwatch();
+          unwatchOrigin();
           clearInterval(heartbeat);
           clearTimeout(lifetime);
           raw.end();

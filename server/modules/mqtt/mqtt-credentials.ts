@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { inBatches } from '../../db/batched-sweep.ts';
+import { type CredentialOrigin, originKey } from '../../db/credential-origins.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -11,10 +12,6 @@ import type { Db } from '../../db/database.ts';
 export const MQTT_CREDENTIAL_TTL_MS = 24 * 60 * 60 * 1000;
 
 const hash = (password: string) => createHash('sha256').update(password).digest('base64url');
-
-/** What a pair is issued under: the first-party session, or the OAuth grant of a linked service. */
-export type MqttCredentialOrigin =
-  { sessionId: string; grantId?: undefined } | { grantId: string; sessionId?: undefined };
 
 export interface MqttCredentials {
   userName: string;
@@ -42,7 +39,7 @@ export async function issueMqttCredentials(
     clientId,
     mayControl,
     origin,
-  }: { accountId: string; clientId: string | undefined; mayControl: boolean; origin: MqttCredentialOrigin },
+  }: { accountId: string; clientId: string | undefined; mayControl: boolean; origin: CredentialOrigin },
   now: number,
 ): Promise<MqttCredentials> {
   const userName = `nvm_${randomBytes(12).toString('base64url')}`;
@@ -144,7 +141,7 @@ export async function verifyMqttCredentials(
   return {
     accountId: row.account_id,
     mayControl: row.may_control === 1,
-    origin: row.session_id ? `session:${row.session_id}` : `grant:${row.grant_id}`,
+    origin: originKey(row.session_id ? { sessionId: row.session_id } : { grantId: row.grant_id! }),
   };
 }
 

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { RequireCaller } from '../accounts/public.ts';
+import { originOf, type RequireCaller } from '../accounts/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
 import {
   type CommandBudget,
@@ -230,11 +230,7 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
       const endpoint = mqttEndpoint();
       if (!endpoint) throw new HttpError(503, 'mqtt_unavailable', 'Live updates are not available on this server.');
       // The pair lives no longer than what the caller holds: the app's session, or the linked service's grant.
-      const origin = caller.sessionId
-        ? { sessionId: caller.sessionId }
-        : caller.grantId
-          ? { grantId: caller.grantId }
-          : undefined;
+      const origin = originOf(caller);
       if (!origin) throw new HttpError(403, 'insufficient_scope', 'This token cannot be given MQTT credentials.');
       const credentials = await issueMqttCredentials(
         db,
