@@ -42,7 +42,7 @@ import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
-import type { Clock, Fleet, LiveFeed } from './modules/fleet/public.ts';
+import type { Clock, CommandBudget, Fleet, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import {
   createHomeGraph,
@@ -111,6 +111,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   /** The mowers' live state; tests move it by hand. */
   fleet: Fleet;
+  /** How many commands reach the mowers, for every way of sending one (a second broker in a test draws from it). */
+  commandBudget: CommandBudget;
   /** The pages' live streams of this process. */
   liveFeed: LiveFeed;
   /** The embedded MQTT broker's TCP port once it listens. */
@@ -249,6 +251,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   await app.register(alexaSkillRoutes, {
     db,
     fleet: live.fleet,
+    commandBudget: live.commandBudget,
     grants: linkGrants,
     alexaClientIds,
     tokenGrant,
@@ -344,6 +347,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   return {
     app,
     fleet: live.fleet,
+    commandBudget: live.commandBudget,
     liveFeed: live.liveFeed,
     mqttPort: live.mqttPort,
     homeGraph,

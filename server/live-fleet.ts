@@ -85,7 +85,7 @@ export async function liveFleet(
     );
   } else {
     fleet.onChange(feed.listener);
-    embedded = await EmbeddedBroker.create({ db, fleet, log: app.log, limits: mqtt.limits });
+    embedded = await EmbeddedBroker.create({ db, fleet, commandBudget, log: app.log, limits: mqtt.limits });
     if (mqtt.wsPath) {
       embedded.attachWebSocket(app.server, mqtt.wsPath, trustProxy);
       // A plain GET of the WebSocket path is not a page.

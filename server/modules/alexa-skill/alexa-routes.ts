@@ -3,7 +3,7 @@ import type { RequestEnvelope } from 'ask-sdk-model';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { TokenGrantLookup } from '../accounts/public.ts';
-import type { Fleet } from '../fleet/public.ts';
+import type { CommandBudget, Fleet } from '../fleet/public.ts';
 import type { LinkGrants } from '../oauth/public.ts';
 import { createAlexaSkill } from './alexa-skill.ts';
 import { type AlexaTrust, AlexaVerificationError, amazonTrust, createAlexaVerifier } from './request-verifier.ts';
@@ -26,6 +26,8 @@ export interface AlexaSkillConfig {
 export interface AlexaSkillRoutesOptions {
   db: Db;
   fleet: Fleet;
+  /** The commands the skill sends draw from the mowers' and accounts' budgets, as every other way does. */
+  commandBudget: CommandBudget;
   grants: LinkGrants;
   alexaClientIds: readonly string[];
   /** The OAuth server's lookup of an access token (Alexa sends its token in the request's body, not a header). */
@@ -42,7 +44,7 @@ const refused = (reason: string) =>
  */
 export const alexaSkillRoutes: FastifyPluginAsync<AlexaSkillRoutesOptions> = async (
   app,
-  { db, fleet, grants, alexaClientIds, tokenGrant, config },
+  { db, fleet, commandBudget, grants, alexaClientIds, tokenGrant, config },
 ) => {
   const { skillId } = config;
   // The signature covers the body as sent: it is kept as text here, and parsed only once verified.
@@ -61,6 +63,7 @@ export const alexaSkillRoutes: FastifyPluginAsync<AlexaSkillRoutesOptions> = asy
   const skill = createAlexaSkill({
     db,
     fleet,
+    commandBudget,
     grants,
     alexaClientIds,
     skillId,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
+import { spendMowerBudget } from '../../testing/command-budget.ts';
 import { linkedToken, TEST_CLIENTS, type TestClient } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
@@ -241,6 +242,27 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     ).toBe('Front lawn ist offline. Bitte prüfen Sie die Verbindung.');
     expect(await state()).toBe(before);
     await t.fleet.report(OWNED, { kind: 'online' });
+  });
+
+  it("draws each voice command from the mower's command budget, as the API and Google do: spent, it says so and does nothing", async () => {
+    // The mower's budget spent by other senders.
+    const giveBack = await spendMowerBudget(t.db, OWNED);
+    try {
+      const before = await state();
+      expect(
+        (await say(envelope({ token: ownerToken, intent: 'StartMowingIntent', mower: 'Front lawn' }))).speech,
+      ).toBe('Front lawn has had too many commands just now. Please try again in a moment.');
+      expect(
+        (await say(envelope({ token: ownerToken, locale: 'fr-FR', intent: 'DockIntent', mower: 'Front lawn' }))).speech,
+      ).toBe('Front lawn a reçu trop de commandes à l’instant. Veuillez réessayer dans un instant.');
+      expect(await state()).toBe(before);
+      // A question is no command: it still answers.
+      expect((await say(envelope({ token: ownerToken, intent: 'StatusIntent', mower: 'Front lawn' }))).speech).toMatch(
+        /^Front lawn /,
+      );
+    } finally {
+      await giveBack();
+    }
   });
 
   it("speaks a mower's own name as text, never as SSML markup", async () => {

@@ -10,7 +10,7 @@ import {
 import type { RequestEnvelope, Response } from 'ask-sdk-model';
 import type { Db } from '../../db/database.ts';
 import type { TokenGrantLookup } from '../accounts/public.ts';
-import type { CommandResult, Fleet, MowerCommand, MowerView } from '../fleet/public.ts';
+import type { CommandBudget, CommandResult, Fleet, MowerCommand, MowerView } from '../fleet/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
 import type { LinkGrants } from '../oauth/public.ts';
 import { endAlexaLinkFromAmazon } from '../voice-links/public.ts';
@@ -31,6 +31,7 @@ export const MOWER_SLOT = 'mower';
 export interface AlexaSkillDeps {
   db: Db;
   fleet: Fleet;
+  commandBudget: CommandBudget;
   grants: LinkGrants;
   /** The OAuth clients of kind `alexa`: only their tokens are taken. */
   alexaClientIds: readonly string[];
@@ -115,7 +116,7 @@ function batterySpeech(t: SkillTexts, name: string, { record }: MowerView): stri
  * not clear, a remembered active mower, and the skill events that end the link.
  */
 export function createAlexaSkill(deps: AlexaSkillDeps) {
-  const { db, fleet, grants, alexaClientIds, tokenGrant } = deps;
+  const { db, fleet, commandBudget, grants, alexaClientIds, tokenGrant } = deps;
 
   const textsOf = (input: HandlerInput) => SKILL_TEXTS[skillLanguage(getLocale(input.requestEnvelope))];
   const alexaUserId = (envelope: RequestEnvelope) =>
@@ -157,7 +158,7 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
       .withShouldEndSession(true)
       .getResponse();
 
-  async function perform(input: HandlerInput, skill: Skill, mower: MowerChoice): Promise<Response> {
+  async function perform(input: HandlerInput, accountId: string, skill: Skill, mower: MowerChoice): Promise<Response> {
     const t = textsOf(input);
     const name = ssml(mower.name);
     const done = (text: string) => input.responseBuilder.speak(text).withShouldEndSession(true).getResponse();
@@ -175,6 +176,9 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
             ? 'pause'
             : 'stop'
           : 'dock';
+    // One command of the mower's and the account's budgets: a voice flood is refused as Google's and the API's are.
+    const admission = await commandBudget.take(accountId, new Map([[mower.serial, 1]]));
+    if (!admission.admitted) return done(t.tooManyCommands(name));
     const outcome = await fleet.command(mower.serial, command);
     if (!outcome) return done(t.failed);
     return done(commandSpeech(t, name, command, outcome.result, outcome.view));
@@ -216,7 +220,7 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
       if (!mower) return ask(t.whichMower(names));
     }
     await remember(accountId, alexaUserId(envelope), mower.serial);
-    return perform(input, skill, mower);
+    return perform(input, accountId, skill, mower);
   }
 
   const intent = (name: string) => (input: HandlerInput) =>

@@ -34,6 +34,8 @@ export interface SkillTexts {
   winterMode(name: string): string;
   batteryTooLow(name: string, percent: number): string;
   notNow(name: string): string;
+  /** The mower's or the account's command budget is spent for now (server/modules/fleet/command-budget.ts). */
+  tooManyCommands(name: string): string;
   faulted(name: string, fault: string): string;
   fault: Record<FaultReason, string>;
   status: {
@@ -81,6 +83,7 @@ const en: SkillTexts = {
   batteryTooLow: (name, percent) =>
     `The battery of ${name} is at ${percent} percent, too low to start. Let it charge first.`,
   notNow: (name) => `${name} cannot do that right now.`,
+  tooManyCommands: (name) => `${name} has had too many commands just now. Please try again in a moment.`,
   faulted: (name, fault) => `${name} needs your help: ${fault}.`,
   fault: {
     stuck: 'the mower is stuck',
@@ -132,6 +135,7 @@ const de: SkillTexts = {
   batteryTooLow: (name, percent) =>
     `Der Akku von ${name} steht bei ${percent} Prozent, zu wenig zum Starten. Lassen Sie ihn zuerst laden.`,
   notNow: (name) => `${name} kann das gerade nicht.`,
+  tooManyCommands: (name) => `${name} hat gerade zu viele Befehle bekommen. Bitte versuchen Sie es gleich noch einmal.`,
   faulted: (name, fault) => `${name} braucht Ihre Hilfe: ${fault}.`,
   fault: {
     stuck: 'der Mähroboter steckt fest',
@@ -184,6 +188,7 @@ const fr: SkillTexts = {
   batteryTooLow: (name, percent) =>
     `La batterie de ${name} est à ${percent} pour cent, trop faible pour démarrer. Laissez-la d’abord se recharger.`,
   notNow: (name) => `${name} ne peut pas faire cela pour le moment.`,
+  tooManyCommands: (name) => `${name} a reçu trop de commandes à l’instant. Veuillez réessayer dans un instant.`,
   faulted: (name, fault) => `${name} a besoin de votre aide : ${fault}.`,
   fault: {
     stuck: 'le robot tondeuse est coincé',

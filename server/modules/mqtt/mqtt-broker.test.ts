@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../../db/seed.ts';
+import { spendMowerBudget } from '../../testing/command-budget.ts';
 import { basic, tokenRequest } from '../../testing/oauth-test-client.ts';
 import { createTestApp, listeningMqtt, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
@@ -43,6 +44,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     watcher = await EmbeddedBroker.create({
       db: t.db,
       fleet: t.fleet,
+      commandBudget: t.commandBudget,
       log: t.app.log,
       recheckMs: 100,
       limits: testConfig().mqtt.limits,
@@ -197,6 +199,30 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     client.publish(`navimow/${NOT_SHARED}/command`, JSON.stringify({ id: 'cmd-2', command: 'pause' }), { qos: 1 });
     await closed;
     expect((await t.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
+  });
+
+  it("draws each MQTT command from the mower's command budget: spent, the result says try again and nothing runs", async () => {
+    const client = await connect(await userInfo());
+    const box = inbox(client);
+    await client.subscribeAsync([topic(SHARED, 'event')]);
+    // The mower's budget spent by other senders.
+    const giveBack = await spendMowerBudget(t.db, SHARED);
+    try {
+      const before = (await t.fleet.view(SHARED))!.record.state;
+      await client.publishAsync(
+        `navimow/${SHARED}/command`,
+        JSON.stringify({ id: 'cmd-flood', device_id: SHARED, command: 'dock', params: {} }),
+      );
+      const result = await box.next(
+        (message) =>
+          message.payload.event === 'commandResult' && (message.payload.params as { id?: unknown }).id === 'cmd-flood',
+      );
+      expect(result.payload.params).toMatchObject({ status: 'ERROR', errorCode: 'transientError' });
+      expect((result.payload.params as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect((await t.fleet.view(SHARED))!.record.state).toBe(before);
+    } finally {
+      await giveBack();
+    }
   });
 
   it('keeps a few pairs per link however often userInfo is called, refuses calls past its limit, and the last pair works', async () => {

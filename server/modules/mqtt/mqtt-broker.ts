@@ -9,6 +9,7 @@ import { type Db, onRevocation } from '../../db/database.ts';
 import { listMowersFor, mayUseMower } from '../mowers/public.ts';
 import {
   attributesPayload,
+  type CommandBudget,
   eventPayload,
   type Fleet,
   type FleetChange,
@@ -56,6 +57,8 @@ export interface Publisher {
 export interface MqttOptions {
   db: Db;
   fleet: Fleet;
+  /** The commands published here draw from the mowers' and accounts' budgets, as every other way does. */
+  commandBudget: CommandBudget;
   log: { warn(object: unknown, message?: string): void; error(object: unknown, message?: string): void };
   /** How often open connections' pairs are checked again; `RECHECK_MS` unless a test asks for less. */
   recheckMs?: number;
@@ -267,7 +270,12 @@ export class EmbeddedBroker implements Publisher {
       return false;
     }
     const name = typeof message.command === 'string' ? SDK_COMMANDS[message.command] : undefined;
-    const outcome = name ? await this.options.fleet.command(serial, name) : undefined;
+    const admission = name
+      ? await this.options.commandBudget.take(session.accountId, new Map([[serial, 1]]))
+      : undefined;
+    const outcome = name && admission?.admitted ? await this.options.fleet.command(serial, name) : undefined;
+    // What the API's 429 says, in the SDK's result: the same error code Google's fulfilment gives.
+    const refused = admission && !admission.admitted ? admission.retryAfterSeconds : undefined;
     await this.publish(
       downlinkTopic(serial, 'event'),
       {
@@ -279,7 +287,11 @@ export class EmbeddedBroker implements Publisher {
         params: {
           id: message.id ?? null,
           command: message.command ?? null,
-          ...(outcome ? outcome.result : { status: 'ERROR', errorCode: 'functionNotSupported' }),
+          ...(outcome
+            ? outcome.result
+            : refused !== undefined
+              ? { status: 'ERROR', errorCode: 'transientError', retryAfterSeconds: refused }
+              : { status: 'ERROR', errorCode: 'functionNotSupported' }),
         },
       },
       false,
