@@ -201,6 +201,40 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     expect((await t.fleet.view(NOT_SHARED))?.record.state).toBe('mowing');
   });
 
+  it('keeps no session: a client asking for one starts clean every time, with nothing of it left in memory', async () => {
+    const info = await userInfo();
+    const clientId = `kept_${info.userName}`;
+    /** A connection asking to keep its session, and whether the broker said it had one. */
+    const connectKept = () =>
+      new Promise<{ client: MqttClient; sessionPresent: boolean }>((resolve, reject) => {
+        const client = mqtt.connect(watcherUrl, {
+          username: info.userName,
+          password: info.pwdInfo,
+          clientId,
+          clean: false,
+          reconnectPeriod: 0,
+          connectTimeout: 3000,
+        });
+        clients.push(client);
+        client.once('connect', (connack) => resolve({ client, sessionPresent: connack.sessionPresent }));
+        client.once('error', reject);
+      });
+    // What aedes keeps of the client id's session (its persistence is not in aedes's types).
+    const { persistence } = watcher.broker as unknown as {
+      persistence: { subscriptionsByClient(client: { id: string }): Promise<unknown[]> };
+    };
+    const stored = () => persistence.subscriptionsByClient({ id: clientId });
+
+    const first = await connectKept();
+    expect(first.sessionPresent).toBe(false);
+    await first.client.subscribeAsync(topic(SHARED, 'state'), { qos: 1 });
+    await first.client.endAsync();
+    await expect.poll(stored).toEqual([]);
+    const again = await connectKept();
+    expect(again.sessionPresent).toBe(false);
+    await again.client.endAsync();
+  });
+
   it("draws each MQTT command from the mower's command budget: spent, the result says try again and nothing runs", async () => {
     const client = await connect(await userInfo());
     const box = inbox(client);

@@ -100,6 +100,14 @@ export class EmbeddedBroker implements Publisher {
     const broker = await Aedes.createBroker({
       connectTimeout: options.limits.connectTimeoutMs,
       maxClientsIdLength: 128,
+      // Every session is clean: kept sessions would hold each client id's subscriptions in memory for ever, one more
+      // for every new id an authenticated client makes up. The broker publishes at QoS 0 only, so a kept session
+      // would queue nothing anyway; the client is told `sessionPresent: false` and subscribes again, as navimow-sdk
+      // (paho, clean by default) does on every connection.
+      preConnect: (_client, packet, done) => {
+        packet.clean = true;
+        done(null, true);
+      },
     });
     const hub = new EmbeddedBroker(broker, options);
     broker.authenticate = (client, username, password, done) => void hub.authenticate(client, username, password, done);
