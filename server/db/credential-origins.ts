@@ -11,6 +11,22 @@ export function originKey(origin: CredentialOrigin): string {
   return origin.sessionId === undefined ? `grant:${origin.grantId}` : `session:${origin.sessionId}`;
 }
 
+/** How a table records an origin (`mqtt_credentials`, `live_tickets`): one of two columns set. */
+export interface OriginColumns {
+  session_id: string | null;
+  grant_id: string | null;
+}
+
+export function originColumns(origin: CredentialOrigin): OriginColumns {
+  return { session_id: origin.sessionId ?? null, grant_id: origin.grantId ?? null };
+}
+
+/** The origin a row records; undefined for a row of before origins were recorded. */
+export function originOfColumns({ session_id, grant_id }: OriginColumns): CredentialOrigin | undefined {
+  if (session_id) return { sessionId: session_id };
+  return grant_id ? { grantId: grant_id } : undefined;
+}
+
 /**
  * Which of these origins still live at `now` (by `originKey`): a session not revoked whose refresh token has not
  * expired, a grant not ended (an unlink, a replayed code or a sweep deletes it). At most two queries per 500.

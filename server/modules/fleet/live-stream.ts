@@ -2,7 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MowerStatusDto } from '../../../common/fleet.ts';
-import { type CredentialOrigin, livingOrigins, originKey } from '../../db/credential-origins.ts';
+import {
+  type CredentialOrigin,
+  livingOrigins,
+  originColumns,
+  originKey,
+  originOfColumns,
+} from '../../db/credential-origins.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { originOf, type RequireCaller } from '../accounts/public.ts';
@@ -139,8 +145,7 @@ export async function issueLiveTicket(
       account_id: accountId,
       mower_serial: serial,
       expires_at: new Date(now + LIVE_TICKET_TTL_MS).toISOString(),
-      session_id: origin.sessionId ?? null,
-      grant_id: origin.grantId ?? null,
+      ...originColumns(origin),
     })
     .execute();
   return ticket;
@@ -163,7 +168,7 @@ export async function takeLiveTicket(
     .returning(['account_id', 'mower_serial', 'expires_at', 'session_id', 'grant_id'])
     .executeTakeFirst();
   if (!row || row.mower_serial !== serial || Date.parse(row.expires_at) <= now) return undefined;
-  const origin = row.session_id ? { sessionId: row.session_id } : row.grant_id ? { grantId: row.grant_id } : undefined;
+  const origin = originOfColumns(row);
   return origin && { accountId: row.account_id, origin };
 }
 

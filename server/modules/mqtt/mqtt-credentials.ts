@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { inBatches } from '../../db/batched-sweep.ts';
-import { type CredentialOrigin, originKey } from '../../db/credential-origins.ts';
+import { type CredentialOrigin, originColumns, originKey, originOfColumns } from '../../db/credential-origins.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -54,8 +54,7 @@ export async function issueMqttCredentials(
         password_hash: hash(pwdInfo),
         may_control: mayControl ? 1 : 0,
         client_id: clientId ?? null,
-        session_id: origin.sessionId ?? null,
-        grant_id: origin.grantId ?? null,
+        ...originColumns(origin),
         expires_at: expiresAt,
         created_at: new Date(now).toISOString(),
       })
@@ -141,7 +140,7 @@ export async function verifyMqttCredentials(
   return {
     accountId: row.account_id,
     mayControl: row.may_control === 1,
-    origin: originKey(row.session_id ? { sessionId: row.session_id } : { grantId: row.grant_id! }),
+    origin: originKey(originOfColumns(row)!),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { originKey } from '../../db/credential-origins.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { originOf, type RequireCaller } from '../accounts/public.ts';
@@ -220,7 +221,8 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
           // Per link (or app session): a pair is issued for each.
           keyGenerator: async (request: FastifyRequest) => {
             const caller = await requireCaller(request, 'mower:read');
-            return `mqtt-user-info:${caller.sessionId ?? caller.grantId ?? caller.accountId}`;
+            const origin = originOf(caller);
+            return `mqtt-user-info:${origin ? originKey(origin) : caller.accountId}`;
           },
         },
       },

@@ -68,7 +68,7 @@ export function reportJson(
       at: at.toISOString(),
       page,
       userAgent,
-      transport: state.transport ?? null,
+      transport: state.transport,
       appVersion: state.appVersion
         ? {
             ...state.appVersion,

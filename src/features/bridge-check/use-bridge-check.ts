@@ -30,7 +30,7 @@ export interface RoundTrip {
 }
 
 export interface CheckSnapshot {
-  transport: Transport | undefined;
+  transport: Transport;
   records: Records;
   appVersion: { versionName: string; versionCode: number } | undefined;
   roundTrip: RoundTrip | undefined;
@@ -112,7 +112,7 @@ function transportNow(): Transport {
   };
 }
 
-const initialSnapshot = (transport?: Transport): CheckSnapshot => ({
+const initialSnapshot = (transport: Transport): CheckSnapshot => ({
   transport,
   records: freshRecords(),
   appVersion: undefined,

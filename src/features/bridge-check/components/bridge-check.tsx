@@ -55,8 +55,7 @@ function CheckCard({
   );
 }
 
-function transportText(transport: Transport | undefined): { verdict: Verdict; text: string } {
-  if (!transport) return { verdict: 'waiting', text: 'Looking for the native transport…' };
+function transportText(transport: Transport): { verdict: Verdict; text: string } {
   const both = transport.both ? ' Both transports are present: the page uses the iOS one.' : '';
   if (transport.kind === 'ios')
     return {
@@ -137,7 +136,7 @@ export function BridgeCheck() {
   const [copy, setCopy] = useState<'copied' | 'failed'>();
   const [json, setJson] = useState('');
   const jsonField = useRef<HTMLTextAreaElement>(null);
-  const noTransport = check.transport?.kind === 'none';
+  const noTransport = check.transport.kind === 'none';
 
   const copyResult = async () => {
     const text = reportJson(check);

@@ -23,8 +23,7 @@ function LiveMowerCheck() {
   if (!mower) return null;
   return (
     <CheckCard id="mower" label={t('mower.label')} status={status ? 'ok' : 'checking'}>
-      {!status && <PlaceholderLines lines={2} />}
-      {status && (
+      {status ? (
         <>
           <p data-testid="live-mower-state" data-state={status.online ? status.state : 'offline'}>
             {t('mower.state', {
@@ -35,6 +34,8 @@ function LiveMowerCheck() {
           </p>
           <p>{t('mower.live')}</p>
         </>
+      ) : (
+        <PlaceholderLines lines={2} />
       )}
     </CheckCard>
   );
