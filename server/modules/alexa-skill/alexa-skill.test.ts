@@ -265,6 +265,22 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     }
   });
 
+  it('admits at most the mower budget of voice commands sent at once, and says so to the rest', async () => {
+    await t.db.deleteFrom('command_buckets').execute();
+    const before = await state();
+    const speeches = await Promise.all(
+      Array.from({ length: 20 }, () => say(envelope({ token: ownerToken, intent: 'DockIntent', mower: 'Front lawn' }))),
+    );
+    const admitted = speeches.filter(({ speech }) => !speech.includes('too many commands')).length;
+    // 12 a minute (COMMANDS_PER_MOWER_PER_MINUTE); one more may have come back if the run took over 5 s.
+    expect(admitted).toBeGreaterThanOrEqual(12);
+    expect(admitted).toBeLessThanOrEqual(13);
+    await t.db.deleteFrom('command_buckets').execute();
+    // Back where the earlier tests left it.
+    await t.fleet.command(OWNED, 'stop');
+    expect(await state()).toBe(before);
+  });
+
   it("speaks a mower's own name as text, never as SSML markup", async () => {
     const SHARED = DEMO.mowers.shared.serial;
     await t.db.updateTable('mowers').set({ name: 'Tom & Jerry <lawn>' }).where('serial_number', '=', SHARED).execute();
