@@ -8,7 +8,12 @@ import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts'
 import { MAX_COMMANDS_PER_REQUEST } from './modules/fleet/public.ts';
 import { MESSAGE_WINDOW_DAYS } from '../common/messages.ts';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
-import { MQTT_MAX_CONNECT_BYTES, type MqttConfig } from './modules/mqtt/public.ts';
+import {
+  defaultUnauthenticatedTotal,
+  MQTT_MAX_CONNECT_BYTES,
+  type MqttConfig,
+  openFileLimit,
+} from './modules/mqtt/public.ts';
 import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
 import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
 import {
@@ -146,6 +151,16 @@ const baseSchema = z.object({
     .default(16 * 1024),
   MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   MQTT_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(16),
+  MQTT_UNAUTHENTICATED_TOTAL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(() => defaultUnauthenticatedTotal(openFileLimit())),
+  MQTT_IN_FLIGHT_PER_CONNECTION: z.coerce.number().int().min(1).max(1000).default(16),
+  MQTT_FILTERS_PER_SUBSCRIBE: z.coerce.number().int().min(1).max(10_000).default(64),
+  MQTT_SUBSCRIPTIONS_PER_PAIR: z.coerce.number().int().min(1).max(100_000).default(256),
+  MQTT_PACKETS_PER_MINUTE: z.coerce.number().int().min(60).max(1_000_000).default(600),
   AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   GOOGLE_HOMEGRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://homegraph.googleapis.com'),
   GOOGLE_HOMEGRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
@@ -237,6 +252,11 @@ const environmentSchema = baseSchema
         maxPacketBytes: env.MQTT_MAX_PACKET_BYTES,
         connectTimeoutMs: env.MQTT_CONNECT_TIMEOUT_MS,
         unauthenticatedPerAddress: env.MQTT_UNAUTHENTICATED_PER_ADDRESS,
+        unauthenticatedTotal: env.MQTT_UNAUTHENTICATED_TOTAL,
+        inFlightPerConnection: env.MQTT_IN_FLIGHT_PER_CONNECTION,
+        filtersPerSubscribe: env.MQTT_FILTERS_PER_SUBSCRIBE,
+        subscriptionsPerPair: env.MQTT_SUBSCRIPTIONS_PER_PAIR,
+        packetsPerMinute: env.MQTT_PACKETS_PER_MINUTE,
       },
     } as MqttConfig,
     /**

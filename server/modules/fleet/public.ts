@@ -3,6 +3,7 @@ export { type Clock, Fleet, type FleetChange, type MowerView, systemClock } from
 export { type CommandResult, type MowerCommand } from './fleet-model.ts';
 export {
   type Admission,
+  type BudgetedCommand,
   CommandBudget,
   type CommandLimits,
   MAX_COMMANDS_PER_REQUEST,

@@ -4,4 +4,4 @@ export { EmbeddedBroker, type Publisher, publishFleetChanges } from './mqtt-brok
 export { type MqttConfig } from './mqtt-config.ts';
 export { issueMqttCredentials, sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
 export { HOME_ASSISTANT_TCP_PORT, type MqttEndpoint, mqttEndpoint } from './mqtt-endpoint.ts';
-export { MQTT_MAX_CONNECT_BYTES, type MqttLimits } from './mqtt-limits.ts';
+export { defaultUnauthenticatedTotal, MQTT_MAX_CONNECT_BYTES, type MqttLimits, openFileLimit } from './mqtt-limits.ts';

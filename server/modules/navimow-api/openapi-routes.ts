@@ -182,9 +182,10 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
       );
     const roles = await visible(caller.accountId);
     if (!plan.some((entry) => roles.has(entry.id))) throw noDevice();
-    const perMower = new Map<string, number>();
-    for (const { id, commands } of plan) if (roles.has(id)) perMower.set(id, (perMower.get(id) ?? 0) + commands.length);
-    const admission = await commandBudget.take(caller.accountId, perMower);
+    const admission = await commandBudget.take(
+      caller.accountId,
+      plan.flatMap(({ id, commands }) => (roles.has(id) ? commands.map((command) => ({ serial: id, command })) : [])),
+    );
     if (!admission.admitted) {
       throw new HttpError(
         429,
