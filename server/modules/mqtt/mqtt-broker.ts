@@ -380,7 +380,9 @@ export class EmbeddedBroker implements Publisher {
       return false;
     }
     const name = typeof message.command === 'string' ? SDK_COMMANDS[message.command] : undefined;
-    const admission = name ? await this.options.commandBudget.take(session.accountId, [{ serial, command: name }]) : undefined;
+    const admission = name
+      ? await this.options.commandBudget.take(session.accountId, [{ serial, command: name }])
+      : undefined;
     const outcome = name && admission?.admitted ? await this.options.fleet.command(serial, name) : undefined;
     // What the API's 429 says, in the SDK's result: the same error code Google's fulfilment gives.
     const refused = admission && !admission.admitted ? admission.retryAfterSeconds : undefined;

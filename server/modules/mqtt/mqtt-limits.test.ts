@@ -274,7 +274,7 @@ describe.each(testDatabaseKinds)('the MQTT broker under abuse, on %s', (kind) =>
 });
 
 describe('the descriptor limit', () => {
-  it("reads the soft limit of open files, and keeps a quarter of it for connections not signed in", () => {
+  it('reads the soft limit of open files, and keeps a quarter of it for connections not signed in', () => {
     expect(openFileLimit('/nonexistent')).toBeUndefined();
     if (process.platform === 'linux') expect(openFileLimit()).toBeGreaterThan(0);
     expect(defaultUnauthenticatedTotal(1024)).toBe(256);
@@ -355,7 +355,10 @@ describe.each(testDatabaseKinds)('signed-in MQTT clients under abuse, on %s', (k
     return client;
   }
   const closed = (client: MqttClient) =>
-    within(new Promise<void>((resolve) => (client.connected ? client.once('close', () => resolve()) : resolve())), 2000);
+    within(
+      new Promise<void>((resolve) => (client.connected ? client.once('close', () => resolve()) : resolve())),
+      2000,
+    );
   /** Which filters the SUBACK grants (mqtt.js answers an error with the SUBACK when any is refused). */
   const granted = (client: MqttClient, filters: string[]) =>
     new Promise<boolean[]>((resolve) =>
