@@ -33,6 +33,14 @@ const clientSchema = z
     token_endpoint_auth_methods: z.array(z.enum(CLIENT_AUTH_METHODS)).min(1).optional(),
   })
   .superRefine((client, context) => {
+    if (client.other_redirects !== undefined && client.kind !== 'third_party') {
+      // Amazon's and Google's redirect URIs are fixed per skill and project: a link to anywhere else is crafted.
+      context.addIssue({
+        code: 'custom',
+        path: ['other_redirects'],
+        message: `a ${client.kind} client has fixed redirect_uris: no other_redirects`,
+      });
+    }
     if (client.client_secret !== undefined) return;
     if (client.kind !== 'third_party') {
       // Amazon's and Google's account linking and Hornbach's server always authenticate with a secret.
