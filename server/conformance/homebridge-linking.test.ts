@@ -72,7 +72,12 @@ describe.each(testDatabaseKinds)('homebridge-navimow links and refreshes on %s',
       const { token, consentHost } = await link(`http://127.0.0.1:${port}/callback`);
       expect(consentHost, String(port)).toBeUndefined();
       const refreshed = await fetchForm(
-        { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, grant_type: 'refresh_token', refresh_token: token.refresh_token },
+        {
+          client_id: CLIENT_ID,
+          client_secret: CLIENT_SECRET,
+          grant_type: 'refresh_token',
+          refresh_token: token.refresh_token,
+        },
         'application/x-www-form-urlencoded',
       );
       expect(refreshed.statusCode, refreshed.body).toBe(200);

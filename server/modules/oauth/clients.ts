@@ -102,7 +102,11 @@ export const DEMO_CLIENTS: readonly LinkingClient[] = [
     kind: 'third_party',
     // My Home Assistant; ioBroker (localhost:1, the user pastes the address back) and homebridge (127.0.0.1:47129 or
     // another free port) on the loopback; Home Assistant's own URL and LoxBerry's host after consent.
-    redirect_uris: ['https://my.home-assistant.io/redirect/oauth', 'http://localhost/callback', 'http://127.0.0.1/callback'],
+    redirect_uris: [
+      'https://my.home-assistant.io/redirect/oauth',
+      'http://localhost/callback',
+      'http://127.0.0.1/callback',
+    ],
     other_redirects: 'after_consent',
   },
   {

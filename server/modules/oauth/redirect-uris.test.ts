@@ -125,7 +125,11 @@ describe.each(testDatabaseKinds)('redirects only confirmed on the consent screen
 
   it('never sends an error before consent to an unconfirmed host: our own page instead (RFC 6749 4.1.2.1)', async () => {
     // The same faults with the registered redirect go back to the client, so each one is a redirect withheld.
-    for (const extra of [{ prompt: 'none' }, { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }]) {
+    const faults: Record<string, string>[] = [
+      { prompt: 'none' },
+      { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' },
+    ];
+    for (const extra of faults) {
       const registered = await authorize(new CookieJar(), HOME_ASSISTANT.redirect_uris[0]!, extra);
       expect(registered.headers.location, JSON.stringify(extra)).toMatch(/^https:\/\/my\.home-assistant\.io\/.*error=/);
       expectErrorPage(await authorize(new CookieJar(), STRANGER, extra));

@@ -79,7 +79,12 @@ export function guardRedirects(
     // The confirmed code travels in the query only: a form_post page or a fragment is not something to vouch for.
     const asked = ctx.path === authorizationPath ? fromQuery() : undefined;
     const mode = single(ctx.query.response_mode);
-    if (asked && mode !== undefined && mode !== 'query' && redirectStanding(asked.client, asked.uri) === 'after_consent') {
+    if (
+      asked &&
+      mode !== undefined &&
+      mode !== 'query' &&
+      redirectStanding(asked.client, asked.uri) === 'after_consent'
+    ) {
       ctx.status = 400;
       renderErrorPage(ctx, { error: 'invalid_request', error_description: 'response_mode' });
       return;
