@@ -31,6 +31,7 @@ import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
 import {
+  authorizationRequestOf,
   createLinkGrants,
   createOAuthProvider,
   createTokenGrantLookup,
@@ -329,10 +330,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // authorization endpoint, which comes back to the page with an interaction.
   for (const page of new Set(Object.values(LOGIN_PAGES))) {
     app.get(page, (request, reply) => {
-      const query = request.url.slice(request.url.indexOf('?') + 1);
-      if (request.url.includes('?') && new URLSearchParams(query).has('response_type')) {
-        return reply.redirect(`/oauth/authorize?${query}`, 303);
-      }
+      const authorization = request.url.includes('?')
+        ? authorizationRequestOf(request.url.slice(request.url.indexOf('?') + 1))
+        : undefined;
+      if (authorization !== undefined) return reply.redirect(`/oauth/authorize?${authorization}`, 303);
       return serveIndex ? serveIndex(reply) : reply.callNotFound();
     });
   }

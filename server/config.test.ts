@@ -139,6 +139,25 @@ describe('loadConfig', () => {
       /client_secret/,
     );
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('not json') })).toThrow(ConfigError);
+    // Other redirects are confirmed on the consent screen or not at all, and only for clients users run themselves.
+    const homeAssistant = {
+      client_id: 'homeassistant',
+      client_secret: 'the-secret-its-clients-send',
+      client_name: 'Home Assistant',
+      kind: 'third_party',
+      redirect_uris: ['https://my.home-assistant.io/redirect/oauth', 'http://127.0.0.1/callback'],
+    };
+    const withOthers = (client: object, otherRedirects: unknown) =>
+      loadConfig({ OAUTH_CLIENTS_FILE: clientsFile(JSON.stringify([{ ...client, other_redirects: otherRedirects }])) });
+    expect(withOthers(homeAssistant, 'after_consent').oauthClients[0]).toMatchObject({
+      other_redirects: 'after_consent',
+    });
+    for (const [client, otherRedirects] of [
+      [homeAssistant, 'always'],
+      [{ ...publicGoogle, client_secret: 'google-secret' }, 'after_consent'],
+    ] as const) {
+      expect(() => withOthers(client, otherRedirects)).toThrow(/other_redirects[\s\S]*OAUTH_CLIENTS_FILE/);
+    }
   });
 
   describe('Alexa app-to-app linking (Amazon)', () => {

@@ -9,6 +9,9 @@ import { HttpError } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
 import { saveUnredeemedGrant } from './provider.ts';
+import { type ConfirmedConsent, redirectHost, redirectStanding } from './redirect-uris.ts';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
 export const LOGIN_PAGES = {
@@ -17,6 +20,22 @@ export const LOGIN_PAGES = {
   hornbach: '/smartHome/login',
   third_party: '/smartHome/login',
 } as const;
+
+/** The client a login page link means when it names only its `channel` (the LoxBerry plugin's link). */
+const CHANNEL_CLIENTS: Readonly<Record<string, string>> = { homeassistant: 'homeassistant' };
+
+/**
+ * The authorization request a login page link carries (its query, as sent), for the authorization endpoint: the link
+ * itself when it names a response type; for a channel's link with a redirect URI and no client (LoxBerry's
+ * `channel=homeassistant&redirect_uri=…`), that channel's client's code request. Undefined: a plain visit.
+ */
+export function authorizationRequestOf(query: string): string | undefined {
+  const params = new URLSearchParams(query);
+  if (params.has('response_type')) return query;
+  const clientId = CHANNEL_CLIENTS[params.get('channel') ?? ''];
+  if (clientId === undefined || params.has('client_id') || !params.has('redirect_uri')) return undefined;
+  return `${new URLSearchParams({ response_type: 'code', client_id: clientId })}&${query}`;
+}
 
 /** A Basic header's client id (RFC 6749 2.3.1: form-encoded before Base64), or undefined if it has none. */
 function basicClientId(header: string): string | undefined {
@@ -211,26 +230,68 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
     };
   });
 
-  /** "Agree and Link": signs in and grants the client's request in one step; answers where to go next. */
-  app.post('/oauth/interaction/:uid/login', { schema: { body: credentialsSchema } }, async (request, reply) => {
-    const interaction = await details(request, reply);
-    const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
-
+  /** Saves this link's grant for the signed-in account and answers where the browser goes next (the resume). */
+  async function grantLink(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    accountId: string,
+    consent: Omit<ConfirmedConsent, 'grantId'> = {},
+  ) {
     // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant); minutes
     // long until its code is redeemed, so that sign-ins nobody finishes leave nothing behind.
     const grantId = await saveUnredeemedGrant(provider, {
-      accountId: account.id,
+      accountId,
       clientId: String(interaction.params.client_id),
       scope: String(interaction.params.scope ?? ''),
     });
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,
-      { login: { accountId: account.id }, consent: { grantId } },
+      { login: { accountId }, consent: { ...consent, grantId } },
       { mergeWithLastSubmission: false },
     );
     reply.header('Cache-Control', 'no-store');
     return { redirect_to: redirectTo };
+  }
+
+  /** The redirect URI of an interaction that the user must confirm by its host before it gets a code, if it is one. */
+  function toConfirm(params: Interaction['params']): string | undefined {
+    const client = byId.get(String(params.client_id));
+    const uri = String(params.redirect_uri);
+    return client && redirectStanding(client, uri) === 'after_consent' ? uri : undefined;
+  }
+
+  /**
+   * "Agree and Link": signs in and grants the client's request in one step; answers where to go next. For a redirect
+   * URI only confirmed on the consent screen (redirect-uris.ts) it signs in only, and answers the host to name there.
+   */
+  app.post('/oauth/interaction/:uid/login', { schema: { body: credentialsSchema } }, async (request, reply) => {
+    const interaction = await details(request, reply);
+    const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
+    const unconfirmed = toConfirm(interaction.params);
+    if (unconfirmed === undefined) return grantLink(request, reply, interaction, account.id);
+
+    // Kept in this browser's interaction only (its cookie), for the confirmation that follows.
+    await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: account.id } },
+      { mergeWithLastSubmission: false },
+    );
+    reply.header('Cache-Control', 'no-store');
+    return { confirm_host: redirectHost(unconfirmed) };
+  });
+
+  /** "Continue" on the consent screen that named the redirect's host: grants the link signed in for just before. */
+  app.post('/oauth/interaction/:uid/confirm', async (request, reply) => {
+    const interaction = await details(request, reply);
+    const accountId = interaction.result?.login?.accountId;
+    const uri = toConfirm(interaction.params);
+    if (!accountId || uri === undefined) {
+      throw new HttpError(409, 'not_signed_in', 'Sign in first: there is nothing to confirm yet.');
+    }
+    return grantLink(request, reply, interaction, accountId, { confirmed_redirect_uri: uri });
   });
 
   /** "Cancel": the client gets `error=access_denied` with its `state`. */

@@ -6,6 +6,7 @@ import { findAccountById } from '../accounts/public.ts';
 import { isPublicClient, type LinkingClient, requiresPkce } from './clients.ts';
 import { renderErrorPage } from './error-page.ts';
 import { kyselyAdapter } from './kysely-adapter.ts';
+import { guardRedirects } from './redirect-uris.ts';
 import { keepRefreshAnswers } from './refresh-replay.ts';
 
 /** Lifetimes in seconds. Access tokens outlive Alexa's 360 s minimum; codes are single-use and short. */
@@ -106,7 +107,7 @@ async function slideGrantOnUse(ctx: KoaContextWithOIDC, next: () => Promise<void
 /**
  * The OAuth 2.0 authorization server for account linking, on oidc-provider (an OpenID Certified
  * implementation) configured for plain OAuth 2.0: authorization code with PKCE S256 (required of public clients
- * and of those registered so, honoured from all), exact redirect URIs, opaque access tokens, rotating refresh
+ * and of those registered so, honoured from all), redirect URIs as registered (redirect-uris.ts), opaque access tokens, rotating refresh
  * tokens, revocation (docs/decisions/005-oauth-server.md).
  */
 export function createOAuthProvider({
@@ -192,6 +193,8 @@ export function createOAuthProvider({
     clientBasedCORS: () => false,
   };
   const provider = new Provider(issuer, configuration);
+  // First, so that it sees every answer the authorization endpoint gives last.
+  guardRedirects(provider, registered, OAUTH_ROUTES.authorization);
   provider.use(defaultScope);
   provider.use(slideGrantOnUse);
   provider.use(keepRefreshAnswers(db));
