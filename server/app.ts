@@ -197,7 +197,6 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     issuer: publicUrl,
     clients: oauthClients,
     cookieKeys: oauthCookieKeys,
-    trustProxy,
   });
   // Who calls each route: the app's own sessions (accounts) or a linked service's OAuth token (oauth), handed to
   // every module that needs it as an option, so that the modules' dependencies are all imports or options.

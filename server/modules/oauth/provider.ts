@@ -1,6 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { TrustedProxies } from '../../http/client-address.ts';
 import type { Db } from '../../db/database.ts';
 import { findAccountById } from '../accounts/public.ts';
 import { isPublicClient, type LinkingClient, requiresPkce } from './clients.ts';
@@ -57,7 +56,6 @@ export interface OAuthProviderOptions {
   clients: readonly LinkingClient[];
   /** Keys that sign the interaction cookies; the first signs, all verify (rotation). */
   cookieKeys?: string[];
-  trustProxy?: TrustedProxies;
 }
 
 /**
@@ -109,13 +107,7 @@ async function slideGrantOnUse(ctx: KoaContextWithOIDC, next: () => Promise<void
  * and of those registered so, honoured from all), exact redirect URIs, opaque access tokens, rotating refresh
  * tokens, revocation (docs/decisions/005-oauth-server.md).
  */
-export function createOAuthProvider({
-  db,
-  issuer,
-  clients,
-  cookieKeys,
-  trustProxy = false,
-}: OAuthProviderOptions): Provider {
+export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthProviderOptions): Provider {
   const registered = new Map(clients.map((client) => [client.client_id, client]));
   const configuration: Configuration = {
     adapter: kyselyAdapter(db),
@@ -195,8 +187,8 @@ export function createOAuthProvider({
   provider.use(defaultScope);
   provider.use(slideGrantOnUse);
   provider.use(keepRefreshAnswers(db));
-  // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host: Koa believes any sender, so the routes hand
-  // the provider only what Fastify believed of TRUST_PROXY's proxies (oauth-routes.ts, forwardAsResolved).
-  provider.proxy = trustProxy !== false;
+  // Koa reads the origin of the URLs it makes (the metadata's endpoints, the redirects) from X-Forwarded-Proto and
+  // -Host: the routes set them to the issuer's, whatever the request said (oauth-routes.ts, forwardAsResolved).
+  provider.proxy = true;
   return provider;
 }
