@@ -161,6 +161,10 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthPr
     // have no session at all.
     expiresWithSession: () => false,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Revoking any token of a link (RFC 7009) ends the link: oidc-provider revokes every token of the grant then, the
+    // refresh token included, but by default keeps the grant of a revoked access token, which would keep what was
+    // opened under it (a live stream, Google's reports) going for the grant's year (decision record 036).
+    revokeGrantPolicy: () => true,
     async findAccount(_ctx, id) {
       const account = await findAccountById(db, id);
       return account ? { accountId: account.id, claims: () => ({ sub: account.id }) } : undefined;
