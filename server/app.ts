@@ -64,6 +64,7 @@ export type AppConfig = Pick<
   | 'oauthCookieKeys'
   | 'trustProxy'
   | 'loginRequestsPerMinute'
+  | 'sessionsPerAccount'
   | 'tokenRequestsPerMinute'
   | 'signInLimits'
   | 'amazon'
@@ -265,7 +266,14 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       });
       await registerApiCompression(api);
       await api.register(healthRoutes, { prefix: '/health', db, version });
-      await api.register(authRoutes, { prefix: '/auth', db, requireCaller, throttle, loginRequestsPerMinute });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        db,
+        requireCaller,
+        throttle,
+        loginRequestsPerMinute,
+        sessionsPerAccount: config.sessionsPerAccount,
+      });
       await api.register(mowerRoutes, { prefix: '/mowers', db, requireCaller });
       await api.register(live.apiRoutes, { prefix: '/mowers' });
       if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
