@@ -86,6 +86,8 @@ export async function liveFleet(
   } else {
     fleet.onChange(feed.listener);
     embedded = await EmbeddedBroker.create({ db, fleet, commandBudget, log: app.log, limits: mqtt.limits });
+    // aedes emits `error` when its persistence fails; unheard, an EventEmitter's `error` ends the process.
+    embedded.broker.on('error', (error: Error) => app.log.error({ err: error }, 'mqtt broker error'));
     if (mqtt.wsPath) {
       embedded.attachWebSocket(app.server, mqtt.wsPath, trustProxy);
       // A plain GET of the WebSocket path is not a page.
