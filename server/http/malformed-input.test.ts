@@ -325,7 +325,7 @@ describe.each(testDatabaseKinds)('malformed input of every kind the server accep
     async () => {
       const paths = new Set([
         ...t.app.registeredRoutes.map(({ url }) => url.replace(/:[^/]+/g, 'x').replace(/\*/g, 'x')),
-        ...Object.values(pageRoutes).flatMap((route) => route.path ?? []),
+        ...Object.values(pageRoutes).flatMap((route) => ('path' in route ? [route.path] : [])),
         ...UPGRADE_TARGETS,
       ]);
       const requests = [...paths].flatMap((path) =>

@@ -420,7 +420,7 @@ describe.each(testDatabaseKinds)('sessions per account on %s (issue 34, item 9)'
   });
   afterAll(() => t.close());
 
-  const login = async (account = DEMO.owner) =>
+  const login = async (account: { email: string; password: string } = DEMO.owner) =>
     (
       await t.app.inject({
         method: 'POST',
