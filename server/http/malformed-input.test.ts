@@ -2,7 +2,7 @@
  * Nothing one request or one client sends stops the server for everyone (issue 34, item 1). The real server, on
  * 127.0.0.1 with the embedded broker on TCP and on its WebSocket path, gets malformed input of every kind it accepts,
  * over raw sockets: HTTP request targets and headers, WebSocket upgrades on every path it serves (its registered
- * routes, the pages and the MQTT path) with good and bad handshakes, and MQTT packets of every type (0 to 15) with
+ * routes, the pages and the MQTT path) with good and bad handshakes, upgrades reset mid-answer, and MQTT packets of every type (0 to 15) with
  * bad flags and lengths, before and after sign-in, over TCP and WebSocket. After each batch the process still
  * serves (`/api/health` answers, a signed-in MQTT client gets the mower's state), no answer is a 5xx, and nothing
  * reached the process as an uncaught exception or an unhandled rejection.
@@ -338,6 +338,33 @@ describe.each(testDatabaseKinds)('malformed input of every kind the server accep
       await expectStillServing();
     },
   );
+
+  it("takes upgrades that reset at once, within the address's share and beyond it", { timeout: 60_000 }, async () => {
+    // The address's share of connections not signed in, held open: the ones after it are refused with a 429.
+    const held = await Promise.all(
+      Array.from({ length: LIMITS.unauthenticatedPerAddress }, async () => {
+        const ws = new WebSocket(`ws://127.0.0.1:${httpPort}/mqtt`, 'mqtt');
+        ws.on('error', () => undefined);
+        await new Promise((resolve) => ws.once('open', resolve).once('unexpected-response', resolve));
+        return ws;
+      }),
+    );
+    const upgrade = `GET /mqtt HTTP/1.1\r\nHost: a\r\n${UPGRADES[0]}`;
+    await inTurns(
+      Array.from({ length: 200 }, (_, index) => index),
+      async (index) => {
+        const socket = connectTcp({ port: httpPort, host: '127.0.0.1' });
+        socket.on('error', () => undefined);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write(upgrade);
+        // A reset as the request leaves, or once the 429 came: the server meets it answering, or closing.
+        await new Promise((resolve) => (index % 2 ? setTimeout(resolve, 0) : socket.once('data', resolve)));
+        socket.resetAndDestroy();
+      },
+    );
+    for (const ws of held) ws.terminate();
+    await expectStillServing();
+  });
 
   it(
     'takes MQTT packets of every type over TCP, before and after sign-in, without stopping',
