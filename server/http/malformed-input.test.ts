@@ -2,10 +2,10 @@
  * Nothing one request or one client sends stops the server for everyone (issue 34, item 1). The real server, on
  * 127.0.0.1 with the embedded broker on TCP and on its WebSocket path, gets malformed input of every kind it accepts,
  * over raw sockets: HTTP request targets and headers, WebSocket upgrades on every path it serves (its registered
- * routes, the pages and the MQTT path) with good and bad handshakes, upgrades reset mid-answer, and MQTT packets of every type (0 to 15) with
- * bad flags and lengths, before and after sign-in, over TCP and WebSocket. After each batch the process still
- * serves (`/api/health` answers, a signed-in MQTT client gets the mower's state), no answer is a 5xx, and nothing
- * reached the process as an uncaught exception or an unhandled rejection.
+ * routes, the pages and the MQTT path) with good and bad handshakes, upgrades reset as they are answered, and MQTT
+ * packets of every type (0 to 15) with bad flags and lengths, before and after sign-in, over TCP and WebSocket.
+ * After each batch the process still serves (`/api/health` answers, a signed-in MQTT client gets the mower's state),
+ * no answer is a 5xx, and nothing reached the process as an uncaught exception or an unhandled rejection.
  *
  * Bounded: about 3 000 sockets a database, each given 250 ms after its last message (3 s for a sign-in).
  */
