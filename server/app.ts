@@ -65,6 +65,7 @@ export type AppConfig = Pick<
   | 'oauthCookieKeys'
   | 'trustProxy'
   | 'loginRequestsPerMinute'
+  | 'sessionsPerAccount'
   | 'tokenRequestsPerMinute'
   | 'signInLimits'
   | 'amazon'
@@ -198,7 +199,6 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     issuer: publicUrl,
     clients: oauthClients,
     cookieKeys: oauthCookieKeys,
-    trustProxy,
   });
   // Who calls each route: the app's own sessions (accounts) or a linked service's OAuth token (oauth), handed to
   // every module that needs it as an option, so that the modules' dependencies are all imports or options.
@@ -267,7 +267,14 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       });
       await registerApiCompression(api);
       await api.register(healthRoutes, { prefix: '/health', db, version });
-      await api.register(authRoutes, { prefix: '/auth', db, requireCaller, throttle, loginRequestsPerMinute });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        db,
+        requireCaller,
+        throttle,
+        loginRequestsPerMinute,
+        sessionsPerAccount: config.sessionsPerAccount,
+      });
       await api.register(mowerRoutes, { prefix: '/mowers', db, requireCaller });
       await api.register(live.apiRoutes, { prefix: '/mowers' });
       if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });

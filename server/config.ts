@@ -104,6 +104,7 @@ const baseSchema = z.object({
   OAUTH_COOKIE_KEYS: list.optional(),
   TRUST_PROXY: trustedProxies.default(false),
   LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(50),
   TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
   ALEXA_SKILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   COMMANDS_PER_MOWER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(12),
@@ -207,10 +208,12 @@ const environmentSchema = baseSchema
     oauthClients: env.OAUTH_CLIENTS_FILE ?? (env.NAVIMOW_DEMO ? DEMO_CLIENTS : []),
     /** Keys that sign OAuth interaction cookies, the first signing; unset: random per process. */
     oauthCookieKeys: env.OAUTH_COOKIE_KEYS,
-    /** Behind a reverse proxy: client addresses and OAuth URLs come from X-Forwarded-* headers. */
+    /** Behind a reverse proxy: client addresses come from X-Forwarded-For (the OAuth URLs are always `publicUrl`'s). */
     trustProxy: env.TRUST_PROXY,
     /** Flood limit on sign-in requests per client address; failures have their own stricter throttle. */
     loginRequestsPerMinute: env.LOGIN_REQUESTS_PER_MINUTE,
+    /** The app's sessions one account keeps live: a sign-in beyond them signs the oldest out. */
+    sessionsPerAccount: env.SESSIONS_PER_ACCOUNT,
     /**
      * Flood limit on the OAuth token and revocation endpoints per client address: Amazon and Google refresh the
      * tokens of all their users from a few addresses, so it is wide.

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { livingOrigins } from './db/credential-origins.ts';
@@ -86,6 +87,9 @@ export async function liveFleet(
   } else {
     fleet.onChange(feed.listener);
     embedded = await EmbeddedBroker.create({ db, fleet, commandBudget, log: app.log, limits: mqtt.limits });
+    // aedes emits `error` when its persistence fails; unheard, an EventEmitter's `error` ends the process.
+    // (Its types name only the client events; it is an EventEmitter.)
+    (embedded.broker as EventEmitter).on('error', (error: Error) => app.log.error({ err: error }, 'mqtt broker error'));
     if (mqtt.wsPath) {
       embedded.attachWebSocket(app.server, mqtt.wsPath, trustProxy);
       // A plain GET of the WebSocket path is not a page.

@@ -7,6 +7,7 @@ import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens }
 import { sweepCommandBuckets } from './modules/fleet/public.ts';
 import { sweepOldMessages } from './modules/messages/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
+import { keepServingOnStrayErrors } from './stray-errors.ts';
 
 let config;
 try {
@@ -72,6 +73,8 @@ try {
   console.error(cause.message);
   process.exit(1);
 }
+// From here on an error no handler caught is logged and the server goes on (decision record 036); before, it ends the start.
+keepServingOnStrayErrors(app.log);
 app.log.info(
   `Navimow on http://${config.host}:${config.port} (${kind}${seeded ? ', demo data seeded' : ''}${config.simulator ? ', simulated native app' : ''})`,
 );

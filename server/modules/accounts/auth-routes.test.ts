@@ -412,3 +412,60 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     });
   });
 });
+
+describe.each(testDatabaseKinds)('sessions per account on %s (issue 34, item 9)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { sessionsPerAccount: 3 });
+  });
+  afterAll(() => t.close());
+
+  const login = async (account: { email: string; password: string } = DEMO.owner) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: account.email, password: account.password },
+      })
+    ).json<Tokens>();
+  const apiStatus = async ({ access_token }: Tokens) =>
+    (await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${access_token}` } }))
+      .statusCode;
+
+  it('signs the oldest out when a sign-in goes beyond the cap, its refresh token and MQTT pairs with it', async () => {
+    const friend = await login(DEMO.friend);
+    const oldest = await login();
+    // Used first, so that a cache of verified tokens would know it.
+    expect(await apiStatus(oldest)).toBe(200);
+    const pair = await t.app.inject({
+      method: 'GET',
+      url: '/openapi/mqtt/userInfo/get/v2',
+      headers: { authorization: `Bearer ${oldest.access_token}` },
+    });
+    expect(pair.statusCode).toBe(200);
+    const kept = [await login(), await login()];
+    expect(await apiStatus(oldest)).toBe(200);
+
+    const newest = await login();
+    expect(await apiStatus(oldest)).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: oldest.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const userName = pair.json<{ data: { userName: string } }>().data.userName;
+    expect(
+      await t.db.selectFrom('mqtt_credentials').select('username').where('username', '=', userName).execute(),
+    ).toEqual([]);
+    for (const tokens of [...kept, newest, friend]) expect(await apiStatus(tokens)).toBe(200);
+    const live = await t.db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('accounts.email', '=', DEMO.owner.email)
+      .where('sessions.revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(live.count)).toBe(3);
+  });
+});

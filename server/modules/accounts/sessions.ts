@@ -36,12 +36,44 @@ function issue(now: Date) {
   };
 }
 
-export async function createSession(db: Db, accountId: string, now = new Date()): Promise<TokenResponse> {
+/**
+ * A new session for the account. It keeps at most `keep` live sessions: beyond them the oldest are signed out (as by
+ * `revokeSession`), so that signing in again and again does not grow the table and the caches without end.
+ */
+export async function createSession(
+  db: Db,
+  accountId: string,
+  { now = new Date(), keep }: { now?: Date; keep: number },
+): Promise<TokenResponse> {
   const { hashes, response } = issue(now);
-  await db
-    .insertInto('sessions')
-    .values({ id: randomUUID(), account_id: accountId, created_at: now.toISOString(), revoked_at: null, ...hashes })
-    .execute();
+  const id = randomUUID();
+  const at = now.toISOString();
+  const ended = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sessions')
+      .values({ id, account_id: accountId, created_at: at, revoked_at: null, ...hashes })
+      .execute();
+    // The new one is always kept, whatever the order of sessions made in the same millisecond.
+    const others = await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('id', '!=', id)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', at)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const beyond = others.slice(Math.max(keep - 1, 0)).map((session) => session.id);
+    if (!beyond.length) return [];
+    await trx.updateTable('sessions').set({ revoked_at: at }).where('id', 'in', beyond).execute();
+    await trx.deleteFrom('mqtt_credentials').where('session_id', 'in', beyond).execute();
+    return beyond;
+  });
+  if (ended.length) {
+    announceRevocation(db);
+    await Promise.all(ended.map((sessionId) => forgetSession(db, sessionId)));
+  }
   return response;
 }
 

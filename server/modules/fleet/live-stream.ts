@@ -280,6 +280,8 @@ export function liveStreamRoutes(
         }
         request.raw.on('close', end);
         raw.on('close', end);
+        // Hijacked, the response has no listener of Fastify's: a write that fails must not throw into the process.
+        raw.on('error', end);
       },
     );
   };

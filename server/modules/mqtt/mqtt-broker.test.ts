@@ -424,6 +424,26 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     await expectLive(kept);
   });
 
+  it('ends the pairs of a link whose access token the service revokes, as its refresh token would (issue 34, item 7)', async () => {
+    const revoked = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const other = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const cut = await openedWith(revoked.access_token);
+    const kept = await openedWith(other.access_token);
+
+    const revocation = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic('homeassistant', 'homeassistant-demo-secret'),
+      },
+      payload: new URLSearchParams({ token: revoked.access_token, token_type_hint: 'access_token' }).toString(),
+    });
+    expect(revocation.statusCode).toBe(200);
+    await expectCut(cut);
+    await expectLive(kept);
+  });
+
   it('ends the pairs of a link the user ends in the app (Google unlink), not those of the app or of other services', async () => {
     const session = await t.signIn();
     const flip = await t.app.inject({

@@ -486,7 +486,10 @@ export class EmbeddedBroker implements Publisher {
     const trusted = trustProxy ? proxyAddr.compile(trustProxy) : undefined;
     this.wss = wss;
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
+      // Node's HTTP server no longer listens for this socket's errors: a reset before ws takes it must not throw.
+      socket.on('error', () => socket.destroy());
+      // The target as sent, not parsed: `//x:99999/` or `http://[` would make `new URL` throw outside any handler.
+      if (request.url?.split('?', 1)[0] !== path) {
         if (server.listenerCount('upgrade') === 1) socket.destroy();
         return;
       }

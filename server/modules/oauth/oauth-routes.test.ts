@@ -492,19 +492,25 @@ describe.each(testDatabaseKinds)('OAuth behind a reverse proxy (TRUST_PROXY=10.9
       await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', remoteAddress, headers })
     ).json<Record<string, unknown>>();
 
-  it('believes X-Forwarded-Host and -Proto from the listed proxy only, and only the entry it wrote', async () => {
-    expect(await metadata('127.0.0.1', forged)).toMatchObject({
+  it("names the issuer's origin in the metadata, whatever Host or X-Forwarded-Host a client or the proxy sent (issue 34, item 9)", async () => {
+    const issuers = {
       issuer: 'http://127.0.0.1:4173',
       authorization_endpoint: 'http://127.0.0.1:4173/oauth/authorize',
       token_endpoint: 'http://127.0.0.1:4173/oauth/token',
-    });
-    // The proxy appends to what the client sent: the last entry is the proxy's own.
+    };
+    expect(await metadata('127.0.0.1', forged)).toMatchObject(issuers);
     expect(
       await metadata('10.9.9.9', { ...forged, 'x-forwarded-host': 'evil.example, navimow.example' }),
-    ).toMatchObject({
-      authorization_endpoint: 'https://navimow.example/oauth/authorize',
-      token_endpoint: 'https://navimow.example/oauth/token',
-    });
+    ).toMatchObject(issuers);
+    for (const host of ['evil.example', '[', 'x:99999', '//x:99999/']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/.well-known/oauth-authorization-server',
+        headers: { host },
+      });
+      expect(response.statusCode, host).toBe(200);
+      expect(response.json(), host).toMatchObject(issuers);
+    }
   });
 
   it('sends the browser on to this server after the sign-in, whatever host a client forged', async () => {

@@ -71,18 +71,17 @@ function usesRefusedAuthMethod(
 }
 
 /**
- * oidc-provider is a Koa app, and Koa behind a proxy (`provider.proxy`) believes `X-Forwarded-Host`, `-Proto` and
- * `-For` from whoever sends them: a client could make the metadata and the redirects name its own host. Fastify
- * believes them only from the proxies `TRUST_PROXY` names, and then only the entry the nearest one wrote
- * (server/http/client-address.ts). So the provider is handed what Fastify made of the request, and nothing else.
+ * oidc-provider is a Koa app, and Koa makes the URLs it sends (the metadata's endpoints, the redirects) from the
+ * request's `Host`, or from `X-Forwarded-Host` and `-Proto` behind a proxy, as any sender wrote them: a client could
+ * make them name its own host, and a `Host` that is no host (`[`) made the metadata a 500. They name the issuer's
+ * origin (`PUBLIC_URL`), always. The client's address is the one Fastify believed of `TRUST_PROXY`'s proxies
+ * (server/http/client-address.ts).
  */
-function forwardAsResolved(request: FastifyRequest): void {
-  const { host, protocol, ip } = request;
+function forwardAsResolved(request: FastifyRequest, issuer: URL): void {
   const headers = request.raw.headers;
-  delete headers['x-forwarded-host'];
-  if (host) headers['x-forwarded-host'] = host;
-  headers['x-forwarded-proto'] = protocol;
-  headers['x-forwarded-for'] = ip;
+  headers['x-forwarded-host'] = issuer.host;
+  headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+  headers['x-forwarded-for'] = request.ip;
 }
 
 export interface OAuthRoutesOptions {
@@ -104,7 +103,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
 ) => {
   const byId = new Map(clients.map((client) => [client.client_id, client]));
   // Every request this plugin hands to the provider, the interaction routes' included.
-  app.addHook('onRequest', async (request) => forwardAsResolved(request));
+  const issuer = new URL(provider.issuer);
+  app.addHook('onRequest', async (request) => forwardAsResolved(request, issuer));
   const clientKind = (clientId: string | undefined) => (clientId && byId.get(clientId)?.kind) || 'third_party';
 
   // The provider's answers in progress. Fastify's close waits for open connections, not for these: a client that

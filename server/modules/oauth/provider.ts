@@ -1,6 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { TrustedProxies } from '../../http/client-address.ts';
 import type { Db } from '../../db/database.ts';
 import { findAccountById } from '../accounts/public.ts';
 import { isPublicClient, type LinkingClient, requiresPkce } from './clients.ts';
@@ -58,7 +57,6 @@ export interface OAuthProviderOptions {
   clients: readonly LinkingClient[];
   /** Keys that sign the interaction cookies; the first signs, all verify (rotation). */
   cookieKeys?: string[];
-  trustProxy?: TrustedProxies;
 }
 
 /**
@@ -110,13 +108,7 @@ async function slideGrantOnUse(ctx: KoaContextWithOIDC, next: () => Promise<void
  * and of those registered so, honoured from all), redirect URIs as registered (redirect-uris.ts), opaque access tokens, rotating refresh
  * tokens, revocation (docs/decisions/005-oauth-server.md).
  */
-export function createOAuthProvider({
-  db,
-  issuer,
-  clients,
-  cookieKeys,
-  trustProxy = false,
-}: OAuthProviderOptions): Provider {
+export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthProviderOptions): Provider {
   const registered = new Map(clients.map((client) => [client.client_id, client]));
   const configuration: Configuration = {
     adapter: kyselyAdapter(db),
@@ -170,6 +162,10 @@ export function createOAuthProvider({
     // have no session at all.
     expiresWithSession: () => false,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Revoking any token of a link (RFC 7009) ends the link: oidc-provider revokes every token of the grant then, the
+    // refresh token included, but by default keeps the grant of a revoked access token, which would keep what was
+    // opened under it (a live stream, Google's reports) going for the grant's year (decision record 036).
+    revokeGrantPolicy: () => true,
     async findAccount(_ctx, id) {
       const account = await findAccountById(db, id);
       return account ? { accountId: account.id, claims: () => ({ sub: account.id }) } : undefined;
@@ -198,8 +194,8 @@ export function createOAuthProvider({
   provider.use(defaultScope);
   provider.use(slideGrantOnUse);
   provider.use(keepRefreshAnswers(db));
-  // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host: Koa believes any sender, so the routes hand
-  // the provider only what Fastify believed of TRUST_PROXY's proxies (oauth-routes.ts, forwardAsResolved).
-  provider.proxy = trustProxy !== false;
+  // Koa reads the origin of the URLs it makes (the metadata's endpoints, the redirects) from X-Forwarded-Proto and
+  // -Host: the routes set them to the issuer's, whatever the request said (oauth-routes.ts, forwardAsResolved).
+  provider.proxy = true;
   return provider;
 }
