@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { DEMO } from '../db/seed.ts';
 import { exchangeCode, linkAccount, pkcePair, tokenRequest } from '../testing/oauth-test-client.ts';
@@ -100,7 +100,7 @@ export class MixedLoad {
     );
   }
 
-  private async send(what: string, request: Parameters<FastifyInstance['inject']>[0] & object) {
+  private async send(what: string, request: InjectOptions) {
     const at = this.now();
     const response = await this.app.inject(request);
     const retryAfter = response.headers['retry-after'];
