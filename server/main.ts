@@ -62,7 +62,7 @@ const sweeps = [
       sweepOldMessages(db, config.messageRetention),
     ]),
   ),
-  // Sealed refresh answers serve a retry for a few seconds (REFRESH_RETRY_GRACE_MS): gone within 30 s of that.
+  // Sealed refresh answers serve a retry until their new token is used, an hour at most: gone within 30 s of that.
   every(30 * 1000, () => Promise.all([sweepRefreshAnswers(db), sweepSessionRetryAnswers(db)])),
 ];
 
