@@ -185,7 +185,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   const stopFollowingSessions = await followSessionChanges(db, (error) =>
     app.log.error(
       { err: error },
-      'lost the feed of session changes: verified tokens are looked up every time from now on',
+      'lost the feed of session changes: verified tokens are looked up every time until it is back',
     ),
   );
   app.addHook('onClose', stopFollowingSessions);
@@ -207,7 +207,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   const stopFollowingRevocations = await followTokenRevocations(db, (error) =>
     app.log.error(
       { err: error },
-      "lost the feed of OAuth revocations: linked services' tokens are looked up every time from now on",
+      "lost the feed of OAuth revocations: linked services' tokens are looked up every time until it is back",
     ),
   );
   app.addHook('onClose', stopFollowingRevocations);

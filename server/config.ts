@@ -3,6 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
+import type { DatabaseTimeouts } from './db/database.ts';
 import type { TrustedProxies } from './http/client-address.ts';
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
 import { MAX_COMMANDS_PER_REQUEST } from './modules/fleet/public.ts';
@@ -96,6 +97,9 @@ const baseSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4173),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   NAVIMOW_SIMULATOR: flag.default(false),
   NAVIMOW_DEMO: flag.default(false),
   WEB_ROOT: z.string().min(1).default('dist/web'),
@@ -195,6 +199,12 @@ const environmentSchema = baseSchema
     host: env.HOST,
     /** Unset: the embedded SQLite file under ./data/. */
     databaseUrl: env.DATABASE_URL || undefined,
+    /** What bounds every wait on the database, so that one that hangs gives 503s in seconds (docs/operations.md). */
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: env.DATABASE_LOCK_TIMEOUT_MS,
+    } satisfies DatabaseTimeouts,
     /** Pages without a native app run in the simulated one (contract section 3). */
     simulator: env.NAVIMOW_SIMULATOR,
     /** The demo: its accounts and mowers seeded into a fresh database, and its OAuth clients with published secrets. */
@@ -384,6 +394,67 @@ export function listenError(error: unknown, config: Pick<Config, 'port' | 'host'
       );
     default:
       return undefined;
+  }
+}
+
+/** Where `DATABASE_URL` points, without its password: for messages. */
+function databaseLocation(url: string | undefined): string {
+  if (!url || url.startsWith('file:')) return url ? url.slice('file:'.length) : 'the SQLite file';
+  try {
+    const { hostname, port, pathname } = new URL(url);
+    return `${hostname}:${port || 5432}${pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** The first error in a chain of causes (Kysely's migrator wraps the driver's) that `test` recognises. */
+function findCause(error: unknown, test: (error: { code?: unknown; message?: unknown }) => boolean) {
+  for (let at = error, depth = 0; at && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    if (typeof at === 'object' && test(at as { code?: unknown; message?: unknown }))
+      return at as Error & { code?: string };
+  }
+  return undefined;
+}
+
+/**
+ * The database named by `DATABASE_URL` cannot be used at start-up: one line saying where, why and which setting to
+ * change, instead of a stack trace headed by the migration it stopped. Undefined for other errors (a bug keeps its
+ * stack trace).
+ */
+export function databaseError(
+  error: unknown,
+  config: Pick<Config, 'databaseUrl' | 'databaseTimeouts'>,
+): ConfigError | undefined {
+  const where = databaseLocation(config.databaseUrl);
+  const line = (cause: string) => new ConfigError(`Cannot use the database at ${where}: ${cause}. Check DATABASE_URL.`);
+  const timedOut = findCause(error, ({ message }) =>
+    /timeout exceeded when trying to connect|connection timeout|Query read timeout/i.test(String(message)),
+  );
+  if (timedOut) {
+    return line(`no answer within ${config.databaseTimeouts.connectMs} ms (DATABASE_CONNECT_TIMEOUT_MS)`);
+  }
+  const known = findCause(
+    error,
+    ({ code }) => typeof code === 'string' && /^(E[A-Z]+|28|3D|08|57P|53300|SQLITE_)/.test(code),
+  );
+  if (!known) return undefined;
+  switch (known.code) {
+    case 'ECONNREFUSED':
+      return line('the connection was refused (is PostgreSQL running, and listening on that port?)');
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return line('the host name does not resolve');
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return line('the host cannot be reached from here');
+    case '28P01':
+    case '28000':
+      return line(`the server refused the user or password (${known.message})`);
+    case '3D000':
+      return line(`${known.message} (create it, or name another)`);
+    default:
+      return line(known.message);
   }
 }
 

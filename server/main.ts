@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, listenError, loadConfig } from './config.ts';
+import { type Config, ConfigError, databaseError, listenError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
@@ -17,12 +17,26 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const database = openDatabase(config.databaseUrl);
-const { db, kind } = database;
-await migrateToLatest(database);
-const seeded = config.demo && (await seedDemoData(db));
+/** Opens and migrates the database and builds the server: what stops here is mostly the database's fault. */
+async function start(config: Config) {
+  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts });
+  await migrateToLatest(database);
+  const seeded = config.demo && (await seedDemoData(database.db));
+  const { app } = await buildApp({ db: database.db, config });
+  return { ...database, app, seeded };
+}
 
-const { app } = await buildApp({ db, config });
+let started;
+try {
+  started = await start(config);
+} catch (error) {
+  const cause = databaseError(error, config);
+  if (!cause) throw error;
+  // The one line that says what to change, not the stack trace of whichever query met it first.
+  console.error(cause.message);
+  process.exit(1);
+}
+const { app, db, kind, seeded } = started;
 /** Sweeps in progress: the database stays open until they are done. */
 const sweeping = new Set<Promise<void>>();
 function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {
@@ -49,7 +63,7 @@ const sweeps = [
       sweepOldMessages(db, config.messageRetention),
     ]),
   ),
-  // Sealed refresh answers serve a retry for a few seconds (REFRESH_RETRY_GRACE_MS): gone within 30 s of that.
+  // Sealed refresh answers serve a retry until their new token is used, an hour at most: gone within 30 s of that.
   every(30 * 1000, () => Promise.all([sweepRefreshAnswers(db), sweepSessionRetryAnswers(db)])),
 ];
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
-import { REFRESH_RETRY_GRACE_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
+import { REFRESH_RETRY_GRACE_MS, UNANSWERED_REFRESH_RETRY_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
 import { sweepRefreshAnswers } from './refresh-replay.ts';
 import { storedOAuthId } from './stored-ids.ts';
 import {
@@ -288,7 +288,13 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })
     ).json();
     expect(thief).toEqual(client);
-    const thiefRotates = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thief.refresh_token });
+    const thiefFirst = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thief.refresh_token });
+    expect(thiefFirst.statusCode).toBe(200);
+    // The thief rotates on: the token its first rotation handed out is used, so that rotation's answer is gone.
+    const thiefRotates = await tokenRequest(t.app, {
+      grant_type: 'refresh_token',
+      refresh_token: thiefFirst.json().refresh_token,
+    });
     expect(thiefRotates.statusCode).toBe(200);
     // The client refreshes later with the token it holds, now used: the link ends, the thief's tokens with it.
     const clientLater = await refreshAfterGrace(client.refresh_token);
@@ -317,21 +323,33 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(otherClient.body).not.toContain(answered.json().access_token);
   });
 
-  it('rotates again when the first use of a refresh token failed before answering, and keeps the link', async () => {
+  it('answers a retry of a refresh whose answer was lost with that answer, until the token it gave is used', async () => {
     const first = await tokens();
-    // The first use consumed the token and then failed (no answer was kept).
-    await t.db
-      .updateTable('oauth_records')
-      .set({ consumed_at: new Date().toISOString() })
-      .where('model', '=', 'RefreshToken')
-      .where('id', '=', storedOAuthId('RefreshToken', first.refresh_token))
-      .execute();
-    const retry = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
-    expect(retry.statusCode).toBe(200);
-    expect((await mowersWith(t.app, retry.json().access_token)).statusCode).toBe(200);
+    const answered = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(answered.statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // The answer never reached the client (the server went down after committing): it retries minutes later.
+      vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+      const retry = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(answered.json());
+      const next = await tokenRequest(t.app, {
+        grant_type: 'refresh_token',
+        refresh_token: retry.json().refresh_token,
+      });
+      expect(next.statusCode).toBe(200);
+      // The token it gave is used now: the old one presented again is a replay, and ends the link.
+      vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+      const replay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+      expect(replay.statusCode).toBe(400);
+      expect((await mowersWith(t.app, next.json().access_token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('drops a kept answer once its grace is over', async () => {
+  it('drops a kept answer once its window for an unanswered retry is over', async () => {
     const first = await tokens();
     await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     const kept = () =>
@@ -344,6 +362,8 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const before = (await kept()).length;
     expect(before).toBeGreaterThan(0);
     await sweepRefreshAnswers(t.db, Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+    expect((await kept()).length).toBe(before);
+    await sweepRefreshAnswers(t.db, Date.now() + UNANSWERED_REFRESH_RETRY_MS + 1_000);
     expect(await kept()).toEqual([]);
   });
 
@@ -354,14 +374,17 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const second = rotated.json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.expires_in).toBeGreaterThanOrEqual(360);
+    const third = (
+      await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: second.refresh_token })
+    ).json();
 
-    // Past the few seconds in which a retry is answered, a reuse is a replay.
+    // Once its successor was used, and past the few seconds in which a duplicate is refused, a reuse is a replay.
     const replay = await refreshAfterGrace(first.refresh_token);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe('invalid_grant');
-    const afterReplay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: second.refresh_token });
+    const afterReplay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: third.refresh_token });
     expect(afterReplay.statusCode).toBe(400);
-    expect((await mowersWith(t.app, second.access_token)).statusCode).toBe(401);
+    expect((await mowersWith(t.app, third.access_token)).statusCode).toBe(401);
   });
 
   it('keeps no working token or code in its database, only their hashes', async () => {

@@ -5,7 +5,7 @@ import type Provider from 'oidc-provider';
 import { parseAcceptLanguage, resolveLanguage } from '../../../common/languages.ts';
 import type { Db } from '../../db/database.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, isDatabaseOutage } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
 import { saveUnredeemedGrant } from './provider.ts';
@@ -106,6 +106,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
   const issuer = new URL(provider.issuer);
   app.addHook('onRequest', async (request) => forwardAsResolved(request, issuer));
   const clientKind = (clientId: string | undefined) => (clientId && byId.get(clientId)?.kind) || 'third_party';
+  // oidc-provider logs nothing itself; the database being away is answered 503 (provider.ts), a bug 500.
+  provider.on('server_error', (ctx: { method: string; path: string }, error: unknown) => {
+    app.log.error(
+      { err: error, method: ctx.method, path: ctx.path },
+      isDatabaseOutage(error) ? 'database unavailable' : 'OAuth server error',
+    );
+  });
 
   // The provider's answers in progress. Fastify's close waits for open connections, not for these: a client that
   // hangs up mid-refresh leaves its rotation running, and the database must stay open until it is done.
@@ -191,7 +198,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       return await provider.interactionDetails(request.raw, reply.raw);
-    } catch {
+    } catch (error) {
+      // The database away is not an expired sign-in: a 503 (errors.ts), and the same page works once it is back.
+      if (isDatabaseOutage(error)) throw error;
       throw new HttpError(
         400,
         'interaction_expired',

@@ -3,10 +3,12 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { Db } from '../../db/database.ts';
 import { findAccountById } from '../accounts/public.ts';
 import { isPublicClient, type LinkingClient, requiresPkce } from './clients.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseOutage } from '../../http/errors.ts';
 import { renderErrorPage } from './error-page.ts';
 import { kyselyAdapter } from './kysely-adapter.ts';
 import { guardRedirects } from './redirect-uris.ts';
 import { keepRefreshAnswers } from './refresh-replay.ts';
+import { rotateAtomically, tokenRequestDb } from './token-transaction.ts';
 
 /** Lifetimes in seconds. Access tokens outlive Alexa's 360 s minimum; codes are single-use and short. */
 export const OAUTH_TTL = {
@@ -103,6 +105,40 @@ async function slideGrantOnUse(ctx: KoaContextWithOIDC, next: () => Promise<void
 }
 
 /**
+ * oidc-provider answers any error it did not throw on purpose `500 server_error`, and logs nothing. The database
+ * being away (restarting, failing over, a full disk) is neither the client's fault nor a bug: the request changed
+ * nothing (`rotateAtomically`) and may be sent again shortly, so it is a 503 with `Retry-After`, `temporarily_
+ * unavailable` (RFC 6749 4.1.2.1's word for it) in the OAuth error shape, or the error page for a browser. Every
+ * server error is emitted as `server_error`, which the routes log (oauth-routes.ts).
+ */
+function answerOutages(provider: Provider) {
+  const outages = new WeakSet<object>();
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    if (isDatabaseOutage(error)) outages.add(ctx);
+  });
+  return async function answerOutages(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+    try {
+      await next();
+    } catch (error) {
+      // Thrown outside the provider's routes (the token request's commit): as its routes would answer it.
+      ctx.status = 500;
+      ctx.body = { error: 'server_error', error_description: 'oops! something went wrong' };
+      provider.emit('server_error', ctx, error);
+    }
+    if (!outages.has(ctx)) return;
+    const out = {
+      error: 'temporarily_unavailable',
+      error_description: 'The service is briefly unavailable. Try again in a moment.',
+    };
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    ctx.set('Cache-Control', 'no-store');
+    if (ctx.accepts('json', 'html') === 'html') renderErrorPage(ctx, out);
+    else ctx.body = out;
+  };
+}
+
+/**
  * The OAuth 2.0 authorization server for account linking, on oidc-provider (an OpenID Certified
  * implementation) configured for plain OAuth 2.0: authorization code with PKCE S256 (required of public clients
  * and of those registered so, honoured from all), redirect URIs as registered (redirect-uris.ts), opaque access tokens, rotating refresh
@@ -167,7 +203,7 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthPr
     // opened under it (a live stream, Google's reports) going for the grant's year (decision record 036).
     revokeGrantPolicy: () => true,
     async findAccount(_ctx, id) {
-      const account = await findAccountById(db, id);
+      const account = await findAccountById(tokenRequestDb(db), id);
       return account ? { accountId: account.id, claims: () => ({ sub: account.id }) } : undefined;
     },
     interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
@@ -189,8 +225,11 @@ export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthPr
     clientBasedCORS: () => false,
   };
   const provider = new Provider(issuer, configuration);
-  // First, so that it sees every answer the authorization endpoint gives last.
+  // Outermost first: an outage anywhere within, the token request's commit included, becomes a 503.
+  provider.use(answerOutages(provider));
+  // Then the redirect guard, so that it sees every answer the authorization endpoint gives last.
   guardRedirects(provider, registered, OAUTH_ROUTES.authorization);
+  provider.use(rotateAtomically(db, OAUTH_ROUTES.token));
   provider.use(defaultScope);
   provider.use(slideGrantOnUse);
   provider.use(keepRefreshAnswers(db));
