@@ -10,6 +10,7 @@ import {
   type CommandLimits,
   Fleet,
   fleetApiRoutes,
+  followLiveChanges,
   LiveFeed,
   liveStreamRoutes,
   postFleetMessages,
@@ -24,7 +25,6 @@ import {
   mqttEndpoint,
   type Publisher,
   publishFleetChanges,
-  publishStatusChanges,
   sweepExpiredMqttCredentials,
 } from './modules/mqtt/public.ts';
 import { openApiRoutes } from './modules/navimow-api/public.ts';
@@ -64,13 +64,19 @@ export async function liveFleet(
       .recheckOrigins((origins) => livingOrigins(db, origins, Date.now()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'live stream credential recheck failed')),
   );
+  // The pages' streams hear every process's changes from the database, never through a broker.
+  const liveChanges = await followLiveChanges(db, feed, app.log);
+  fleet.onChange(liveChanges.listener);
   let broker: Publisher;
   let embedded: EmbeddedBroker | undefined;
+  let external: ExternalBroker | undefined;
   if (mqtt.externalUrl) {
-    // Several processes: one external broker carries the downlink and every process's changes to the pages'
-    // streams of the others (docs/decisions/015-mqtt-broker.md); no embedded broker, no MQTT port of our own.
-    const external = await ExternalBroker.connect(mqtt.externalUrl, feed, app.log);
-    fleet.onChange(publishStatusChanges(external));
+    // Several processes: one external broker carries the downlink (docs/decisions/015-mqtt-broker.md); no embedded
+    // broker, no MQTT port of our own. Every reconnect puts every mower's retained state right again.
+    external = await ExternalBroker.connect(mqtt.externalUrl, {
+      log: app.log,
+      republish: (publisher) => fleet.publishAll(publishFleetChanges(publisher)),
+    });
     broker = external;
     const { username, password } = new URL(mqtt.externalUrl);
     await app.register(
@@ -84,7 +90,6 @@ export async function liveFleet(
       },
     );
   } else {
-    fleet.onChange(feed.listener);
     embedded = await EmbeddedBroker.create({ db, fleet, commandBudget, log: app.log, limits: mqtt.limits });
     if (mqtt.wsPath) {
       embedded.attachWebSocket(app.server, mqtt.wsPath, trustProxy);
@@ -144,6 +149,7 @@ export async function liveFleet(
   app.addHook('preClose', async () => feed.endAll());
   app.addHook('onClose', async () => {
     stopFollowingRevocations();
+    await liveChanges.stop();
     clearInterval(sweep);
     await sweeping;
     await fleet.stop();
