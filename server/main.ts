@@ -6,6 +6,7 @@ import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
 import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
 import { sweepCommandBuckets } from './modules/fleet/public.ts';
 import { sweepOldMessages } from './modules/messages/public.ts';
+import { BrokerStartError } from './modules/mqtt/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
 
 let config;
@@ -21,7 +22,16 @@ const { db, kind } = database;
 await migrateToLatest(database);
 const seeded = config.demo && (await seedDemoData(db));
 
-const { app } = await buildApp({ db, config });
+let built;
+try {
+  built = await buildApp({ db, config });
+} catch (error) {
+  if (!(error instanceof BrokerStartError)) throw error;
+  // A broker refused, unreachable or silent (MQTT_URL): one line that says so, not a stack trace.
+  console.error(error.message);
+  process.exit(1);
+}
+const { app } = built;
 /** Sweeps in progress: the database stays open until they are done. */
 const sweeping = new Set<Promise<void>>();
 function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {

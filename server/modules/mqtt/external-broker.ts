@@ -78,8 +78,10 @@ export class ExternalBroker implements Publisher {
     // The first connection must work: a wrong URL, a refused port or a broker that never answers stops the start
     // with one line.
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => fail(`no answer within ${connectTimeoutMs / 1000} s`), connectTimeoutMs);
-      const onError = (error: Error) => fail(startCause(error));
+      const silent = `no answer within ${connectTimeoutMs / 1000} s`;
+      const timer = setTimeout(() => fail(silent), connectTimeoutMs);
+      // The client library's own time-out for the broker's CONNACK may come first.
+      const onError = (error: Error) => fail(error.message === 'connack timeout' ? silent : startCause(error));
       const onClose = () => fail('the connection closed before the broker answered');
       // Only our own listeners go: the client library listens to its own events too.
       const settle = () => {
