@@ -42,6 +42,7 @@ import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
+import { AppMetrics } from './metrics.ts';
 import type { Clock, CommandBudget, Fleet, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import {
@@ -120,6 +121,8 @@ export interface BuiltApp {
   /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
   homeGraph: HomeGraph;
   homeGraphSync: HomeGraphSync;
+  /** What Prometheus scrapes (server/metrics.ts); served on `METRICS_PORT` by server/main.ts. */
+  metrics: AppMetrics;
 }
 
 export interface AppOptions {
@@ -164,6 +167,9 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const metrics = new AppMetrics();
+  metrics.observeRequests(app);
+  metrics.observeDatabase(db);
 
   registerSecurityHeaders(app);
   const renderer = pageRenderer ?? (webRoot ? await loadPageRenderer(webRoot) : undefined);
@@ -230,6 +236,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     simulator,
     trustProxy,
     commandLimits: config.commandLimits,
+    metrics,
   });
 
   // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
@@ -352,5 +359,6 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     mqttPort: live.mqttPort,
     homeGraph,
     homeGraphSync: googleSync,
+    metrics,
   };
 }

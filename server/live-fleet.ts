@@ -28,6 +28,7 @@ import {
   sweepExpiredMqttCredentials,
 } from './modules/mqtt/public.ts';
 import { openApiRoutes } from './modules/navimow-api/public.ts';
+import type { AppMetrics } from './metrics.ts';
 
 export interface LiveFleetOptions {
   db: Db;
@@ -41,6 +42,7 @@ export interface LiveFleetOptions {
   /** The reverse proxies believed about a WebSocket client's address (`TRUST_PROXY`). */
   trustProxy: TrustedProxies;
   commandLimits: CommandLimits;
+  metrics: AppMetrics;
 }
 
 /**
@@ -52,10 +54,22 @@ export interface LiveFleetOptions {
  */
 export async function liveFleet(
   app: FastifyInstance,
-  { db, requireCaller, clock, publicUrl, tickMs, mqtt, simulator, trustProxy, commandLimits }: LiveFleetOptions,
+  {
+    db,
+    requireCaller,
+    clock,
+    publicUrl,
+    tickMs,
+    mqtt,
+    simulator,
+    trustProxy,
+    commandLimits,
+    metrics,
+  }: LiveFleetOptions,
 ) {
   const fleet = new Fleet(db, { clock, log: app.log });
   const commandBudget = new CommandBudget(db, commandLimits, fleet.clock);
+  metrics.observeCommandBudget(commandBudget);
   fleet.onChange(postFleetMessages(db));
   const feed = new LiveFeed();
   // A sign-out, an unlink or a revoked token, here or (PostgreSQL) in another process: its streams end now.
@@ -77,6 +91,7 @@ export async function liveFleet(
       log: app.log,
       republish: (publisher) => fleet.publishAll(publishFleetChanges(publisher)),
     });
+    metrics.observeExternalBroker(external);
     broker = external;
     const { username, password } = new URL(mqtt.externalUrl);
     await app.register(
@@ -91,6 +106,7 @@ export async function liveFleet(
     );
   } else {
     embedded = await EmbeddedBroker.create({ db, fleet, commandBudget, log: app.log, limits: mqtt.limits });
+    metrics.observeEmbeddedBroker(embedded.broker);
     if (mqtt.wsPath) {
       embedded.attachWebSocket(app.server, mqtt.wsPath, trustProxy);
       // A plain GET of the WebSocket path is not a page.

@@ -5,6 +5,7 @@ import { seedDemoData } from './db/seed.ts';
 import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
 import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
 import { sweepCommandBuckets } from './modules/fleet/public.ts';
+import { metricsServer } from './metrics.ts';
 import { sweepOldMessages } from './modules/messages/public.ts';
 import { BrokerStartError } from './modules/mqtt/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
@@ -32,6 +33,7 @@ try {
   process.exit(1);
 }
 const { app } = built;
+const metrics = config.metrics.port === undefined ? undefined : metricsServer(built.metrics);
 /** Sweeps in progress: the database stays open until they are done. */
 const sweeping = new Set<Promise<void>>();
 function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {
@@ -65,8 +67,9 @@ const sweeps = [
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     for (const timer of sweeps) clearInterval(timer);
-    void app
-      .close()
+    // Fastify stops accepting connections, ends the live streams and waits for the requests in flight
+    // (docs/operations.md: rolling restart); the proxy sends new ones to the other processes meanwhile.
+    void Promise.all([app.close(), metrics?.close()])
       .then(() => Promise.allSettled(sweeping))
       .then(() => db.destroy())
       .finally(() => process.exit(0));
@@ -75,6 +78,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  if (metrics) await metrics.listen({ port: config.metrics.port, host: config.metrics.host });
 } catch (error) {
   const cause = listenError(error, config);
   if (!cause) throw error;

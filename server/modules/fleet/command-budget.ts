@@ -30,10 +30,12 @@ interface Draw {
 
 class Refused extends Error {
   readonly waitMs: number;
+  readonly bucket: 'mower' | 'account';
 
-  constructor(waitMs: number) {
+  constructor(waitMs: number, bucket: 'mower' | 'account') {
     super('command budget exhausted');
     this.waitMs = waitMs;
+    this.bucket = bucket;
   }
 }
 
@@ -86,6 +88,8 @@ export class CommandBudget {
   private readonly db: Db;
   private readonly limits: CommandLimits;
   private readonly clock: Clock;
+  /** Requests refused since start, by the bucket that was empty (the metrics read them: server/metrics.ts). */
+  readonly refused = { mower: 0, account: 0 };
 
   constructor(db: Db, limits: CommandLimits, clock: Clock) {
     this.db = db;
@@ -113,12 +117,15 @@ export class CommandBudget {
       await this.db.transaction().execute(async (trx) => {
         for (const draw of draws) {
           const waitMs = await drawFrom(trx, draw, now);
-          if (waitMs > 0) throw new Refused(waitMs);
+          if (waitMs > 0) throw new Refused(waitMs, draw.key.startsWith('mower ') ? 'mower' : 'account');
         }
       });
       return { admitted: true };
     } catch (error) {
-      if (error instanceof Refused) return { admitted: false, retryAfterSeconds: Math.ceil(error.waitMs / 1000) };
+      if (error instanceof Refused) {
+        this.refused[error.bucket] += 1;
+        return { admitted: false, retryAfterSeconds: Math.ceil(error.waitMs / 1000) };
+      }
       throw error;
     }
   }

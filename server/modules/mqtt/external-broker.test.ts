@@ -432,6 +432,10 @@ describe
       // Committed on one process while the broker is down: no error, and the other's page hears it at once.
       expect((await a.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' }))?.result).toBe(true);
       await expect.poll(() => page.statuses.at(-1), { timeout: 1000 }).toMatchObject({ state: 'error' });
+      // What an operator sees meanwhile (docs/operations.md): not connected, the change's publishes dropped.
+      const during = await a.metrics.scrape();
+      expect(during).toMatch(/^navimow_mqtt_broker_connected 0$/m);
+      expect(Number(/^navimow_mqtt_messages_dropped_total (\d+)$/m.exec(during)?.[1])).toBeGreaterThanOrEqual(2);
       await new Promise((resolve) => setTimeout(resolve, 5000 - (Date.now() - down)));
 
       await broker.start();
@@ -440,6 +444,9 @@ describe
         .poll(() => states.at(-1)?.state, { timeout: 1000, interval: 20 })
         .toMatchObject({ device_id: OWNED, state: 'Error', error: { reason: 'stuck' } });
       expect(states.at(-1)!.at - back).toBeLessThan(1000);
+      const after = await a.metrics.scrape();
+      expect(after).toMatch(/^navimow_mqtt_broker_connected 1$/m);
+      expect(after).toMatch(/^navimow_mqtt_reconnects_total 1$/m);
 
       await a.fleet.report(OWNED, { kind: 'clear' });
       await expect.poll(() => page.statuses.at(-1)).toMatchObject({ state: 'docked' });
