@@ -157,6 +157,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     bodyLimit: 64 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    // A request that reaches a closing server (SIGTERM: server/main.ts) on a connection it had already accepted is
+    // served, not refused with 503: the database stays open until the server has closed, and the proxy sends new
+    // connections to the other processes (a rolling restart fails no request: docs/operations.md).
+    return503OnClosing: false,
   });
   // What the app serves, for the tests that walk every endpoint (server/http/bad-input.test.ts).
   const registeredRoutes: RegisteredRoute[] = [];
