@@ -43,6 +43,7 @@ import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
+import { AppMetrics } from './metrics.ts';
 import type { Clock, CommandBudget, Fleet, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import {
@@ -122,6 +123,8 @@ export interface BuiltApp {
   /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
   homeGraph: HomeGraph;
   homeGraphSync: HomeGraphSync;
+  /** What Prometheus scrapes (server/metrics.ts); served on `METRICS_PORT` by server/main.ts. */
+  metrics: AppMetrics;
 }
 
 export interface AppOptions {
@@ -156,6 +159,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     bodyLimit: 64 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    // A request that reaches a closing server (SIGTERM: server/main.ts) on a connection it had already accepted is
+    // served, not refused with 503: the database stays open until the server has closed, and the proxy sends new
+    // connections to the other processes (a rolling restart fails no request: docs/operations.md).
+    return503OnClosing: false,
   });
   // What the app serves, for the tests that walk every endpoint (server/http/bad-input.test.ts).
   const registeredRoutes: RegisteredRoute[] = [];
@@ -166,6 +173,9 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const metrics = new AppMetrics();
+  metrics.observeRequests(app);
+  metrics.observeDatabase(db);
 
   registerSecurityHeaders(app);
   const renderer = pageRenderer ?? (webRoot ? await loadPageRenderer(webRoot) : undefined);
@@ -231,6 +241,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     simulator,
     trustProxy,
     commandLimits: config.commandLimits,
+    metrics,
   });
 
   // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
@@ -266,7 +277,12 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
         reply.header('Cache-Control', 'no-store');
       });
       await registerApiCompression(api);
-      await api.register(healthRoutes, { prefix: '/health', db, version });
+      await api.register(healthRoutes, {
+        prefix: '/health',
+        db,
+        version,
+        dependencies: live.brokerDependency ? [live.brokerDependency] : [],
+      });
       await api.register(authRoutes, {
         prefix: '/auth',
         db,
@@ -360,5 +376,6 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     mqttPort: live.mqttPort,
     homeGraph,
     homeGraphSync: googleSync,
+    metrics,
   };
 }

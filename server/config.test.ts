@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, listenError, loadConfig } from './config.ts';
 import { DEMO_CLIENTS } from './modules/oauth/public.ts';
 
 const clientsFile = (content: string) => {
@@ -49,6 +49,8 @@ describe('loadConfig', () => {
       MQTT_MAX_PACKET_BYTES: '4096',
       MQTT_CONNECT_TIMEOUT_MS: '2000',
       MQTT_UNAUTHENTICATED_PER_ADDRESS: '4',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.11',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -64,7 +66,11 @@ describe('loadConfig', () => {
       alexaSkill: { requestsPerMinute: 50 },
       logLevel: 'warn',
       mqtt: { limits: { maxPacketBytes: 4096, connectTimeoutMs: 2000, unauthenticatedPerAddress: 4 } },
+      metrics: { port: 9464, host: '10.0.0.11' },
     });
+    // Off unless set, and then on this machine only.
+    expect(loadConfig({ NAVIMOW_DEMO: 'on' }).metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ NAVIMOW_DEMO: 'on', METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
   });
 
   it('believes X-Forwarded-For only from the proxies TRUST_PROXY names, never from every hop', () => {
@@ -115,11 +121,25 @@ describe('loadConfig', () => {
       { MQTT_CONNECT_TIMEOUT_MS: '0' },
       { MQTT_UNAUTHENTICATED_PER_ADDRESS: '0' },
       { MQTT_PORT: '4173' },
+      { METRICS_PORT: '4173' },
+      { METRICS_PORT: '1883' },
+      { METRICS_PORT: 'on' },
     ]) {
       const name = Object.keys(env)[0]!;
       expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(ConfigError);
       expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(name);
     }
+  });
+
+  it('names the setting of the port that is taken: PORT, MQTT_PORT or METRICS_PORT', () => {
+    const config = loadConfig({ NAVIMOW_DEMO: 'on', PORT: '4173', MQTT_PORT: '1883', METRICS_PORT: '9464' });
+    const taken = (port: number) =>
+      listenError(Object.assign(new Error('taken'), { code: 'EADDRINUSE', port }), config);
+    expect(taken(4173)?.message).toMatch(/Set PORT to a free port\.$/);
+    expect(taken(1883)?.message).toMatch(/Set MQTT_PORT to a free port \(or off for no MQTT over TCP\)\.$/);
+    expect(taken(9464)?.message).toBe(
+      'Cannot listen: port 9464 on 127.0.0.1 is already in use (another server?). Set METRICS_PORT to a free port (or off).',
+    );
   });
 
   it('refuses an unreadable or invalid clients file', () => {

@@ -143,6 +143,8 @@ const baseSchema = z.object({
     .url({ protocol: /^(mqtts?|wss?)$/, error: 'must be a broker URL such as mqtt://user:password@127.0.0.1:1883' })
     .optional(),
   MQTT_HOST: z.string().min(1).optional(),
+  METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default('off'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   MQTT_PUBLIC_HOST: z.string().min(1).optional(),
   MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MQTT_WS_PATH: z
@@ -288,12 +290,21 @@ const environmentSchema = baseSchema
       serviceAccount: serviceAccount(env.GOOGLE_SERVICE_ACCOUNT_FILE, context),
       timeoutMs: env.GOOGLE_HOMEGRAPH_TIMEOUT_MS,
     } as HomeGraphConfig,
+    /**
+     * Prometheus's `GET /metrics` on a listener of its own (docs/decisions/037-operations-metrics.md): the port (0: a
+     * free one), undefined for none; its host is this machine only unless set.
+     */
+    metrics: { port: env.METRICS_PORT === 'off' ? undefined : env.METRICS_PORT, host: env.METRICS_HOST },
     version: packageJson.version,
   }))
   // Both listen on one machine; 0 (a free port) is the tests'.
   .refine((config) => config.mqtt.port === undefined || config.mqtt.port === 0 || config.mqtt.port !== config.port, {
     message: 'must differ from PORT (or be off)',
     path: ['MQTT_PORT'],
+  })
+  .refine(({ metrics, port, mqtt }) => !metrics.port || (metrics.port !== port && metrics.port !== mqtt.port), {
+    message: 'must differ from PORT and MQTT_PORT (or be off)',
+    path: ['METRICS_PORT'],
   })
   .refine((config) => config.messageRetention.unreadDays >= config.messageRetention.readDays, {
     message: 'must be at least MESSAGES_KEEP_READ_DAYS: an unread message is not dropped before a read one',
@@ -372,17 +383,23 @@ export class ConfigError extends Error {
  * A port the server could not listen on, as one line naming the setting to change (`server/main.ts` prints it and
  * exits); undefined for any other error.
  */
-export function listenError(error: unknown, config: Pick<Config, 'port' | 'host' | 'mqtt'>): ConfigError | undefined {
+export function listenError(
+  error: unknown,
+  config: Pick<Config, 'port' | 'host' | 'mqtt' | 'metrics'>,
+): ConfigError | undefined {
   const { code, port } = error as NodeJS.ErrnoException & { port?: number };
   const mqtt = config.mqtt.port !== undefined && port === config.mqtt.port;
+  const metrics = !mqtt && config.metrics.port !== undefined && port === config.metrics.port;
   const [portSetting, hostSetting, host] = mqtt
     ? ['MQTT_PORT', 'MQTT_HOST', config.mqtt.host]
-    : ['PORT', 'HOST', config.host];
+    : metrics
+      ? ['METRICS_PORT', 'METRICS_HOST', config.metrics.host]
+      : ['PORT', 'HOST', config.host];
   const where = `port ${port} on ${host}`;
   switch (code) {
     case 'EADDRINUSE':
       return new ConfigError(
-        `Cannot listen: ${where} is already in use (another server?). Set ${portSetting} to a free port${mqtt ? ' (or off for no MQTT over TCP)' : ''}.`,
+        `Cannot listen: ${where} is already in use (another server?). Set ${portSetting} to a free port${mqtt ? ' (or off for no MQTT over TCP)' : metrics ? ' (or off)' : ''}.`,
       );
     case 'EACCES':
       return new ConfigError(

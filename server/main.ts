@@ -5,7 +5,9 @@ import { seedDemoData } from './db/seed.ts';
 import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
 import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
 import { sweepCommandBuckets } from './modules/fleet/public.ts';
+import { metricsServer } from './metrics.ts';
 import { sweepOldMessages } from './modules/messages/public.ts';
+import { BrokerStartError } from './modules/mqtt/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 
@@ -22,21 +24,24 @@ async function start(config: Config) {
   const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts });
   await migrateToLatest(database);
   const seeded = config.demo && (await seedDemoData(database.db));
-  const { app } = await buildApp({ db: database.db, config });
-  return { ...database, app, seeded };
+  const built = await buildApp({ db: database.db, config });
+  return { ...database, built, seeded };
 }
 
 let started;
 try {
   started = await start(config);
 } catch (error) {
-  const cause = databaseError(error, config);
+  // The one line that says what to change, not the stack trace of whichever query met it first: a broker refused,
+  // unreachable or silent (MQTT_URL), or a database the server cannot use (DATABASE_URL).
+  const cause = error instanceof BrokerStartError ? error : databaseError(error, config);
   if (!cause) throw error;
-  // The one line that says what to change, not the stack trace of whichever query met it first.
   console.error(cause.message);
   process.exit(1);
 }
-const { app, db, kind, seeded } = started;
+const { built, db, kind, seeded } = started;
+const { app } = built;
+const metrics = config.metrics.port === undefined ? undefined : metricsServer(built.metrics);
 /** Sweeps in progress: the database stays open until they are done. */
 const sweeping = new Set<Promise<void>>();
 function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {
@@ -70,8 +75,9 @@ const sweeps = [
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     for (const timer of sweeps) clearInterval(timer);
-    void app
-      .close()
+    // Fastify stops accepting connections, ends the live streams and waits for the requests in flight
+    // (docs/operations.md: rolling restart); the proxy sends new ones to the other processes meanwhile.
+    void Promise.all([app.close(), metrics?.close()])
       .then(() => Promise.allSettled(sweeping))
       .then(() => db.destroy())
       .finally(() => process.exit(0));
@@ -80,6 +86,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  if (metrics) await metrics.listen({ port: config.metrics.port, host: config.metrics.host });
 } catch (error) {
   const cause = listenError(error, config);
   if (!cause) throw error;

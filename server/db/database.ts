@@ -172,6 +172,11 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
 
 const postgresPools = new WeakMap<Db, pg.Pool>();
 
+/** PostgreSQL's pool behind `db`, for its counts in the metrics (server/metrics.ts); undefined on SQLite. */
+export function postgresPool(db: Db): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 /** The notification channels each database's process follows (see `followChannel`). */
 const followedChannels = new WeakMap<Db, Set<string>>();
 

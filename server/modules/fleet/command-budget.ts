@@ -43,10 +43,12 @@ interface Draw {
 
 class Refused extends Error {
   readonly waitMs: number;
+  readonly bucket: 'mower' | 'account';
 
-  constructor(waitMs: number) {
+  constructor(waitMs: number, bucket: 'mower' | 'account') {
     super('command budget exhausted');
     this.waitMs = waitMs;
+    this.bucket = bucket;
   }
 }
 
@@ -101,6 +103,8 @@ export class CommandBudget {
   private readonly db: Db;
   private readonly limits: CommandLimits;
   private readonly clock: Clock;
+  /** Requests refused since start, by the bucket that was empty (the metrics read them: server/metrics.ts). */
+  readonly refused = { mower: 0, account: 0 };
 
   constructor(db: Db, limits: CommandLimits, clock: Clock) {
     this.db = db;
@@ -144,12 +148,15 @@ export class CommandBudget {
         const draws = [...costs.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
         for (const entry of draws) {
           const waitMs = await drawFrom(trx, entry, now);
-          if (waitMs > 0) throw new Refused(waitMs);
+          if (waitMs > 0) throw new Refused(waitMs, entry.key.startsWith('mower ') ? 'mower' : 'account');
         }
       });
       return { admitted: true };
     } catch (error) {
-      if (error instanceof Refused) return { admitted: false, retryAfterSeconds: Math.ceil(error.waitMs / 1000) };
+      if (error instanceof Refused) {
+        this.refused[error.bucket] += 1;
+        return { admitted: false, retryAfterSeconds: Math.ceil(error.waitMs / 1000) };
+      }
       throw error;
     }
   }

@@ -11,5 +11,6 @@ export {
 } from './command-budget.ts';
 export { postFleetMessages } from './fleet-messages.ts';
 export { fleetApiRoutes, simulatorFleetRoutes, statusOf } from './fleet-routes.ts';
+export { followLiveChanges } from './live-changes.ts';
 export { LiveFeed, liveStreamRoutes } from './live-stream.ts';
 export { attributesPayload, deviceDto, eventPayload, statePayload, statusDto } from './navimow-format.ts';

@@ -9,6 +9,12 @@ import { DATABASE_RETRY_AFTER_SECONDS, errorBody, HttpError } from '../../http/e
 export interface Dependency {
   name: string;
   check(): Promise<unknown>;
+  /**
+   * Reported, but the process stays ready without it: an external MQTT broker that is away costs the MQTT clients
+   * their live state, not the pages and the API, and every process shares it, so taking them all out of the
+   * balancer would turn a broker outage into a full one.
+   */
+  optional?: boolean;
 }
 
 /** How long readiness waits for a dependency: a probe's own timeout is a few seconds, and a hung one is down. */
@@ -60,8 +66,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     reply.header('Cache-Control', 'no-store');
     const checked = [database, ...dependencies];
     const results = await Promise.all(checked.map(answers));
-    const down = checked.filter((_, index) => !results[index]).map(({ name }) => name);
-    if (down.length === 0) return { status: 'ok', ...Object.fromEntries(checked.map(({ name }) => [name, 'ok'])) };
+    const states = Object.fromEntries(checked.map(({ name }, index) => [name, results[index] ? 'ok' : 'unavailable']));
+    const down = checked.filter((dependency, index) => !results[index] && !dependency.optional).map(({ name }) => name);
+    if (down.length === 0) return { status: 'ok', ...states };
     return reply
       .code(503)
       .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))

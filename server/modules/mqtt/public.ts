@@ -1,5 +1,5 @@
 /** What the rest of the server may use of the mqtt module (docs/decisions/008-import-boundaries.md). */
-export { ExternalBroker, mqttAuthRoutes, publishStatusChanges } from './external-broker.ts';
+export { BrokerStartError, ExternalBroker, mqttAuthRoutes } from './external-broker.ts';
 export { EmbeddedBroker, type Publisher, publishFleetChanges } from './mqtt-broker.ts';
 export { type MqttConfig } from './mqtt-config.ts';
 export { issueMqttCredentials, sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
