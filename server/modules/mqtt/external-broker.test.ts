@@ -436,6 +436,10 @@ describe
       const during = await a.metrics.scrape();
       expect(during).toMatch(/^navimow_mqtt_broker_connected 0$/m);
       expect(Number(/^navimow_mqtt_messages_dropped_total (\d+)$/m.exec(during)?.[1])).toBeGreaterThanOrEqual(2);
+      // Readiness names the broker but keeps the process in the balancer: the pages and the API still serve.
+      const ready = await a.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', database: 'ok', mqtt: 'unavailable' });
       await new Promise((resolve) => setTimeout(resolve, 5000 - (Date.now() - down)));
 
       await broker.start();
@@ -447,6 +451,11 @@ describe
       const after = await a.metrics.scrape();
       expect(after).toMatch(/^navimow_mqtt_broker_connected 1$/m);
       expect(after).toMatch(/^navimow_mqtt_reconnects_total 1$/m);
+      expect((await a.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        mqtt: 'ok',
+      });
 
       await a.fleet.report(OWNED, { kind: 'clear' });
       await expect.poll(() => page.statuses.at(-1)).toMatchObject({ state: 'docked' });
