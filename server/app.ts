@@ -42,7 +42,7 @@ import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
-import type { Clock, CommandBudget, Fleet, LiveFeed } from './modules/fleet/public.ts';
+import type { Clock, CommandBudget, Fleet, LiveCadence, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import {
   createHomeGraph,
@@ -115,6 +115,8 @@ export interface BuiltApp {
   commandBudget: CommandBudget;
   /** The pages' live streams of this process. */
   liveFeed: LiveFeed;
+  /** The live cadence of unchanged state (server/modules/fleet/live-cadence.ts); tests beat it by hand. */
+  liveCadence: LiveCadence;
   /** The embedded MQTT broker's TCP port once it listens. */
   mqttPort(): number | undefined;
   /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
@@ -349,6 +351,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     fleet: live.fleet,
     commandBudget: live.commandBudget,
     liveFeed: live.liveFeed,
+    liveCadence: live.liveCadence,
     mqttPort: live.mqttPort,
     homeGraph,
     homeGraphSync: googleSync,

@@ -10,6 +10,7 @@ import {
   type CommandLimits,
   Fleet,
   fleetApiRoutes,
+  LiveCadence,
   LiveFeed,
   liveStreamRoutes,
   postFleetMessages,
@@ -24,6 +25,7 @@ import {
   mqttEndpoint,
   type Publisher,
   publishFleetChanges,
+  publishLiveBeat,
   publishStatusChanges,
   sweepExpiredMqttCredentials,
 } from './modules/mqtt/public.ts';
@@ -99,6 +101,8 @@ export async function liveFleet(
     broker = embedded;
   }
   fleet.onChange(publishFleetChanges(broker));
+  // Unchanged state again on a cadence, so that no client's watchdog takes a quiet mower for a dead connection.
+  const cadence = new LiveCadence(fleet, publishLiveBeat(broker), { log: app.log });
 
   let boundPort: number | undefined;
   const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);
@@ -132,6 +136,7 @@ export async function liveFleet(
       app.log.error({ err: error }, 'fleet start-up publishing failed');
     }
     fleet.start(tickMs);
+    if (tickMs > 0) cadence.start();
     sweep = setInterval(
       () => {
         sweeping = sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error));
@@ -147,6 +152,7 @@ export async function liveFleet(
     clearInterval(sweep);
     await sweeping;
     await fleet.stop();
+    await cadence.stop();
     await broker.close();
   });
 
@@ -157,6 +163,8 @@ export async function liveFleet(
     commandBudget,
     /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
     liveFeed: feed,
+    /** The live cadence (server/modules/fleet/live-cadence.ts): tests beat it by hand. */
+    liveCadence: cadence,
     /** The embedded MQTT broker's TCP port once it listens. */
     mqttPort: (): number | undefined => boundPort,
     apiRoutes: (async (api) => {

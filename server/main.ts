@@ -6,6 +6,7 @@ import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
 import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
 import { sweepCommandBuckets } from './modules/fleet/public.ts';
 import { sweepOldMessages } from './modules/messages/public.ts';
+import { sweepCommandResults } from './modules/navimow-api/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
 
 let config;
@@ -45,6 +46,7 @@ const sweeps = [
       sweepRateLimitWindows(db),
       sweepUsedRefreshTokens(db),
       sweepCommandBuckets(db),
+      sweepCommandResults(db),
       sweepOldMessages(db, config.messageRetention),
     ]),
   ),

@@ -210,7 +210,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(answers.length - PER_MOWER);
     const refused = answers.find((answer) => answer.statusCode === 429)!;
     // navimow-sdk raises MowerAPIError with the status; the envelope says why.
-    expect(refused.json()).toEqual({ code: 429, desc: expect.stringContaining('Too many commands'), data: null });
+    expect(refused.json()).toEqual({ code: 4001, desc: expect.stringContaining('Too many commands'), data: null });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(5);
 

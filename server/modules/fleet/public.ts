@@ -11,4 +11,13 @@ export {
 export { postFleetMessages } from './fleet-messages.ts';
 export { fleetApiRoutes, simulatorFleetRoutes, statusOf } from './fleet-routes.ts';
 export { LiveFeed, liveStreamRoutes } from './live-stream.ts';
-export { attributesPayload, deviceDto, eventPayload, statePayload, statusDto } from './navimow-format.ts';
+export { LIVE_CADENCE, type LiveBeat, LiveCadence } from './live-cadence.ts';
+export {
+  attributesPayload,
+  beatLocationPayload,
+  deviceDto,
+  eventPayload,
+  locationPayload,
+  statePayload,
+  statusDto,
+} from './navimow-format.ts';
