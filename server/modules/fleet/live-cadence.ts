@@ -5,13 +5,14 @@ import type { Clock, Fleet, MowerView } from './fleet.ts';
  * clients take a quiet channel for a dead one: LoxBerry reconnects after 120 s without a message while the mower
  * is anything but docked or offline, ioBroker after 3 minutes without a position while mowing, Home Assistant's
  * open fixes (NavimowHA #48, #60) poll HTTP once the state is 90 s old, docked included. The real cloud sends
- * about every 2 s while mowing and about every 5 minutes docked; a minute standing keeps every one of them quiet.
+ * about every 2 s while mowing and about every 5 minutes docked. Standing mowers are sent in a round of 40 s: a
+ * mower that stops just after its slice of a round passed waits at most two rounds, 80 s, below all of them.
  */
 export const LIVE_CADENCE = {
   /** A beat: every moving mower's state and position. */
   movingMs: 2_000,
   /** Every mower online and standing (docked, paused, idle, in a fault) once in this time, a slice each beat. */
-  standingMs: 60_000,
+  standingMs: 40_000,
 } as const;
 
 /** One beat's mowers, played forward to now; `moving` are the ones that drive (mowing or returning). */
@@ -43,9 +44,11 @@ export class LiveCadence {
   private readonly movingMs: number;
   private readonly beatsPerRound: number;
   private readonly log: LiveCadenceOptions['log'];
-  /** The last standing serial sent; '' starts a round. */
-  private cursor = '';
+  /** The last standing serial sent this round; undefined once the round has sent them all. */
+  private cursor: string | undefined = '';
   private sliceSize = 0;
+  /** Beats into the current round: each round lasts `beatsPerRound` beats, however early its slices run out. */
+  private beatInRound = 0;
   private lastBeatAt: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<unknown> | undefined;
@@ -66,10 +69,17 @@ export class LiveCadence {
     this.lastBeatAt = now;
     // The slice size is set at the start of each round, from the count then: mowers added during a round wait
     // for the next one at most.
-    if (this.cursor === '') this.sliceSize = Math.ceil((await this.fleet.countStanding()) / this.beatsPerRound);
+    if (this.beatInRound === 0) {
+      this.cursor = '';
+      this.sliceSize = Math.ceil((await this.fleet.countStanding()) / this.beatsPerRound);
+    }
+    this.beatInRound = (this.beatInRound + 1) % this.beatsPerRound;
     const moving = (await this.fleet.movingViews()).filter(isMoving);
-    const standing = this.sliceSize > 0 ? await this.fleet.standingViews(this.cursor, this.sliceSize) : [];
-    this.cursor = standing.length < this.sliceSize ? '' : standing.at(-1)!.serial;
+    const standing =
+      this.cursor !== undefined && this.sliceSize > 0
+        ? await this.fleet.standingViews(this.cursor, this.sliceSize)
+        : [];
+    if (this.cursor !== undefined) this.cursor = standing.length < this.sliceSize ? undefined : standing.at(-1)?.serial;
     await this.listener({ moving, standing, sinceMs });
     return moving.length + standing.length;
   }

@@ -310,20 +310,22 @@ export function locationReadingsOf({ view, events }: { view: MowerView; events: 
   return readings;
 }
 
-/** A committed change's location message: what it brings (`locationReadingsOf`), then where the mower is. */
-export const locationPayload = (change: { view: MowerView; events: FleetEvent[] }) => [
-  ...locationReadingsOf(change),
-  poseReading(change.view),
-];
+/**
+ * A committed change's location messages, each reading in a message of its own as the cloud sends them (LoxBerry
+ * reads only a message's last reading): what the change brings (`locationReadingsOf`), then where the mower is.
+ */
+export const locationMessages = (change: { view: MowerView; events: FleetEvent[] }) =>
+  [...locationReadingsOf(change), poseReading(change.view)].map((reading) => [reading]);
 
 /**
- * A beat's location message (live-cadence.ts): the position, and for a mowing mower its progress when a whole
+ * A beat's location messages (live-cadence.ts): the position, and for a mowing mower its progress when a whole
  * percent was passed since the last beat, `sinceMs` ago (the cloud's "about once a percent").
  */
-export function beatLocationPayload(view: MowerView, sinceMs: number) {
+export function beatLocationMessages(view: MowerView, sinceMs: number) {
   const { record } = view;
-  if (record.state !== 'mowing') return [poseReading(view)];
+  const pose = [[poseReading(view)]];
+  if (record.state !== 'mowing') return pose;
   const before = { ...view, record: { ...record, jobMowedMs: Math.max(0, record.jobMowedMs - sinceMs) } };
   const passed = Math.floor(mowProgressOf(view) / 100) !== Math.floor(mowProgressOf(before) / 100);
-  return passed ? [poseReading(view), progressReading(view)] : [poseReading(view)];
+  return passed ? [...pose, [progressReading(view)]] : pose;
 }

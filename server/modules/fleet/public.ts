@@ -14,10 +14,10 @@ export { LiveFeed, liveStreamRoutes } from './live-stream.ts';
 export { LIVE_CADENCE, type LiveBeat, LiveCadence } from './live-cadence.ts';
 export {
   attributesPayload,
-  beatLocationPayload,
+  beatLocationMessages,
   deviceDto,
   eventPayload,
-  locationPayload,
+  locationMessages,
   statePayload,
   statusDto,
 } from './navimow-format.ts';

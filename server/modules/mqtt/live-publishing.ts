@@ -1,4 +1,4 @@
-import { beatLocationPayload, type LiveBeat, statePayload } from '../fleet/public.ts';
+import { beatLocationMessages, type LiveBeat, statePayload } from '../fleet/public.ts';
 import { downlinkTopic, type Publisher } from './mqtt-broker.ts';
 
 /**
@@ -10,7 +10,8 @@ export function publishLiveBeat(publisher: Publisher) {
   return async ({ moving, standing, sinceMs }: LiveBeat) => {
     for (const view of [...moving, ...standing]) {
       await publisher.publish(downlinkTopic(view.serial, 'state'), statePayload(view), true);
-      await publisher.publish(downlinkTopic(view.serial, 'location'), beatLocationPayload(view, sinceMs), false);
+      for (const message of beatLocationMessages(view, sinceMs))
+        await publisher.publish(downlinkTopic(view.serial, 'location'), message, false);
     }
   };
 }

@@ -13,7 +13,7 @@ import {
   eventPayload,
   type Fleet,
   type FleetChange,
-  locationPayload,
+  locationMessages,
   type MowerCommand,
   statePayload,
 } from '../fleet/public.ts';
@@ -403,6 +403,7 @@ export function publishFleetChanges(publisher: Publisher) {
       await publisher.publish(downlinkTopic(view.serial, 'event'), eventPayload(view.serial, event), false);
     await publisher.publish(downlinkTopic(view.serial, 'state'), statePayload(view), true);
     await publisher.publish(downlinkTopic(view.serial, 'attributes'), attributesPayload(view), true);
-    await publisher.publish(downlinkTopic(view.serial, 'location'), locationPayload({ view, events }), false);
+    for (const message of locationMessages({ view, events }))
+      await publisher.publish(downlinkTopic(view.serial, 'location'), message, false);
   };
 }
