@@ -178,14 +178,11 @@ describe.each(testDatabaseKinds)('the public Navimow clients against the API and
 
     // Stopped, it has nothing to resume.
     await request('POST', '/openapi/smarthome/sendCommands', sendCommandBody(OWNED, 'stop'));
-    const failed = (
-      await request('POST', '/openapi/smarthome/sendCommands', sendCommandBody(OWNED, 'resume'))
-    ).json().data.payload;
+    const failed = (await request('POST', '/openapi/smarthome/sendCommands', sendCommandBody(OWNED, 'resume'))).json()
+      .data.payload;
     expect(failed.commands[0]).toMatchObject({ status: 'ERROR', errorCode: 'actionNotAvailable' });
     now += 2_000;
-    expect(await poll(failed.devices)).toEqual([
-      { ...failed.devices[0], status: 4, errorCode: 'actionNotAvailable' },
-    ]);
+    expect(await poll(failed.devices)).toEqual([{ ...failed.devices[0], status: 4, errorCode: 'actionNotAvailable' }]);
 
     // Another account's poll of these numbers finds nothing.
     const friend = (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password }))
@@ -269,7 +266,12 @@ describe.each(testDatabaseKinds)('the public Navimow clients against the API and
       expect(typeof pose.vehicleState).toBe('number');
     }
     // Docked: the cloud's all-zero placeholder, which ioBroker drops and LoxBerry keeps.
-    expect(poses.at(-1)).toMatchObject({ postureX: '0.000', postureY: '0.000', postureTheta: '0.000', vehicleState: 1 });
+    expect(poses.at(-1)).toMatchObject({
+      postureX: '0.000',
+      postureY: '0.000',
+      postureTheta: '0.000',
+      vehicleState: 1,
+    });
     // The job's start (zones, progress at 0, in messages of their own for LoxBerry's last-reading parse), then
     // about once a percent (500 m² at 6 m² a minute: a percent in 50 s).
     const progress = received.messages

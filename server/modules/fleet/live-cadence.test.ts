@@ -55,7 +55,13 @@ describe.each(testDatabaseKinds)('the live cadence on %s', (kind) => {
 
   it('sends every standing mower once a round (40 s), a slice a beat, and none twice', async () => {
     const total = Number(
-      (await db.selectFrom('mowers').select((eb) => eb.fn.countAll().as('n')).where('online', '=', 1).executeTakeFirstOrThrow()).n,
+      (
+        await db
+          .selectFrom('mowers')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('online', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     await beatFor(LIVE_CADENCE.standingMs);
     const sent = beats.flatMap((beat) => beat.standing.map((view) => view.serial));

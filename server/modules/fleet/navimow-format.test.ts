@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MowerView } from './fleet.ts';
 import { jobLengthMs, newRecord } from './fleet-model.ts';
-import {
-  beatLocationMessages,
-  locationMessages,
-  poseReading,
-  positionOf,
-  progressReading,
-} from './navimow-format.ts';
+import { beatLocationMessages, locationMessages, poseReading, positionOf, progressReading } from './navimow-format.ts';
 
 const view = (serial: string, change: Partial<MowerView['record']> = {}): MowerView => ({
   serial,

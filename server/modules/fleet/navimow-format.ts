@@ -297,7 +297,11 @@ export const partitionsReading = (at: number, partitionIds?: number[]) => ({
 });
 
 /** Type 4: the task waits (rain delay) or no longer does. */
-export const taskDelayReading = (at: number, delayed: boolean) => ({ taskDelay: delayed ? 1 : 0, time: at, type: 4 as const });
+export const taskDelayReading = (at: number, delayed: boolean) => ({
+  taskDelay: delayed ? 1 : 0,
+  time: at,
+  type: 4 as const,
+});
 
 /** The location readings a committed change brings: a new job's zones and first progress, a rain delay's start and end. */
 export function locationReadingsOf({ view, events }: { view: MowerView; events: FleetEvent[] }) {
