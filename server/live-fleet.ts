@@ -102,7 +102,7 @@ export async function liveFleet(
   }
   fleet.onChange(publishFleetChanges(broker));
   // Unchanged state again on a cadence, so that no client's watchdog takes a quiet mower for a dead connection.
-  const cadence = new LiveCadence(fleet, publishLiveBeat(broker), { log: app.log });
+  const cadence = new LiveCadence(fleet, publishLiveBeat(broker), { lease: db, log: app.log });
 
   let boundPort: number | undefined;
   const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);

@@ -246,6 +246,7 @@ export interface Database {
   live_tickets: LiveTicketTable;
   command_buckets: CommandBucketTable;
   command_results: CommandResultTable;
+  live_cadence_lease: LiveCadenceLeaseTable;
 }
 
 /** One failed (or not yet proven) sign-in attempt under one throttle key; `at` in ms since the epoch. */
@@ -280,6 +281,13 @@ export interface CommandResultTable {
   created_at: number | string;
   /** Until then the command is in progress (the mower has not confirmed it yet). */
   done_at: number | string;
+}
+
+/** Which process sends the live cadence (one row, `cadence`): its holder until `expires_at`, in ms since the epoch. */
+export interface LiveCadenceLeaseTable {
+  id: string;
+  holder: string;
+  expires_at: number | string;
 }
 
 export type Account = Selectable<AccountTable>;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { DEMO } from '../../db/seed.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
@@ -94,5 +94,33 @@ describe.each(testDatabaseKinds)('the live cadence on %s', (kind) => {
     expect(beats.flatMap((beat) => [...beat.moving, ...beat.standing]).some((view) => view.serial === OWNED)).toBe(
       false,
     );
+  });
+
+  it('beats in one process of several, the one that holds the lease, and another takes over once it lapses', async () => {
+    await db.updateTable('live_cadence_lease').set({ holder: '', expires_at: 0 }).execute();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const sent: Record<'a' | 'b', number> = { a: 0, b: 0 };
+      const process = (name: 'a' | 'b') =>
+        new LiveCadence(fleet, (beat) => void (sent[name] += beat.standing.length), { lease: db });
+      const a = process('a');
+      const b = process('b');
+      for (let beat = 0; beat < 5; beat++) {
+        await a.beat();
+        await b.beat();
+        vi.setSystemTime(Date.now() + LIVE_CADENCE.movingMs);
+      }
+      expect(sent.a).toBeGreaterThan(0);
+      expect(sent.b).toBe(0);
+      // `a` stops: its lease runs out three beats later, and `b` carries on.
+      vi.setSystemTime(Date.now() + 3 * LIVE_CADENCE.movingMs + 1);
+      await b.beat();
+      expect(sent.b).toBeGreaterThan(0);
+      const before = sent.a;
+      await a.beat();
+      expect(sent.a).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

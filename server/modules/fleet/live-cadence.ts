@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
 import type { Clock, Fleet, MowerView } from './fleet.ts';
 
 /**
@@ -26,6 +28,8 @@ export interface LiveBeat {
 export type LiveBeatListener = (beat: LiveBeat) => Promise<void> | void;
 
 export interface LiveCadenceOptions {
+  /** Beats only while this process holds the cadence's lease in this database (several processes: one sends). */
+  lease?: Db;
   clock?: Clock;
   movingMs?: number;
   standingMs?: number;
@@ -44,6 +48,8 @@ export class LiveCadence {
   private readonly movingMs: number;
   private readonly beatsPerRound: number;
   private readonly log: LiveCadenceOptions['log'];
+  private readonly lease: Db | undefined;
+  private readonly holder = randomUUID();
   /** The last standing serial sent this round; undefined once the round has sent them all. */
   private cursor: string | undefined = '';
   private sliceSize = 0;
@@ -60,10 +66,33 @@ export class LiveCadence {
     this.movingMs = options.movingMs ?? LIVE_CADENCE.movingMs;
     this.beatsPerRound = Math.max(1, Math.round((options.standingMs ?? LIVE_CADENCE.standingMs) / this.movingMs));
     this.log = options.log;
+    this.lease = options.lease;
+  }
+
+  /**
+   * Takes or renews the lease for three beats: the process that holds it beats, the others wait until it lapses (a
+   * process that stopped is replaced within 6 s). On the wall clock, which all processes share.
+   */
+  private async holdsLease(): Promise<boolean> {
+    if (!this.lease) return true;
+    const now = Date.now();
+    const taken = await this.lease
+      .updateTable('live_cadence_lease')
+      .set({ holder: this.holder, expires_at: now + 3 * this.movingMs })
+      .where('id', '=', 'cadence')
+      .where((eb) => eb.or([eb('holder', '=', this.holder), eb('expires_at', '<', now)]))
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
   }
 
   /** One beat: what the timer runs, and tests after moving the clock. Answers how many mowers it sent. */
   async beat(): Promise<number> {
+    if (!(await this.holdsLease())) {
+      // Another process sends; should the lease come here, a round starts afresh.
+      this.beatInRound = 0;
+      this.lastBeatAt = undefined;
+      return 0;
+    }
     const now = this.clock.now();
     const sinceMs = this.lastBeatAt === undefined ? this.movingMs : now - this.lastBeatAt;
     this.lastBeatAt = now;
