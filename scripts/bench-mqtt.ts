@@ -335,3 +335,91 @@ try {
   floodServer.child.disconnect();
   clearTimeout(deadline);
 }
+
+// ---- The live cadence with many mowers (BENCH_MQTT_MOWERS; a row of its own) ----
+
+/**
+ * The live cadence (server/modules/fleet/live-cadence.ts) over BENCH_MQTT_MOWERS mowers (10 000, 0 skips it), a
+ * tenth of them mowing, in this process on an in-memory SQLite, publishing to an embedded broker without
+ * subscribers (what a beat costs the server whoever listens): one round of beats back to back, each beat's time
+ * p50, p99, max, and the messages a second the cadence sends. A beat must stay well inside its 2 s.
+ */
+async function benchLiveCadence() {
+  const mowers = Math.min(100_000, Math.max(0, Number(process.env.BENCH_MQTT_MOWERS ?? 10_000)));
+  if (!mowers) return;
+  const { openDatabase, migrateToLatest } = await import('../server/db/database.ts');
+  const { seedDemoData } = await import('../server/db/seed.ts');
+  const { loadConfig } = await import('../server/config.ts');
+  const { CommandBudget, Fleet, LIVE_CADENCE, LiveCadence } = await import('../server/modules/fleet/public.ts');
+  const { EmbeddedBroker, publishLiveBeat } = await import('../server/modules/mqtt/public.ts');
+  const database = openDatabase('file::memory:');
+  await migrateToLatest(database);
+  await seedDemoData(database.db);
+  let now = Date.parse('2026-06-01T08:00:00.000Z');
+  const iso = new Date(now).toISOString();
+  for (let first = 0; first < mowers; first += 500) {
+    await database.db
+      .insertInto('mowers')
+      .values(
+        Array.from({ length: Math.min(500, mowers - first) }, (_, offset) => {
+          const index = first + offset;
+          const mowing = index % 10 === 0;
+          return {
+            serial_number: `NVM-BENCH-${String(index).padStart(6, '0')}`,
+            owner_id: DEMO.owner.id,
+            name: `Bench ${index}`,
+            model: 'i105E',
+            battery_percent: 90,
+            created_at: iso,
+            state: mowing ? 'mowing' : 'docked',
+            at_station: mowing ? 0 : 1,
+            job_left_ms: mowing ? 3_000_000 : 0,
+            advanced_to: iso,
+            state_since: iso,
+          };
+        }),
+      )
+      .execute();
+  }
+  const config = loadConfig({ NAVIMOW_DEMO: 'on' });
+  const clock = { now: () => now };
+  const fleet = new Fleet(database.db, { clock });
+  const log = { warn: () => undefined, error: (error: unknown) => console.error(error) };
+  const broker = await EmbeddedBroker.create({
+    db: database.db,
+    fleet,
+    commandBudget: new CommandBudget(database.db, config.commandLimits, clock),
+    log,
+    limits: config.mqtt.limits,
+  });
+  let messages = 0;
+  const publish = publishLiveBeat({
+    publish: (topic, payload, retain) => ((messages += 1), broker.publish(topic, payload, retain)),
+    close: () => broker.close(),
+  });
+  const cadence = new LiveCadence(fleet, publish);
+  const beats = Math.round(LIVE_CADENCE.standingMs / LIVE_CADENCE.movingMs);
+  const times: number[] = [];
+  // One round to warm up, one measured.
+  for (let beat = -beats; beat < beats; beat += 1) {
+    if (beat === 0) messages = 0;
+    now += LIVE_CADENCE.movingMs;
+    const started = performance.now();
+    await cadence.beat();
+    if (beat >= 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const roundSeconds = (beats * LIVE_CADENCE.movingMs) / 1000;
+  console.log(
+    `bench:mqtt live cadence: ${mowers + 3} mowers (${Math.ceil(mowers / 10)} mowing), one timer, a beat every ` +
+      `${LIVE_CADENCE.movingMs / 1000} s, the standing ones once in ${roundSeconds} s`,
+  );
+  console.log(
+    `  a beat (one round of ${beats}): p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, ` +
+      `max ${times.at(-1)!.toFixed(0)} ms; ${(messages / roundSeconds).toFixed(0)} messages a second`,
+  );
+  await broker.close();
+  await database.db.destroy();
+}
+
+await benchLiveCadence();

@@ -44,7 +44,7 @@ import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/publi
 import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
 import { AppMetrics } from './metrics.ts';
-import type { Clock, CommandBudget, Fleet, LiveFeed } from './modules/fleet/public.ts';
+import type { Clock, CommandBudget, Fleet, LiveCadence, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import {
   createHomeGraph,
@@ -118,6 +118,8 @@ export interface BuiltApp {
   commandBudget: CommandBudget;
   /** The pages' live streams of this process. */
   liveFeed: LiveFeed;
+  /** The live cadence of unchanged state (server/modules/fleet/live-cadence.ts); tests beat it by hand. */
+  liveCadence: LiveCadence;
   /** The embedded MQTT broker's TCP port once it listens. */
   mqttPort(): number | undefined;
   /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
@@ -373,6 +375,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     fleet: live.fleet,
     commandBudget: live.commandBudget,
     liveFeed: live.liveFeed,
+    liveCadence: live.liveCadence,
     mqttPort: live.mqttPort,
     homeGraph,
     homeGraphSync: googleSync,

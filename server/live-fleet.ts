@@ -12,6 +12,7 @@ import {
   Fleet,
   fleetApiRoutes,
   followLiveChanges,
+  LiveCadence,
   LiveFeed,
   liveStreamRoutes,
   postFleetMessages,
@@ -26,6 +27,7 @@ import {
   mqttEndpoint,
   type Publisher,
   publishFleetChanges,
+  publishLiveBeat,
   sweepExpiredMqttCredentials,
 } from './modules/mqtt/public.ts';
 import { openApiRoutes } from './modules/navimow-api/public.ts';
@@ -124,6 +126,8 @@ export async function liveFleet(
     broker = embedded;
   }
   fleet.onChange(publishFleetChanges(broker));
+  // Unchanged state again on a cadence, so that no client's watchdog takes a quiet mower for a dead connection.
+  const cadence = new LiveCadence(fleet, publishLiveBeat(broker), { lease: db, log: app.log });
 
   let boundPort: number | undefined;
   const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);
@@ -157,6 +161,7 @@ export async function liveFleet(
       app.log.error({ err: error }, 'fleet start-up publishing failed');
     }
     fleet.start(tickMs);
+    if (tickMs > 0) cadence.start();
     sweep = setInterval(
       () => {
         sweeping = sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error));
@@ -173,6 +178,7 @@ export async function liveFleet(
     clearInterval(sweep);
     await sweeping;
     await fleet.stop();
+    await cadence.stop();
     await broker.close();
   });
 
@@ -183,6 +189,8 @@ export async function liveFleet(
     commandBudget,
     /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
     liveFeed: feed,
+    /** The live cadence (server/modules/fleet/live-cadence.ts): tests beat it by hand. */
+    liveCadence: cadence,
     /** The embedded MQTT broker's TCP port once it listens. */
     mqttPort: (): number | undefined => boundPort,
     /** The external broker, for readiness (none: the embedded one lives and dies with the process). */

@@ -8,6 +8,7 @@ import { sweepCommandBuckets } from './modules/fleet/public.ts';
 import { metricsServer } from './metrics.ts';
 import { sweepOldMessages } from './modules/messages/public.ts';
 import { BrokerStartError } from './modules/mqtt/public.ts';
+import { sweepCommandResults } from './modules/navimow-api/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 
@@ -65,6 +66,7 @@ const sweeps = [
       sweepRateLimitWindows(db),
       sweepUsedRefreshTokens(db),
       sweepCommandBuckets(db),
+      sweepCommandResults(db),
       sweepOldMessages(db, config.messageRetention),
     ]),
   ),

@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     }
     const refused = fromSharers.find((answer) => answer.statusCode === 429)!;
     // navimow-sdk raises MowerAPIError with the status; the envelope says why.
-    expect(refused.json()).toEqual({ code: 429, desc: expect.stringContaining('Too many commands'), data: null });
+    expect(refused.json()).toEqual({ code: 4001, desc: expect.stringContaining('Too many commands'), data: null });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(5);
 

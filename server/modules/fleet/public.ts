@@ -13,4 +13,13 @@ export { postFleetMessages } from './fleet-messages.ts';
 export { fleetApiRoutes, simulatorFleetRoutes, statusOf } from './fleet-routes.ts';
 export { followLiveChanges } from './live-changes.ts';
 export { LiveFeed, liveStreamRoutes } from './live-stream.ts';
-export { attributesPayload, deviceDto, eventPayload, statePayload, statusDto } from './navimow-format.ts';
+export { LIVE_CADENCE, type LiveBeat, LiveCadence } from './live-cadence.ts';
+export {
+  attributesPayload,
+  beatLocationMessages,
+  deviceDto,
+  eventPayload,
+  locationMessages,
+  statePayload,
+  statusDto,
+} from './navimow-format.ts';

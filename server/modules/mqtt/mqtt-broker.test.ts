@@ -314,7 +314,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     expect(issued.length).toBeGreaterThanOrEqual(10);
     expect(issued.length).toBeLessThanOrEqual(30);
     expect(answers.at(-1)!.statusCode).toBe(429);
-    expect(answers.at(-1)!.json()).toMatchObject({ code: 429, desc: expect.stringMatching(/Too many requests/) });
+    expect(answers.at(-1)!.json()).toMatchObject({ code: 4001, desc: expect.stringMatching(/Too many requests/) });
 
     const { grant_id: grantId } = await t.db
       .selectFrom('mqtt_credentials')

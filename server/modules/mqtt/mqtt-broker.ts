@@ -13,6 +13,7 @@ import {
   eventPayload,
   type Fleet,
   type FleetChange,
+  locationMessages,
   type MowerCommand,
   statePayload,
 } from '../fleet/public.ts';
@@ -20,10 +21,10 @@ import { liveMqttUserNames, type MqttIdentity, verifyMqttCredentials } from './m
 import { GuardedConnection, type MqttLimits, PacketRate, UnauthenticatedConnections } from './mqtt-limits.ts';
 
 /** The topics the public clients subscribe to (contract section 6). */
-export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes') =>
+export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes' | 'location') =>
   `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
 
-export const DOWNLINK = /^\/downlink\/vehicle\/([^/]+)\/realtimeDate\/(state|event|attributes|\+|#)$/;
+export const DOWNLINK = /^\/downlink\/vehicle\/([^/]+)\/realtimeDate\/(state|event|attributes|location|\+|#)$/;
 /** navimow-sdk's `NavimowSDK` publishes its commands here. */
 const COMMAND = /^navimow\/([^/]+)\/command$/;
 const SDK_COMMANDS: Record<string, MowerCommand> = {
@@ -519,5 +520,7 @@ export function publishFleetChanges(publisher: Publisher) {
       await publisher.publish(downlinkTopic(view.serial, 'event'), eventPayload(view.serial, event), false);
     await publisher.publish(downlinkTopic(view.serial, 'state'), statePayload(view), true);
     await publisher.publish(downlinkTopic(view.serial, 'attributes'), attributesPayload(view), true);
+    for (const message of locationMessages({ view, events }))
+      await publisher.publish(downlinkTopic(view.serial, 'location'), message, false);
   };
 }
