@@ -301,9 +301,9 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
         prefix: '/sharing',
         db,
         requireCaller,
-        onMowerListChange: (accountIds) => {
+        onMowerListChange: async (accountIds) => {
           googleSync.mowerListChanged(accountIds);
-          void live.mowerListChanged(accountIds);
+          await live.mowerListChanged(accountIds);
         },
       });
       await api.register(policyRoutes, { prefix: '/policy', db, requireCaller });

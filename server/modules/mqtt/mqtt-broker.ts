@@ -45,6 +45,8 @@ interface Session extends MqttIdentity {
   userName: string;
   serials: Set<string>;
   loadedAt: number;
+  /** When the account's mower list last changed here: a read of it begun before then is stale, and is not kept. */
+  changedAt: number;
   loading?: Promise<void>;
   /** Its pair no longer works: nothing more is delivered, and the connection is being closed. */
   ended?: boolean;
@@ -185,6 +187,7 @@ export class EmbeddedBroker implements Publisher {
         userName: username!,
         serials: new Set(),
         loadedAt: 0,
+        changedAt: 0,
         topics: new Set(),
         work: Promise.resolve(),
         pending: 0,
@@ -207,7 +210,10 @@ export class EmbeddedBroker implements Publisher {
   }
 
   private async refresh(session: Session) {
+    const begun = performance.now();
     const mowers = await listMowersFor(this.options.db, session.accountId);
+    // A read that began before a share ended may still hold its mower: the read that change started decides.
+    if (begun < session.changedAt) return;
     session.serials = new Set(mowers.map((mower) => mower.serial_number));
     session.loadedAt = Date.now();
   }
@@ -359,6 +365,8 @@ export class EmbeddedBroker implements Publisher {
       const session = this.sessions.get(client);
       return session && accounts.has(session.accountId) ? [session] : [];
     });
+    const changedAt = performance.now();
+    for (const session of sessions) session.changedAt = changedAt;
     await Promise.all(sessions.map((session) => this.refresh(session)));
   }
 

@@ -58,8 +58,11 @@ function refusal(state: InvitationState, wanted: 'accepted' | 'rejected' | 'canc
 export interface SharingRoutesOptions {
   db: Db;
   requireCaller: RequireCaller;
-  /** Called after a share began or ended, with the account whose mower list changed (Google's Request Sync). */
-  onMowerListChange?: (accountIds: readonly string[]) => void;
+  /**
+   * Called after a share began or ended, with the account whose mower list changed (Google's Request Sync, the open
+   * MQTT connections and live streams); the answer waits for it, so that a former sharer hears nothing more after it.
+   */
+  onMowerListChange?: (accountIds: readonly string[]) => Promise<void>;
 }
 
 export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (
@@ -110,7 +113,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       if (lost) throw lost;
       return { invitation: toDto(current, accountId, now) };
     }
-    if (wanted === 'accepted') onMowerListChange?.([row.invitee_id]);
+    if (wanted === 'accepted') await onMowerListChange?.([row.invitee_id]);
     return { invitation: toDto((await findInvitation(db, row.id))!, accountId, now) };
   }
 
@@ -271,7 +274,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
           'params.account: the owner keeps the mower.',
           'params.account',
         );
-      if (await removeShare(db, request.params.serial, target)) onMowerListChange?.([target]);
+      if (await removeShare(db, request.params.serial, target)) await onMowerListChange?.([target]);
       return reply.code(204).send();
     },
   );
