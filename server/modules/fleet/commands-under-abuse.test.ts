@@ -156,8 +156,6 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     const body = JSON.stringify(huge);
     expect(body.length).toBeGreaterThan(50_000);
     expect(body.length).toBeLessThan(64 * 1024);
-    const health: number[] = [];
-    const started = performance.now();
     const floods = Array.from({ length: 20 }, () =>
       fetch(`${base}/smarthome/google`, {
         method: 'POST',
@@ -167,21 +165,16 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     );
     const checks = Array.from({ length: 20 }, async (_, index) => {
       await new Promise((resolve) => setTimeout(resolve, index * 5));
-      const sent = performance.now();
-      const response = await fetch(`${base}/api/health`);
-      health.push(performance.now() - sent);
-      return response.status;
+      return (await fetch(`${base}/api/health`)).status;
     });
     const answers = await Promise.all(floods);
-    const elapsed = performance.now() - started;
     expect(await Promise.all(checks)).toEqual(Array(20).fill(200));
     for (const answer of answers) {
       expect(answer.status).toBe(400);
       expect(((await answer.json()) as { payload: { errorCode: string } }).payload.errorCode).toBe('protocolError');
     }
-    // Before the fix the first of them alone ran 8 000 commands (seconds, and the health check waited on it).
-    expect(elapsed).toBeLessThan(2000);
-    expect(Math.max(...health)).toBeLessThan(1000);
+    // Before the fix the first of them alone ran 8 000 commands: none ran (how long others wait meanwhile is
+    // bench:api's to measure, not a timed assertion's).
     expect(await messageCount()).toBe(messages);
     expect((await t.fleet.view(OWNED))!.record.state).toBe('idle');
   });
