@@ -65,6 +65,8 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'loginRequestsPerMinute'
   | 'tokenRequestsPerMinute'
+  | 'authorizeRequestsPerMinute'
+  | 'pageRequestsPerMinute'
   | 'signInLimits'
   | 'amazon'
   | 'fleetTickMs'
@@ -216,6 +218,8 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     clients: oauthClients,
     throttle,
     tokenRequestsPerMinute: config.tokenRequestsPerMinute,
+    authorizeRequestsPerMinute: config.authorizeRequestsPerMinute,
+    loginRequestsPerMinute,
   });
   const linkGrants = createLinkGrants(db, provider);
 

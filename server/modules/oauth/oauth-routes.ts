@@ -8,7 +8,7 @@ import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
-import { saveUnredeemedGrant } from './provider.ts';
+import { OAUTH_TTL, saveUnredeemedGrant } from './provider.ts';
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
 export const LOGIN_PAGES = {
@@ -73,7 +73,17 @@ export interface OAuthRoutesOptions {
   throttle: LoginThrottle;
   /** Flood limit per client address on the token and revocation endpoints. */
   tokenRequestsPerMinute: number;
+  /** Flood limit per client address on the authorization endpoint (each request stores an interaction). */
+  authorizeRequestsPerMinute: number;
+  /** Flood limit per client address on the web login's sign-in, the app's sign-in's own. */
+  loginRequestsPerMinute: number;
 }
+
+/**
+ * Sign-ins one interaction takes, right or wrong, in its lifetime: a user who mistypes a few times gets through, and
+ * a script repeating a sign-in on one interaction pays an argon2 check and a grant ten times, not for ever.
+ */
+export const SIGN_INS_PER_INTERACTION = 10;
 
 /**
  * The authorization server's HTTP surface: the provider's own endpoints (metadata, authorize, token, revoke)
@@ -81,7 +91,7 @@ export interface OAuthRoutesOptions {
  */
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
   app,
-  { db, provider, clients, throttle, tokenRequestsPerMinute },
+  { db, provider, clients, throttle, tokenRequestsPerMinute, authorizeRequestsPerMinute, loginRequestsPerMinute },
 ) => {
   const byId = new Map(clients.map((client) => [client.client_id, client]));
   // Every request this plugin hands to the provider, the interaction routes' included.
@@ -133,7 +143,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
     delegate(request, reply, '/.well-known/openid-configuration'),
   );
   app.get('/.well-known/openid-configuration', (request, reply) => delegate(request, reply));
-  app.get('/oauth/authorize', (request, reply) => delegate(request, reply));
+  // Each authorization request that needs a sign-in stores an interaction (provider.ts, OAUTH_TTL.Interaction).
+  app.get(
+    '/oauth/authorize',
+    { config: { rateLimit: { max: authorizeRequestsPerMinute, timeWindow: '1 minute' } } },
+    (request, reply) => delegate(request, reply),
+  );
   app.get('/oauth/authorize/:uid', (request, reply) => delegate(request, reply));
   app.get('/oauth/jwks', (request, reply) => delegate(request, reply));
   app.post(
@@ -211,27 +226,50 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
     };
   });
 
-  /** "Agree and Link": signs in and grants the client's request in one step; answers where to go next. */
-  app.post('/oauth/interaction/:uid/login', { schema: { body: credentialsSchema } }, async (request, reply) => {
-    const interaction = await details(request, reply);
-    const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
-
-    // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant); minutes
-    // long until its code is redeemed, so that sign-ins nobody finishes leave nothing behind.
-    const grantId = await saveUnredeemedGrant(provider, {
-      accountId: account.id,
-      clientId: String(interaction.params.client_id),
-      scope: String(interaction.params.scope ?? ''),
-    });
-    const redirectTo = await provider.interactionResult(
-      request.raw,
-      reply.raw,
-      { login: { accountId: account.id }, consent: { grantId } },
-      { mergeWithLastSubmission: false },
-    );
-    reply.header('Cache-Control', 'no-store');
-    return { redirect_to: redirectTo };
+  // Counted per interaction over its whole life, in the rate limit's store (the database's when several processes
+  // share it), once the interaction is known to exist: a made-up uid leaves no count behind.
+  const signInsOfInteraction = app.createRateLimit({
+    max: SIGN_INS_PER_INTERACTION,
+    timeWindow: OAUTH_TTL.Interaction * 1000,
+    keyGenerator: (request) => `interaction ${(request.params as { uid: string }).uid}`,
   });
+
+  /** "Agree and Link": signs in and grants the client's request in one step; answers where to go next. */
+  app.post(
+    '/oauth/interaction/:uid/login',
+    {
+      schema: { body: credentialsSchema },
+      config: { rateLimit: { max: loginRequestsPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      const counted = await signInsOfInteraction(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        throw new HttpError(
+          429,
+          'rate_limited',
+          'Too many sign-ins on this link. Start linking again from the app you came from.',
+        );
+      }
+      const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
+
+      // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant); minutes
+      // long until its code is redeemed, so that sign-ins nobody finishes leave nothing behind.
+      const grantId = await saveUnredeemedGrant(provider, {
+        accountId: account.id,
+        clientId: String(interaction.params.client_id),
+        scope: String(interaction.params.scope ?? ''),
+      });
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: account.id }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
+      reply.header('Cache-Control', 'no-store');
+      return { redirect_to: redirectTo };
+    },
+  );
 
   /** "Cancel": the client gets `error=access_denied` with its `state`. */
   app.post('/oauth/interaction/:uid/abort', async (request, reply) => {
