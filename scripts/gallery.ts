@@ -113,6 +113,8 @@ async function startServer(): Promise<ChildProcess> {
       NAVIMOW_DEMO: 'on',
       LOG_LEVEL: 'warn',
       LOGIN_REQUESTS_PER_MINUTE: '100000',
+      PAGE_REQUESTS_PER_MINUTE: '100000',
+      AUTHORIZE_REQUESTS_PER_MINUTE: '100000',
       FLEET_TICK_MS: '0',
       MQTT_PORT: '0',
     },

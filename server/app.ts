@@ -326,7 +326,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   }
 
   const { serveIndex } = webRoot
-    ? await registerPages(app, { webRoot, simulator, renderer })
+    ? await registerPages(app, { webRoot, simulator, renderer, requestsPerMinute: config.pageRequestsPerMinute })
     : { serveIndex: undefined };
 
   // The real product's links open the login page itself with the authorization request: hand it to the
