@@ -656,7 +656,7 @@ describe.each(testDatabaseKinds)('OAuth under a flood from one address on %s', (
       model: 'Interaction',
       id: `expired-interaction-${i}`,
       payload: '{}',
-      expires_at: new Date(Date.now() - 1000).toISOString(),
+      expires_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
     }));
     await t.db.insertInto('oauth_records').values(expired).execute();
     await authorizeFrom('192.0.2.21');
