@@ -39,7 +39,9 @@ describe('the sweeps', () => {
     ['expired OAuth records', (db: Db) => sweepExpired(db), 'oauth_records_expiry_idx'],
     [
       'expired OAuth records, a few at each new interaction',
-      (db: Db) => removeExpired(db, 10),
+      async (db: Db) => {
+        await removeExpired(db, 10);
+      },
       'oauth_records_expiry_idx',
     ],
     ['expired used refresh tokens', (db: Db) => sweepUsedRefreshTokens(db), 'used_refresh_tokens_expiry_idx'],
