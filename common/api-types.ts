@@ -73,3 +73,9 @@ export interface InteractionDetailsResponse {
 export interface InteractionRedirectResponse {
   redirect_to: string;
 }
+
+/**
+ * POST /oauth/interaction/<uid>/login: where the browser goes next, or, for a redirect URI the client did not
+ * register, the host the consent screen names before POST /oauth/interaction/<uid>/confirm sends it on.
+ */
+export type InteractionLoginResponse = InteractionRedirectResponse | { confirm_host: string };

@@ -202,6 +202,17 @@ async def main() -> None:
             check(status.status.value == expected, f"{command.value}: HTTP state {status.status.value}")
             if live:
                 check(await until(lambda: mqtt_state(OWNED, expected)), f"{command.value}: MQTT state {expected}")
+        # The cloud's cmdNum, followed with the sdk's own async_query_command_results: 2 in progress, then 3 done.
+        sent = await api.async_send_command(OWNED, MowerCommand.START)
+        tracked = sent.get("payload", {}).get("devices", [])
+        check(len(tracked) == 1 and tracked[0].get("id") == OWNED and tracked[0].get("cmdNum"), f"sendCommands: devices {tracked}")
+        first = await api.async_query_command_results(tracked)
+        print(f"     responseCommands: {first}")
+        await asyncio.sleep(2.5)  # the simulated mower confirms 2 s after the command
+        done = await api.async_query_command_results(tracked)
+        check([r.get("status") for r in first] == [2] and [r.get("status") for r in done] == [3],
+              f"responseCommands: {[r.get('status') for r in first]} then {[r.get('status') for r in done]}")
+        await api.async_send_command(OWNED, MowerCommand.DOCK)
         # mowingStarted for a new job; a job left over from an earlier run goes on with stateChanged only.
         seen = sorted({e.event for e in events if e.device_id == OWNED})
         check("stateChanged" in seen, f"MQTT events: {seen}")

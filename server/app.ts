@@ -31,6 +31,7 @@ import { mowerRoutes } from './modules/mowers/public.ts';
 import { newsletterRoutes } from './modules/newsletter/public.ts';
 import { sharingRoutes } from './modules/sharing/public.ts';
 import {
+  authorizationRequestOf,
   createLinkGrants,
   createOAuthProvider,
   createTokenGrantLookup,
@@ -42,7 +43,8 @@ import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
 import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
-import type { Clock, CommandBudget, Fleet, LiveFeed } from './modules/fleet/public.ts';
+import { AppMetrics } from './metrics.ts';
+import type { Clock, CommandBudget, Fleet, LiveCadence, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import {
   createHomeGraph,
@@ -64,6 +66,7 @@ export type AppConfig = Pick<
   | 'oauthCookieKeys'
   | 'trustProxy'
   | 'loginRequestsPerMinute'
+  | 'sessionsPerAccount'
   | 'tokenRequestsPerMinute'
   | 'authorizeRequestsPerMinute'
   | 'pageRequestsPerMinute'
@@ -117,11 +120,15 @@ export interface BuiltApp {
   commandBudget: CommandBudget;
   /** The pages' live streams of this process. */
   liveFeed: LiveFeed;
+  /** The live cadence of unchanged state (server/modules/fleet/live-cadence.ts); tests beat it by hand. */
+  liveCadence: LiveCadence;
   /** The embedded MQTT broker's TCP port once it listens. */
   mqttPort(): number | undefined;
   /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
   homeGraph: HomeGraph;
   homeGraphSync: HomeGraphSync;
+  /** What Prometheus scrapes (server/metrics.ts); served on `METRICS_PORT` by server/main.ts. */
+  metrics: AppMetrics;
 }
 
 export interface AppOptions {
@@ -156,6 +163,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     bodyLimit: 64 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    // A request that reaches a closing server (SIGTERM: server/main.ts) on a connection it had already accepted is
+    // served, not refused with 503: the database stays open until the server has closed, and the proxy sends new
+    // connections to the other processes (a rolling restart fails no request: docs/operations.md).
+    return503OnClosing: false,
   });
   // What the app serves, for the tests that walk every endpoint (server/http/bad-input.test.ts).
   const registeredRoutes: RegisteredRoute[] = [];
@@ -166,6 +177,9 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const metrics = new AppMetrics();
+  metrics.observeRequests(app);
+  metrics.observeDatabase(db);
 
   registerSecurityHeaders(app);
   const renderer = pageRenderer ?? (webRoot ? await loadPageRenderer(webRoot) : undefined);
@@ -185,7 +199,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   const stopFollowingSessions = await followSessionChanges(db, (error) =>
     app.log.error(
       { err: error },
-      'lost the feed of session changes: verified tokens are looked up every time from now on',
+      'lost the feed of session changes: verified tokens are looked up every time until it is back',
     ),
   );
   app.addHook('onClose', stopFollowingSessions);
@@ -199,7 +213,6 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     issuer: publicUrl,
     clients: oauthClients,
     cookieKeys: oauthCookieKeys,
-    trustProxy,
   });
   // Who calls each route: the app's own sessions (accounts) or a linked service's OAuth token (oauth), handed to
   // every module that needs it as an option, so that the modules' dependencies are all imports or options.
@@ -208,7 +221,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   const stopFollowingRevocations = await followTokenRevocations(db, (error) =>
     app.log.error(
       { err: error },
-      "lost the feed of OAuth revocations: linked services' tokens are looked up every time from now on",
+      "lost the feed of OAuth revocations: linked services' tokens are looked up every time until it is back",
     ),
   );
   app.addHook('onClose', stopFollowingRevocations);
@@ -234,6 +247,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     simulator,
     trustProxy,
     commandLimits: config.commandLimits,
+    metrics,
   });
 
   // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
@@ -269,8 +283,20 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
         reply.header('Cache-Control', 'no-store');
       });
       await registerApiCompression(api);
-      await api.register(healthRoutes, { prefix: '/health', db, version });
-      await api.register(authRoutes, { prefix: '/auth', db, requireCaller, throttle, loginRequestsPerMinute });
+      await api.register(healthRoutes, {
+        prefix: '/health',
+        db,
+        version,
+        dependencies: live.brokerDependency ? [live.brokerDependency] : [],
+      });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        db,
+        requireCaller,
+        throttle,
+        loginRequestsPerMinute,
+        sessionsPerAccount: config.sessionsPerAccount,
+      });
       await api.register(mowerRoutes, { prefix: '/mowers', db, requireCaller });
       await api.register(live.apiRoutes, { prefix: '/mowers' });
       if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
@@ -333,10 +359,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // authorization endpoint, which comes back to the page with an interaction.
   for (const page of new Set(Object.values(LOGIN_PAGES))) {
     app.get(page, (request, reply) => {
-      const query = request.url.slice(request.url.indexOf('?') + 1);
-      if (request.url.includes('?') && new URLSearchParams(query).has('response_type')) {
-        return reply.redirect(`/oauth/authorize?${query}`, 303);
-      }
+      const authorization = request.url.includes('?')
+        ? authorizationRequestOf(request.url.slice(request.url.indexOf('?') + 1))
+        : undefined;
+      if (authorization !== undefined) return reply.redirect(`/oauth/authorize?${authorization}`, 303);
       return serveIndex ? serveIndex(reply) : reply.callNotFound();
     });
   }
@@ -353,8 +379,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     fleet: live.fleet,
     commandBudget: live.commandBudget,
     liveFeed: live.liveFeed,
+    liveCadence: live.liveCadence,
     mqttPort: live.mqttPort,
     homeGraph,
     homeGraphSync: googleSync,
+    metrics,
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, listenError, loadConfig } from './config.ts';
 import { DEMO_CLIENTS } from './modules/oauth/public.ts';
 
 const clientsFile = (content: string) => {
@@ -53,6 +53,8 @@ describe('loadConfig', () => {
       MQTT_MAX_PACKET_BYTES: '4096',
       MQTT_CONNECT_TIMEOUT_MS: '2000',
       MQTT_UNAUTHENTICATED_PER_ADDRESS: '4',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.11',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -70,7 +72,11 @@ describe('loadConfig', () => {
       alexaSkill: { requestsPerMinute: 50 },
       logLevel: 'warn',
       mqtt: { limits: { maxPacketBytes: 4096, connectTimeoutMs: 2000, unauthenticatedPerAddress: 4 } },
+      metrics: { port: 9464, host: '10.0.0.11' },
     });
+    // Off unless set, and then on this machine only.
+    expect(loadConfig({ NAVIMOW_DEMO: 'on' }).metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ NAVIMOW_DEMO: 'on', METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
   });
 
   it('believes X-Forwarded-For only from the proxies TRUST_PROXY names, never from every hop', () => {
@@ -123,11 +129,25 @@ describe('loadConfig', () => {
       { MQTT_CONNECT_TIMEOUT_MS: '0' },
       { MQTT_UNAUTHENTICATED_PER_ADDRESS: '0' },
       { MQTT_PORT: '4173' },
+      { METRICS_PORT: '4173' },
+      { METRICS_PORT: '1883' },
+      { METRICS_PORT: 'on' },
     ]) {
       const name = Object.keys(env)[0]!;
       expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(ConfigError);
       expect(() => loadConfig({ NAVIMOW_DEMO: 'on', ...env }), name).toThrow(name);
     }
+  });
+
+  it('names the setting of the port that is taken: PORT, MQTT_PORT or METRICS_PORT', () => {
+    const config = loadConfig({ NAVIMOW_DEMO: 'on', PORT: '4173', MQTT_PORT: '1883', METRICS_PORT: '9464' });
+    const taken = (port: number) =>
+      listenError(Object.assign(new Error('taken'), { code: 'EADDRINUSE', port }), config);
+    expect(taken(4173)?.message).toMatch(/Set PORT to a free port\.$/);
+    expect(taken(1883)?.message).toMatch(/Set MQTT_PORT to a free port \(or off for no MQTT over TCP\)\.$/);
+    expect(taken(9464)?.message).toBe(
+      'Cannot listen: port 9464 on 127.0.0.1 is already in use (another server?). Set METRICS_PORT to a free port (or off).',
+    );
   });
 
   it('refuses an unreadable or invalid clients file', () => {
@@ -147,6 +167,25 @@ describe('loadConfig', () => {
       /client_secret/,
     );
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: clientsFile('not json') })).toThrow(ConfigError);
+    // Other redirects are confirmed on the consent screen or not at all, and only for clients users run themselves.
+    const homeAssistant = {
+      client_id: 'homeassistant',
+      client_secret: 'the-secret-its-clients-send',
+      client_name: 'Home Assistant',
+      kind: 'third_party',
+      redirect_uris: ['https://my.home-assistant.io/redirect/oauth', 'http://127.0.0.1/callback'],
+    };
+    const withOthers = (client: object, otherRedirects: unknown) =>
+      loadConfig({ OAUTH_CLIENTS_FILE: clientsFile(JSON.stringify([{ ...client, other_redirects: otherRedirects }])) });
+    expect(withOthers(homeAssistant, 'after_consent').oauthClients[0]).toMatchObject({
+      other_redirects: 'after_consent',
+    });
+    for (const [client, otherRedirects] of [
+      [homeAssistant, 'always'],
+      [{ ...publicGoogle, client_secret: 'google-secret' }, 'after_consent'],
+    ] as const) {
+      expect(() => withOthers(client, otherRedirects)).toThrow(/other_redirects[\s\S]*OAUTH_CLIENTS_FILE/);
+    }
   });
 
   describe('Alexa app-to-app linking (Amazon)', () => {

@@ -3,12 +3,18 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
+import type { DatabaseTimeouts } from './db/database.ts';
 import type { TrustedProxies } from './http/client-address.ts';
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
 import { MAX_COMMANDS_PER_REQUEST } from './modules/fleet/public.ts';
 import { MESSAGE_WINDOW_DAYS } from '../common/messages.ts';
 import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
-import { MQTT_MAX_CONNECT_BYTES, type MqttConfig } from './modules/mqtt/public.ts';
+import {
+  defaultUnauthenticatedTotal,
+  MQTT_MAX_CONNECT_BYTES,
+  type MqttConfig,
+  openFileLimit,
+} from './modules/mqtt/public.ts';
 import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
 import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
 import {
@@ -91,6 +97,9 @@ const baseSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4173),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   NAVIMOW_SIMULATOR: flag.default(false),
   NAVIMOW_DEMO: flag.default(false),
   WEB_ROOT: z.string().min(1).default('dist/web'),
@@ -99,6 +108,7 @@ const baseSchema = z.object({
   OAUTH_COOKIE_KEYS: list.optional(),
   TRUST_PROXY: trustedProxies.default(false),
   LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(50),
   TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
   AUTHORIZE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -135,6 +145,8 @@ const baseSchema = z.object({
     .url({ protocol: /^(mqtts?|wss?)$/, error: 'must be a broker URL such as mqtt://user:password@127.0.0.1:1883' })
     .optional(),
   MQTT_HOST: z.string().min(1).optional(),
+  METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default('off'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   MQTT_PUBLIC_HOST: z.string().min(1).optional(),
   MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MQTT_WS_PATH: z
@@ -148,6 +160,16 @@ const baseSchema = z.object({
     .default(16 * 1024),
   MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   MQTT_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(16),
+  MQTT_UNAUTHENTICATED_TOTAL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(() => defaultUnauthenticatedTotal(openFileLimit())),
+  MQTT_IN_FLIGHT_PER_CONNECTION: z.coerce.number().int().min(1).max(1000).default(16),
+  MQTT_FILTERS_PER_SUBSCRIBE: z.coerce.number().int().min(1).max(10_000).default(64),
+  MQTT_SUBSCRIPTIONS_PER_PAIR: z.coerce.number().int().min(1).max(100_000).default(256),
+  MQTT_PACKETS_PER_MINUTE: z.coerce.number().int().min(60).max(1_000_000).default(600),
   AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   GOOGLE_HOMEGRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://homegraph.googleapis.com'),
   GOOGLE_HOMEGRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
@@ -181,6 +203,12 @@ const environmentSchema = baseSchema
     host: env.HOST,
     /** Unset: the embedded SQLite file under ./data/. */
     databaseUrl: env.DATABASE_URL || undefined,
+    /** What bounds every wait on the database, so that one that hangs gives 503s in seconds (docs/operations.md). */
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: env.DATABASE_LOCK_TIMEOUT_MS,
+    } satisfies DatabaseTimeouts,
     /** Pages without a native app run in the simulated one (contract section 3). */
     simulator: env.NAVIMOW_SIMULATOR,
     /** The demo: its accounts and mowers seeded into a fresh database, and its OAuth clients with published secrets. */
@@ -194,10 +222,12 @@ const environmentSchema = baseSchema
     oauthClients: env.OAUTH_CLIENTS_FILE ?? (env.NAVIMOW_DEMO ? DEMO_CLIENTS : []),
     /** Keys that sign OAuth interaction cookies, the first signing; unset: random per process. */
     oauthCookieKeys: env.OAUTH_COOKIE_KEYS,
-    /** Behind a reverse proxy: client addresses and OAuth URLs come from X-Forwarded-* headers. */
+    /** Behind a reverse proxy: client addresses come from X-Forwarded-For (the OAuth URLs are always `publicUrl`'s). */
     trustProxy: env.TRUST_PROXY,
     /** Flood limit on sign-in requests per client address; failures have their own stricter throttle. */
     loginRequestsPerMinute: env.LOGIN_REQUESTS_PER_MINUTE,
+    /** The app's sessions one account keeps live: a sign-in beyond them signs the oldest out. */
+    sessionsPerAccount: env.SESSIONS_PER_ACCOUNT,
     /**
      * Flood limit on the OAuth token and revocation endpoints per client address: Amazon and Google refresh the
      * tokens of all their users from a few addresses, so it is wide.
@@ -246,6 +276,11 @@ const environmentSchema = baseSchema
         maxPacketBytes: env.MQTT_MAX_PACKET_BYTES,
         connectTimeoutMs: env.MQTT_CONNECT_TIMEOUT_MS,
         unauthenticatedPerAddress: env.MQTT_UNAUTHENTICATED_PER_ADDRESS,
+        unauthenticatedTotal: env.MQTT_UNAUTHENTICATED_TOTAL,
+        inFlightPerConnection: env.MQTT_IN_FLIGHT_PER_CONNECTION,
+        filtersPerSubscribe: env.MQTT_FILTERS_PER_SUBSCRIBE,
+        subscriptionsPerPair: env.MQTT_SUBSCRIPTIONS_PER_PAIR,
+        packetsPerMinute: env.MQTT_PACKETS_PER_MINUTE,
       },
     } as MqttConfig,
     /**
@@ -264,12 +299,21 @@ const environmentSchema = baseSchema
       serviceAccount: serviceAccount(env.GOOGLE_SERVICE_ACCOUNT_FILE, context),
       timeoutMs: env.GOOGLE_HOMEGRAPH_TIMEOUT_MS,
     } as HomeGraphConfig,
+    /**
+     * Prometheus's `GET /metrics` on a listener of its own (docs/decisions/037-operations-metrics.md): the port (0: a
+     * free one), undefined for none; its host is this machine only unless set.
+     */
+    metrics: { port: env.METRICS_PORT === 'off' ? undefined : env.METRICS_PORT, host: env.METRICS_HOST },
     version: packageJson.version,
   }))
   // Both listen on one machine; 0 (a free port) is the tests'.
   .refine((config) => config.mqtt.port === undefined || config.mqtt.port === 0 || config.mqtt.port !== config.port, {
     message: 'must differ from PORT (or be off)',
     path: ['MQTT_PORT'],
+  })
+  .refine(({ metrics, port, mqtt }) => !metrics.port || (metrics.port !== port && metrics.port !== mqtt.port), {
+    message: 'must differ from PORT and MQTT_PORT (or be off)',
+    path: ['METRICS_PORT'],
   })
   .refine((config) => config.messageRetention.unreadDays >= config.messageRetention.readDays, {
     message: 'must be at least MESSAGES_KEEP_READ_DAYS: an unread message is not dropped before a read one',
@@ -348,17 +392,23 @@ export class ConfigError extends Error {
  * A port the server could not listen on, as one line naming the setting to change (`server/main.ts` prints it and
  * exits); undefined for any other error.
  */
-export function listenError(error: unknown, config: Pick<Config, 'port' | 'host' | 'mqtt'>): ConfigError | undefined {
+export function listenError(
+  error: unknown,
+  config: Pick<Config, 'port' | 'host' | 'mqtt' | 'metrics'>,
+): ConfigError | undefined {
   const { code, port } = error as NodeJS.ErrnoException & { port?: number };
   const mqtt = config.mqtt.port !== undefined && port === config.mqtt.port;
+  const metrics = !mqtt && config.metrics.port !== undefined && port === config.metrics.port;
   const [portSetting, hostSetting, host] = mqtt
     ? ['MQTT_PORT', 'MQTT_HOST', config.mqtt.host]
-    : ['PORT', 'HOST', config.host];
+    : metrics
+      ? ['METRICS_PORT', 'METRICS_HOST', config.metrics.host]
+      : ['PORT', 'HOST', config.host];
   const where = `port ${port} on ${host}`;
   switch (code) {
     case 'EADDRINUSE':
       return new ConfigError(
-        `Cannot listen: ${where} is already in use (another server?). Set ${portSetting} to a free port${mqtt ? ' (or off for no MQTT over TCP)' : ''}.`,
+        `Cannot listen: ${where} is already in use (another server?). Set ${portSetting} to a free port${mqtt ? ' (or off for no MQTT over TCP)' : metrics ? ' (or off)' : ''}.`,
       );
     case 'EACCES':
       return new ConfigError(
@@ -370,6 +420,67 @@ export function listenError(error: unknown, config: Pick<Config, 'port' | 'host'
       );
     default:
       return undefined;
+  }
+}
+
+/** Where `DATABASE_URL` points, without its password: for messages. */
+function databaseLocation(url: string | undefined): string {
+  if (!url || url.startsWith('file:')) return url ? url.slice('file:'.length) : 'the SQLite file';
+  try {
+    const { hostname, port, pathname } = new URL(url);
+    return `${hostname}:${port || 5432}${pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** The first error in a chain of causes (Kysely's migrator wraps the driver's) that `test` recognises. */
+function findCause(error: unknown, test: (error: { code?: unknown; message?: unknown }) => boolean) {
+  for (let at = error, depth = 0; at && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    if (typeof at === 'object' && test(at as { code?: unknown; message?: unknown }))
+      return at as Error & { code?: string };
+  }
+  return undefined;
+}
+
+/**
+ * The database named by `DATABASE_URL` cannot be used at start-up: one line saying where, why and which setting to
+ * change, instead of a stack trace headed by the migration it stopped. Undefined for other errors (a bug keeps its
+ * stack trace).
+ */
+export function databaseError(
+  error: unknown,
+  config: Pick<Config, 'databaseUrl' | 'databaseTimeouts'>,
+): ConfigError | undefined {
+  const where = databaseLocation(config.databaseUrl);
+  const line = (cause: string) => new ConfigError(`Cannot use the database at ${where}: ${cause}. Check DATABASE_URL.`);
+  const timedOut = findCause(error, ({ message }) =>
+    /timeout exceeded when trying to connect|connection timeout|Query read timeout/i.test(String(message)),
+  );
+  if (timedOut) {
+    return line(`no answer within ${config.databaseTimeouts.connectMs} ms (DATABASE_CONNECT_TIMEOUT_MS)`);
+  }
+  const known = findCause(
+    error,
+    ({ code }) => typeof code === 'string' && /^(E[A-Z]+|28|3D|08|57P|53300|SQLITE_)/.test(code),
+  );
+  if (!known) return undefined;
+  switch (known.code) {
+    case 'ECONNREFUSED':
+      return line('the connection was refused (is PostgreSQL running, and listening on that port?)');
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return line('the host name does not resolve');
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return line('the host cannot be reached from here');
+    case '28P01':
+    case '28000':
+      return line(`the server refused the user or password (${known.message})`);
+    case '3D000':
+      return line(`${known.message} (create it, or name another)`);
+    default:
+      return line(known.message);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { livingOrigins } from './db/credential-origins.ts';
@@ -10,6 +11,8 @@ import {
   type CommandLimits,
   Fleet,
   fleetApiRoutes,
+  followLiveChanges,
+  LiveCadence,
   LiveFeed,
   liveStreamRoutes,
   postFleetMessages,
@@ -24,10 +27,11 @@ import {
   mqttEndpoint,
   type Publisher,
   publishFleetChanges,
-  publishStatusChanges,
+  publishLiveBeat,
   sweepExpiredMqttCredentials,
 } from './modules/mqtt/public.ts';
 import { openApiRoutes } from './modules/navimow-api/public.ts';
+import type { AppMetrics } from './metrics.ts';
 
 export interface LiveFleetOptions {
   db: Db;
@@ -41,6 +45,7 @@ export interface LiveFleetOptions {
   /** The reverse proxies believed about a WebSocket client's address (`TRUST_PROXY`). */
   trustProxy: TrustedProxies;
   commandLimits: CommandLimits;
+  metrics: AppMetrics;
 }
 
 /**
@@ -52,10 +57,22 @@ export interface LiveFleetOptions {
  */
 export async function liveFleet(
   app: FastifyInstance,
-  { db, requireCaller, clock, publicUrl, tickMs, mqtt, simulator, trustProxy, commandLimits }: LiveFleetOptions,
+  {
+    db,
+    requireCaller,
+    clock,
+    publicUrl,
+    tickMs,
+    mqtt,
+    simulator,
+    trustProxy,
+    commandLimits,
+    metrics,
+  }: LiveFleetOptions,
 ) {
   const fleet = new Fleet(db, { clock, log: app.log });
   const commandBudget = new CommandBudget(db, commandLimits, fleet.clock);
+  metrics.observeCommandBudget(commandBudget);
   fleet.onChange(postFleetMessages(db));
   const feed = new LiveFeed();
   // A sign-out, an unlink or a revoked token, here or (PostgreSQL) in another process: its streams end now.
@@ -64,13 +81,20 @@ export async function liveFleet(
       .recheckOrigins((origins) => livingOrigins(db, origins, Date.now()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'live stream credential recheck failed')),
   );
+  // The pages' streams hear every process's changes from the database, never through a broker.
+  const liveChanges = await followLiveChanges(db, feed, app.log);
+  fleet.onChange(liveChanges.listener);
   let broker: Publisher;
   let embedded: EmbeddedBroker | undefined;
+  let external: ExternalBroker | undefined;
   if (mqtt.externalUrl) {
-    // Several processes: one external broker carries the downlink and every process's changes to the pages'
-    // streams of the others (docs/decisions/015-mqtt-broker.md); no embedded broker, no MQTT port of our own.
-    const external = await ExternalBroker.connect(mqtt.externalUrl, feed, app.log);
-    fleet.onChange(publishStatusChanges(external));
+    // Several processes: one external broker carries the downlink (docs/decisions/015-mqtt-broker.md); no embedded
+    // broker, no MQTT port of our own. Every reconnect puts every mower's retained state right again.
+    external = await ExternalBroker.connect(mqtt.externalUrl, {
+      log: app.log,
+      republish: (publisher) => fleet.publishAll(publishFleetChanges(publisher)),
+    });
+    metrics.observeExternalBroker(external);
     broker = external;
     const { username, password } = new URL(mqtt.externalUrl);
     await app.register(
@@ -84,8 +108,11 @@ export async function liveFleet(
       },
     );
   } else {
-    fleet.onChange(feed.listener);
     embedded = await EmbeddedBroker.create({ db, fleet, commandBudget, log: app.log, limits: mqtt.limits });
+    // aedes emits `error` when its persistence fails; unheard, an EventEmitter's `error` ends the process.
+    // (Its types name only the client events; it is an EventEmitter.)
+    (embedded.broker as EventEmitter).on('error', (error: Error) => app.log.error({ err: error }, 'mqtt broker error'));
+    metrics.observeEmbeddedBroker(embedded.broker);
     if (mqtt.wsPath) {
       embedded.attachWebSocket(app.server, mqtt.wsPath, trustProxy);
       // A plain GET of the WebSocket path is not a page.
@@ -99,6 +126,8 @@ export async function liveFleet(
     broker = embedded;
   }
   fleet.onChange(publishFleetChanges(broker));
+  // Unchanged state again on a cadence, so that no client's watchdog takes a quiet mower for a dead connection.
+  const cadence = new LiveCadence(fleet, publishLiveBeat(broker), { lease: db, log: app.log });
 
   let boundPort: number | undefined;
   const endpoint = () => mqttEndpoint(publicUrl, mqtt, boundPort);
@@ -132,6 +161,7 @@ export async function liveFleet(
       app.log.error({ err: error }, 'fleet start-up publishing failed');
     }
     fleet.start(tickMs);
+    if (tickMs > 0) cadence.start();
     sweep = setInterval(
       () => {
         sweeping = sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error));
@@ -144,9 +174,11 @@ export async function liveFleet(
   app.addHook('preClose', async () => feed.endAll());
   app.addHook('onClose', async () => {
     stopFollowingRevocations();
+    await liveChanges.stop();
     clearInterval(sweep);
     await sweeping;
     await fleet.stop();
+    await cadence.stop();
     await broker.close();
   });
 
@@ -157,8 +189,18 @@ export async function liveFleet(
     commandBudget,
     /** The pages' live streams of this process (server/modules/fleet/live-stream.ts). */
     liveFeed: feed,
+    /** The live cadence (server/modules/fleet/live-cadence.ts): tests beat it by hand. */
+    liveCadence: cadence,
     /** The embedded MQTT broker's TCP port once it listens. */
     mqttPort: (): number | undefined => boundPort,
+    /** The external broker, for readiness (none: the embedded one lives and dies with the process). */
+    brokerDependency: external && {
+      name: 'mqtt',
+      optional: true,
+      check: async () => {
+        if (!external.connected) throw new Error('the external MQTT broker is not connected');
+      },
+    },
     apiRoutes: (async (api) => {
       await api.register(fleetApiRoutes(db, requireCaller, fleet));
       await api.register(liveStreamRoutes(db, requireCaller, fleet, feed));

@@ -1,9 +1,10 @@
 /**
- * A port already taken (issue 25, item 12): a second server on one machine, started as `npm start` runs it, says in
+ * Start-up faults. A port already taken (issue 25, item 12): a second server on one machine, started as `npm start` runs it, says in
  * one line which setting to change and exits non-zero, instead of dying with Node's EADDRINUSE and a stack trace.
  */
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { Aedes, type AuthenticateError } from 'aedes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -69,5 +70,75 @@ describe('a port already taken', () => {
       `Cannot listen: port ${taken.port} on 127.0.0.1 is already in use (another server?). Set PORT to a free port.`,
     );
     expect(stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});
+
+/**
+ * An external broker that is not there (issue 35, item 5): `MQTT_URL` refused, its host unknown, its password
+ * refused, or a broker that never answers: one line naming `MQTT_URL` and the cause, and exit 1.
+ */
+describe('an external broker that cannot be reached', () => {
+  const oneLine = (stderr: string) => {
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    return stderr.trim();
+  };
+
+  it('names MQTT_URL when the broker refuses the connection', async () => {
+    const { server, port } = await listen();
+    await new Promise((resolve) => server.close(resolve));
+    const { code, stderr } = await runServer({ MQTT_URL: `mqtt://navimow-server:secret@127.0.0.1:${port}` });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toBe(
+      `Cannot connect to the MQTT broker of MQTT_URL (mqtt://navimow-server:***@127.0.0.1:${port}): connection refused (is the broker running, on that port?).`,
+    );
+  }, 60_000);
+
+  it('names MQTT_URL when its host is unknown', async () => {
+    const { code, stderr } = await runServer({ MQTT_URL: 'mqtt://broker.invalid:1883' });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toMatch(
+      /^Cannot connect to the MQTT broker of MQTT_URL \(mqtt:\/\/broker\.invalid:1883\): (unknown host|no answer within 10 s)\.$/,
+    );
+  }, 60_000);
+
+  it('names MQTT_URL when the broker refuses its password', async () => {
+    const broker = await Aedes.createBroker();
+    broker.authenticate = (_client, _username, _password, done) => {
+      const error = Object.assign(new Error('bad user name or password'), { returnCode: 4 }) as AuthenticateError;
+      done(error, false);
+    };
+    const server = createServer((socket) => broker.handle(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const { code, stderr } = await runServer({ MQTT_URL: `mqtt://navimow-server:wrong@127.0.0.1:${port}` });
+      expect(code).toBe(1);
+      expect(oneLine(stderr)).toBe(
+        `Cannot connect to the MQTT broker of MQTT_URL (mqtt://navimow-server:***@127.0.0.1:${port}): the broker refused the user name or password.`,
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    }
+  }, 60_000);
+
+  it('names MQTT_URL when the broker accepts the connection and never answers, after 10 s', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const started = Date.now();
+      const { code, stderr } = await runServer({ MQTT_URL: `mqtt://127.0.0.1:${port}` });
+      expect(code).toBe(1);
+      expect(oneLine(stderr)).toBe(
+        `Cannot connect to the MQTT broker of MQTT_URL (mqtt://127.0.0.1:${port}): no answer within 10 s.`,
+      );
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   }, 60_000);
 });

@@ -1,12 +1,16 @@
 import { buildApp } from './app.ts';
-import { ConfigError, listenError, loadConfig } from './config.ts';
+import { type Config, ConfigError, databaseError, listenError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
 import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
 import { sweepCommandBuckets } from './modules/fleet/public.ts';
+import { metricsServer } from './metrics.ts';
 import { sweepOldMessages } from './modules/messages/public.ts';
+import { BrokerStartError } from './modules/mqtt/public.ts';
+import { sweepCommandResults } from './modules/navimow-api/public.ts';
 import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
+import { keepServingOnStrayErrors } from './stray-errors.ts';
 
 let config;
 try {
@@ -16,12 +20,29 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const database = openDatabase(config.databaseUrl);
-const { db, kind } = database;
-await migrateToLatest(database);
-const seeded = config.demo && (await seedDemoData(db));
+/** Opens and migrates the database and builds the server: what stops here is mostly the database's fault. */
+async function start(config: Config) {
+  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts });
+  await migrateToLatest(database);
+  const seeded = config.demo && (await seedDemoData(database.db));
+  const built = await buildApp({ db: database.db, config });
+  return { ...database, built, seeded };
+}
 
-const { app } = await buildApp({ db, config });
+let started;
+try {
+  started = await start(config);
+} catch (error) {
+  // The one line that says what to change, not the stack trace of whichever query met it first: a broker refused,
+  // unreachable or silent (MQTT_URL), or a database the server cannot use (DATABASE_URL).
+  const cause = error instanceof BrokerStartError ? error : databaseError(error, config);
+  if (!cause) throw error;
+  console.error(cause.message);
+  process.exit(1);
+}
+const { built, db, kind, seeded } = started;
+const { app } = built;
+const metrics = config.metrics.port === undefined ? undefined : metricsServer(built.metrics);
 /** Sweeps in progress: the database stays open until they are done. */
 const sweeping = new Set<Promise<void>>();
 function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {
@@ -45,18 +66,20 @@ const sweeps = [
       sweepRateLimitWindows(db),
       sweepUsedRefreshTokens(db),
       sweepCommandBuckets(db),
+      sweepCommandResults(db),
       sweepOldMessages(db, config.messageRetention),
     ]),
   ),
-  // Sealed refresh answers serve a retry for a few seconds (REFRESH_RETRY_GRACE_MS): gone within 30 s of that.
+  // Sealed refresh answers serve a retry until their new token is used, an hour at most: gone within 30 s of that.
   every(30 * 1000, () => Promise.all([sweepRefreshAnswers(db), sweepSessionRetryAnswers(db)])),
 ];
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     for (const timer of sweeps) clearInterval(timer);
-    void app
-      .close()
+    // Fastify stops accepting connections, ends the live streams and waits for the requests in flight
+    // (docs/operations.md: rolling restart); the proxy sends new ones to the other processes meanwhile.
+    void Promise.all([app.close(), metrics?.close()])
       .then(() => Promise.allSettled(sweeping))
       .then(() => db.destroy())
       .finally(() => process.exit(0));
@@ -65,6 +88,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  if (metrics) await metrics.listen({ port: config.metrics.port, host: config.metrics.host });
 } catch (error) {
   const cause = listenError(error, config);
   if (!cause) throw error;
@@ -72,6 +96,8 @@ try {
   console.error(cause.message);
   process.exit(1);
 }
+// From here on an error no handler caught is logged and the server goes on (decision record 036); before, it ends the start.
+keepServingOnStrayErrors(app.log);
 app.log.info(
   `Navimow on http://${config.host}:${config.port} (${kind}${seeded ? ', demo data seeded' : ''}${config.simulator ? ', simulated native app' : ''})`,
 );

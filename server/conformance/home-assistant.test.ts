@@ -29,18 +29,18 @@ const TOKEN_PATH = '/openapi/oauth/getAccessToken';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Home Assistant's `_encode_jwt`: HS256 over the flow id and redirect URI, with its own secret. */
-function flowState(flowId: string) {
+function flowState(flowId: string, redirectUri = REDIRECT_URI) {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ flow_id: flowId, redirect_uri: REDIRECT_URI })}`;
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ flow_id: flowId, redirect_uri: redirectUri })}`;
   return `${body}.${createHmac('sha256', 'ha-instance-secret').update(body).digest('base64url')}`;
 }
 
 /** What `async_generate_authorize_url` answers, in its order (yarl's query, then urlencode with channel last). */
-function authorizeUrl(state: string) {
+function authorizeUrl(state: string, redirectUri = REDIRECT_URI) {
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: CLIENT.id,
-    redirect_uri: REDIRECT_URI,
+    redirect_uri: redirectUri,
     state,
     channel: 'homeassistant',
   });
@@ -58,11 +58,11 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
   });
 
   /** `async_resolve_external_data`: the code from the callback, the redirect URI from the decoded state. */
-  const redeem = (code: string) =>
+  const redeem = (code: string, redirectUri = REDIRECT_URI) =>
     postForm(t.app, TOKEN_PATH, {
       grant_type: 'authorization_code',
       code,
-      redirect_uri: REDIRECT_URI,
+      redirect_uri: redirectUri,
       client_id: CLIENT.id,
       client_secret: CLIENT.secret,
     });
@@ -84,7 +84,8 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
   /** A new Home Assistant instance adding the integration: the flow in the user's browser, then the code redeemed. */
   async function addIntegration(jar = new CookieJar()): Promise<TokenResponse> {
     const state = flowState(randomUUID().replace(/-/g, ''));
-    const { loginPage, callback } = await openLinkInBrowser(t.app, authorizeUrl(state), { jar });
+    const { loginPage, callback, consentHost } = await openLinkInBrowser(t.app, authorizeUrl(state), { jar });
+    expect(consentHost).toBeUndefined();
     expect(loginPage.pathname).toBe('/smartHome/login');
     expect(loginPage.searchParams.get('channel')).toBe('homeassistant');
     expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
@@ -114,6 +115,20 @@ describe.each(testDatabaseKinds)('Home Assistant (NavimowHA) links and keeps its
       .json<{ data: { payload: { devices: { serial_number: string }[] } } }>()
       .data.payload.devices.map((device) => device.serial_number);
     expect(ids.sort()).toEqual([DEMO.mowers.owned.serial, DEMO.mowers.shared.serial]);
+  });
+
+  it('links an instance without My Home Assistant at its own URL once the user confirmed that host', async () => {
+    // `async_get_redirect_uri` without the `my` integration: the instance's URL and AUTH_CALLBACK_PATH.
+    const ownCallback = 'http://homeassistant.local:8123/auth/external/callback';
+    const state = flowState(randomUUID().replace(/-/g, ''), ownCallback);
+    const { callback, consentHost } = await openLinkInBrowser(t.app, authorizeUrl(state, ownCallback));
+    expect(consentHost).toBe('homeassistant.local:8123');
+    expect(`${callback.origin}${callback.pathname}`).toBe(ownCallback);
+    expect(callback.searchParams.get('state')).toBe(state);
+    const response = await redeem(callback.searchParams.get('code')!, ownCallback);
+    expect(response.statusCode, response.body).toBe(200);
+    const token = response.json<TokenResponse>();
+    expect((await refresh(token.refresh_token)).statusCode).toBe(200);
   });
 
   it('refreshes for more than a year without a new sign-in, each refresh giving a working token', async () => {

@@ -33,13 +33,48 @@ export interface OpenedDatabase {
   schema?: string;
 }
 
-export function openDatabase(url: string | undefined, options: { pgSchema?: string } = {}): OpenedDatabase {
+/**
+ * How long any wait on the database may last (milliseconds), so that a database that hangs (frozen, cut off by the
+ * network, a lock held) gives quick 503s instead of requests that wait with it (`DATABASE_*_TIMEOUT_MS`).
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one of the pool. */
+  connectMs: number;
+  /** One statement, as PostgreSQL counts it; a client-side timer a second longer catches a server that never answers. */
+  statementMs: number;
+  /** Waiting for a row or table lock (PostgreSQL's lock_timeout; SQLite's busy_timeout, for its one writer). */
+  lockMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 5_000, lockMs: 5_000 };
+
+/** The client-side timer past `statementMs`: PostgreSQL's own timeout answers first whenever it can answer. */
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
+
+export function openDatabase(
+  url: string | undefined,
+  options: { pgSchema?: string; timeouts?: DatabaseTimeouts } = {},
+): OpenedDatabase {
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      // 0: no limit (migrations, which may rewrite a large table, and wait for another process's).
+      statement_timeout: timeouts.statementMs || undefined,
+      lock_timeout: timeouts.lockMs || undefined,
+      query_timeout: timeouts.statementMs ? timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS : undefined,
+      // A connection whose peer vanished (a failover, a cut network) is found out by the kernel, not at the next query.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       ...(options.pgSchema && { options: `-c search_path=${options.pgSchema}` }),
     });
+    // A connection that breaks (PostgreSQL restarting, failing over, a cut network) emits `error`, on the pool while
+    // idle and on the client while checked out (in an open transaction, say); unheard, either ends the process. The
+    // query in flight fails on its own (and its request gets a 503), and the pool drops the broken connection.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     postgresPools.set(db, pool);
     return {
@@ -54,7 +89,7 @@ export function openDatabase(url: string | undefined, options: { pgSchema?: stri
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${timeouts.lockMs}`);
   return {
     db: new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
@@ -105,17 +140,29 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
     }
     return name;
   };
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    processID: (client as { processID?: number }).processID,
-    query: ((sql: unknown, parameters?: readonly unknown[]) => {
-      if (typeof sql !== 'string') return client.query(sql as never); // a cursor (streamed query): as it is
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // A query that timed out on this side may still be running, or its answer still coming: the connection is not
+    // fit for another query (not even the transaction's ROLLBACK, which would wait as long again) and is closed.
+    let broken: Error | undefined;
+    const send = (sql: string, parameters?: readonly unknown[]) => {
       const name = nameOf(sql);
       return name
         ? client.query({ name, text: sql, values: parameters as unknown[] })
         : client.query(sql, parameters as unknown[]);
-    }) as unknown as PostgresPoolClient['query'],
-    release: (destroy?: boolean) => client.release(destroy),
-  });
+    };
+    return {
+      processID: (client as { processID?: number }).processID,
+      query: ((sql: unknown, parameters?: readonly unknown[]) => {
+        if (typeof sql !== 'string') return client.query(sql as never); // a cursor (streamed query): as it is
+        if (broken) return Promise.reject(broken);
+        return send(sql, parameters).catch((error: unknown) => {
+          if (error instanceof Error && /Query read timeout/.test(error.message)) broken = error;
+          throw error;
+        });
+      }) as unknown as PostgresPoolClient['query'],
+      release: (destroy?: boolean) => client.release(destroy || broken),
+    };
+  };
   return {
     options: pool.options,
     connect: async () => wrap(await pool.connect()),
@@ -125,43 +172,110 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
 
 const postgresPools = new WeakMap<Db, pg.Pool>();
 
+/** PostgreSQL's pool behind `db`, for its counts in the metrics (server/metrics.ts); undefined on SQLite. */
+export function postgresPool(db: Db): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 /** The notification channels each database's process follows (see `followChannel`). */
 const followedChannels = new WeakMap<Db, Set<string>>();
+
+/** Waits between attempts to follow a channel again: doubling from the first, at most the last. */
+const REFOLLOW_DELAYS_MS = { first: 100, most: 2_000 };
+/** A followed connection that stopped answering (a cut network sends no error) is found out within this. */
+const FOLLOW_HEARTBEAT_MS = 15_000;
 
 /**
  * Follows a PostgreSQL notification channel (`NOTIFY`, `pg_notify`) on a connection of its own, for news that other
  * server processes publish (a revoked session or token, so that caches drop it). While this process follows the
- * channel, `mayCacheAcross(db, channel)` is true; it turns false for good if the connection breaks (`onLost` is
- * called: news may have been missed) or on `stop`. On SQLite, which one process serves, there is nothing to follow
- * and caches may always answer. Returns how to stop.
+ * channel, `mayCacheAcross(db, channel)` is true. If the connection breaks (PostgreSQL restarting, failing over),
+ * it turns false and `onLost` is called (news may be missed from now on: the caller empties its cache); the channel
+ * is followed again with backoff, and once it is, `onResumed` is called (what was announced meanwhile was missed:
+ * the cache is emptied again) before caches may answer again. On SQLite, which one process serves, there is nothing
+ * to follow and caches may always answer. The first connection must succeed (start-up); returns how to stop.
  */
 export async function followChannel(
   db: Db,
   channel: string,
   onMessage: (payload: string) => void,
   onLost: (error: Error) => void,
+  onResumed: () => void = () => undefined,
 ): Promise<() => Promise<void>> {
   const pool = postgresPools.get(db);
   if (!pool) return async () => {};
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  // A client of its own, not one of the pool's: it stays connected for as long as the server runs, and the pool
-  // (and with it Kysely's destroy) must not wait for it.
-  const client = new pg.Client(pool.options);
-  await client.connect();
   const channels = followedChannels.get(db) ?? new Set<string>();
   followedChannels.set(db, channels);
-  client.on('notification', (message) => {
-    if (message.channel === channel) onMessage(message.payload ?? '');
-  });
-  client.on('error', (error) => {
-    channels.delete(channel);
-    onLost(error);
-  });
-  await client.query(`LISTEN ${channel}`);
-  channels.add(channel);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let delay = REFOLLOW_DELAYS_MS.first;
+
+  async function follow(again: boolean): Promise<void> {
+    // A client of its own, not one of the pool's: it stays connected for as long as the server runs, and the pool
+    // (and with it Kysely's destroy) must not wait for it.
+    const next = new pg.Client(pool!.options);
+    let lost = false;
+    const onBroken = (error: Error) => {
+      if (lost) return;
+      lost = true;
+      clearInterval(heartbeat);
+      void next.end().catch(() => undefined);
+      if (client !== next || stopped) return;
+      client = undefined;
+      channels.delete(channel);
+      onLost(error);
+      schedule();
+    };
+    next.on('error', onBroken);
+    next.on('end', () => onBroken(new Error(`the connection following ${channel} ended`)));
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      lost = true;
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    heartbeat = setInterval(() => {
+      next.query('SELECT 1').catch((error: Error) => onBroken(error));
+    }, FOLLOW_HEARTBEAT_MS);
+    heartbeat.unref();
+    if (again) onResumed();
+    channels.add(channel);
+  }
+
+  function schedule(): void {
+    retry = setTimeout(() => {
+      follow(true).then(
+        () => {
+          delay = REFOLLOW_DELAYS_MS.first;
+        },
+        () => {
+          delay = Math.min(delay * 2, REFOLLOW_DELAYS_MS.most);
+          if (!stopped) schedule();
+        },
+      );
+    }, delay);
+    retry.unref();
+  }
+
+  await follow(false);
   return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    clearInterval(heartbeat);
     channels.delete(channel);
-    await client.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -197,8 +311,31 @@ export function supportsRowLocks(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** Brings the schema up to date; throws (and the server does not start) if a migration fails. */
+/**
+ * Brings the schema up to date; throws (and the server does not start) if a migration fails. On PostgreSQL it runs
+ * on connections of its own, as bounded in connecting as any but not in statements and lock waits: a migration may
+ * rewrite a large table, and waits for another process's migration to finish.
+ */
 export async function migrateToLatest({ db, schema }: Pick<OpenedDatabase, 'db' | 'schema'>): Promise<void> {
+  const pool = postgresPools.get(db);
+  if (!pool) return migrate(db, schema);
+  const unbounded = new pg.Pool({
+    ...pool.options,
+    max: 1,
+    statement_timeout: undefined,
+    lock_timeout: undefined,
+    query_timeout: undefined,
+  });
+  unbounded.on('error', () => undefined);
+  const migrating = new Kysely<Database>({ dialect: new PostgresDialect({ pool: unbounded }) });
+  try {
+    await migrate(migrating, schema);
+  } finally {
+    await migrating.destroy();
+  }
+}
+
+async function migrate(db: Db, schema: string | undefined): Promise<void> {
   // Naming the schema keeps Kysely from mistaking another schema's bookkeeping tables for ours.
   const migrator = new Migrator({ db, provider: migrationProvider, ...(schema && { migrationTableSchema: schema }) });
   const { error, results } = await migrator.migrateToLatest();

@@ -245,6 +245,8 @@ export interface Database {
   mqtt_credentials: MqttCredentialTable;
   live_tickets: LiveTicketTable;
   command_buckets: CommandBucketTable;
+  command_results: CommandResultTable;
+  live_cadence_lease: LiveCadenceLeaseTable;
 }
 
 /** One failed (or not yet proven) sign-in attempt under one throttle key; `at` in ms since the epoch. */
@@ -267,6 +269,25 @@ export interface CommandBucketTable {
   key: string;
   credit: number | string;
   updated_at: number | string;
+}
+
+/** A command of `sendCommands` as `responseCommands` answers it; times in ms since the epoch. */
+export interface CommandResultTable {
+  cmd_num: string;
+  account_id: string;
+  device_id: string;
+  /** Why it failed; null: it succeeded (or there was nothing to do). */
+  error_code: string | null;
+  created_at: number | string;
+  /** Until then the command is in progress (the mower has not confirmed it yet). */
+  done_at: number | string;
+}
+
+/** Which process sends the live cadence (one row, `cadence`): its holder until `expires_at`, in ms since the epoch. */
+export interface LiveCadenceLeaseTable {
+  id: string;
+  holder: string;
+  expires_at: number | string;
 }
 
 export type Account = Selectable<AccountTable>;

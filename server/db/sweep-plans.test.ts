@@ -2,6 +2,7 @@ import { CompiledQuery, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepSessionRetryAnswers, sweepUsedRefreshTokens } from '../modules/accounts/public.ts';
 import { sweepExpiredMqttCredentials } from '../modules/mqtt/public.ts';
+import { sweepCommandResults } from '../modules/navimow-api/public.ts';
 import { removeExpired, sweepExpired, sweepRefreshAnswers } from '../modules/oauth/public.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import type { Db } from './database.ts';
@@ -46,6 +47,7 @@ describe('the sweeps', () => {
     ],
     ['expired used refresh tokens', (db: Db) => sweepUsedRefreshTokens(db), 'used_refresh_tokens_expiry_idx'],
     ['expired MQTT pairs', (db: Db) => sweepExpiredMqttCredentials(db, Date.now()), 'mqtt_credentials_expiry_idx'],
+    ['command results no client may ask for', (db: Db) => sweepCommandResults(db), 'command_results_created_idx'],
   ] as const)('of %s read through an index', async (_name, sweep, index) => {
     const statements = await statementsOf((db) => sweep(db));
     expect(statements).toHaveLength(1);

@@ -101,7 +101,13 @@ describe('what counts as the database being away', () => {
       { code: '53300' },
       { code: 'ECONNREFUSED' },
       { code: 'SQLITE_BUSY' },
+      { code: 'SQLITE_FULL' },
+      // statement_timeout and lock_timeout fired (a database that hangs, server/db/database.ts)
+      { code: '57014' },
+      { code: '55P03' },
       new Error('Cannot use a pool after calling end on the pool'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Query read timeout'),
     ]) {
       expect(isDatabaseOutage(outage), JSON.stringify(outage)).toBe(true);
     }

@@ -28,23 +28,28 @@ const OAUTH_PROTOCOL_PATH = /^\/(?:oauth\/(?:token|revoke)|openapi\/oauth\/getAc
 
 /**
  * Errors that mean the database cannot be reached, not that the request was wrong: PostgreSQL's connection
- * exceptions (SQLSTATE class 08), shutdown and too many connections (57P01-57P03, 53300), the network refusing or
- * dropping the connection, a closed pool, and SQLite unable to open, read or write its file.
+ * exceptions (SQLSTATE class 08), shutdown and too many connections (57P01-57P03, 53300), a statement or lock wait
+ * past its timeout (57014, 55P03: server/db/database.ts), the network refusing or dropping the connection, the
+ * pool's connect and the client's query timing out (a database that does not answer), a closed pool, and SQLite
+ * unable to open, read or write its file (a full disk included).
  */
 export function isDatabaseOutage(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014', '55P03'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
     if (/^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY)/.test(code)) return true;
   }
   return (
     typeof message === 'string' &&
-    /Cannot use a pool after calling end|Connection terminated|driver has already been destroyed|The database connection is not open/i.test(
+    /Cannot use a pool after calling end|Connection terminated|driver has already been destroyed|The database connection is not open|timeout exceeded when trying to connect|Query read timeout|is not queryable/i.test(
       message,
     )
   );
 }
+
+/** The answer to a request the database's outage stopped: nothing was changed, and it may be sent again shortly. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Contract section 4: every error is `{ error: { code, message } }`; bad input is a 400 naming the field. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -83,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'database unavailable');
       return reply
         .code(503)
-        .header('Retry-After', '5')
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
         .send(errorBody('database_unavailable', 'The service is briefly unavailable. Try again in a moment.'));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -371,6 +371,13 @@ describe('preloading a page’s first screen', () => {
     expect(body).not.toMatch(/\/de\/(?!common|winterGuide)\w+\.json/);
   });
 
+  it('answers a target that `new URL` reads as another host, or cannot read, with the not-found page (issue 34, item 1)', async () => {
+    for (const url of ['//x:99999/', '//[', '//a@b:0/robotWinterMode/guide']) {
+      const body = await html(url);
+      expect(announced(body), url).toContain(`modulepreload /${chunkOf('not-found')}`);
+    }
+  });
+
   it('gives an unknown path the not-found page’s chunk and only the common strings', async () => {
     const body = await html('/no/such/page', { 'accept-language': 'ja, sv;q=0.8' });
     expect(body).toContain('<html lang="sv"');

@@ -205,7 +205,10 @@ export async function registerPages(
           .send(`Too many requests. Try again in ${seconds} seconds.`);
       }
     }
-    const url = new URL(request.url, 'http://page.invalid');
+    // The target's path on this origin, as the router reads it: `//x:99999/` is a path here (`new URL` would take it
+    // for a host and throw), an absolute-form target is its path, and `*` is no page.
+    const path = request.url.replace(/^https?:\/\/[^/]*/i, '');
+    const url = new URL(`http://page.invalid${path.startsWith('/') ? path : `/${path}`}`);
     const route = matchPageRoute(url.pathname);
     const language = resolveLanguage(
       url.searchParams.get('lang'),

@@ -143,7 +143,7 @@ export function sdkBattery(data: {
 /** What `userInfo/get/v2` answers in `data`. */
 export interface MqttUserInfo {
   mqttHost: string;
-  mqttPort: number;
+  mqttPort?: number;
   mqttUrl?: string;
   userName: string;
   pwdInfo: string;

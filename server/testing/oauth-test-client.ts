@@ -213,12 +213,15 @@ export interface BrowserLink {
   loginPage: URL;
   /** The final redirect to the client: its redirect URI with `code` and `state`, or `error`. */
   callback: URL;
+  /** The host the consent screen named after the sign-in, for a redirect URI the client did not register. */
+  consentHost?: string;
 }
 
 /**
  * A browser opening a link exactly as a real client builds it (any start: the login page with the authorization
  * request, or `/oauth/authorize`), following the server's redirects to the login page, signing in there with "Agree
- * and Link" as the page does, and following on to the client's redirect URI.
+ * and Link" as the page does, continuing on the consent screen if one names the redirect's host, and following on to
+ * the client's redirect URI.
  */
 export async function openLinkInBrowser(
   app: FastifyInstance,
@@ -254,11 +257,25 @@ export async function openLinkInBrowser(
   });
   jar.store(login);
   if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode} ${login.body}`);
+  let next = login.json<{ redirect_to: string } | { confirm_host: string }>();
+  const consentHost = 'confirm_host' in next ? next.confirm_host : undefined;
+  if (consentHost !== undefined) {
+    // The consent screen named the redirect's host, and the user continued.
+    const confirm = await app.inject({
+      method: 'POST',
+      url: `/oauth/interaction/${uid}/confirm`,
+      headers: { cookie: jar.header() },
+    });
+    jar.store(confirm);
+    if (confirm.statusCode !== 200) throw new Error(`confirming answered ${confirm.statusCode} ${confirm.body}`);
+    next = confirm.json<{ redirect_to: string }>();
+  }
+  if (!('redirect_to' in next)) throw new Error('no way on after the sign-in');
   const callback = await follow(
-    login.json<{ redirect_to: string }>().redirect_to,
+    next.redirect_to,
     (location) => location.searchParams.has('code') || location.searchParams.has('error'),
   );
-  return { loginPage, callback };
+  return { loginPage, callback, consentHost };
 }
 
 /** A form POST as a client's HTTP library sends it: `application/x-www-form-urlencoded`, fields in the given order. */

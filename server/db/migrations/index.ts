@@ -17,6 +17,7 @@ import { migration as m015 } from './015_retry_answer_sweep.ts';
 import { migration as m016 } from './016_commands_under_abuse.ts';
 import { migration as m017 } from './017_message_types.ts';
 import { migration as m018 } from './018_live_ticket_origin.ts';
+import { migration as m019 } from './019_command_results.ts';
 
 /**
  * Migrations, one file each, in order. Each runs once, in a transaction, on SQLite and PostgreSQL alike; never edit
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '016_commands_under_abuse': m016,
   '017_message_types': m017,
   '018_live_ticket_origin': m018,
+  '019_command_results': m019,
 };
 
 export const migrationProvider: MigrationProvider = {

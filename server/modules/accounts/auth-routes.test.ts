@@ -3,7 +3,7 @@ import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { SIGN_IN_LIMITS } from './login-throttle.ts';
-import { REFRESH_RETRY_GRACE_MS } from './refresh-retries.ts';
+import { REFRESH_RETRY_GRACE_MS, UNANSWERED_REFRESH_RETRY_MS } from './refresh-retries.ts';
 import { hashToken, sweepSessionRetryAnswers } from './sessions.ts';
 import { WRONG_CREDENTIALS } from './sign-in.ts';
 
@@ -120,6 +120,8 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     expect(await apiStatus(first.access_token)).toBe(401);
     // Used first, so a cache of verified tokens would know it: the replay must still end it at once.
     expect(await apiStatus(second.access_token)).toBe(200);
+    // The new refresh token used: its answer arrived, so the old token has no retry left.
+    const third = (await refreshWith(second.refresh_token, '192.0.2.20')).json<Tokens>();
 
     // Whoever presents a used refresh token after the grace, the thief or the client it was stolen from, the
     // server cannot tell them apart: the session ends, its current tokens with it (RFC 9700 section 4.14.2).
@@ -128,8 +130,8 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     vi.useRealTimers();
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.code).toBe('invalid_grant');
-    expect(await apiStatus(second.access_token)).toBe(401);
-    expect((await refreshWith(second.refresh_token, '192.0.2.20')).statusCode).toBe(401);
+    expect(await apiStatus(third.access_token)).toBe(401);
+    expect((await refreshWith(third.refresh_token, '192.0.2.20')).statusCode).toBe(401);
   });
 
   it('ends a stolen session when the app it was stolen from refreshes, however often the thief rotated it', async () => {
@@ -233,7 +235,7 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     }
   });
 
-  it('answers a refresh sent twice at once, or retried within seconds, with the same new tokens', async () => {
+  it('answers a refresh sent twice at once, or retried before its new token is used, with the same new tokens', async () => {
     const first = (await login({ account: DEMO.owner.email, password: DEMO.owner.password })).json();
     const refresh = () =>
       t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: first.refresh_token } });
@@ -247,24 +249,24 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     });
     expect(mowers.statusCode).toBe(200);
 
+    // Its answer lost (the server went down after committing), the app retries minutes later: the same tokens still.
     vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+    const retried = await refresh();
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(answers[0]!.json());
+    // Once the new refresh token is used the answer arrived: the old one again is a replay.
+    const next = await refreshWith(retried.json().refresh_token, '192.0.2.31');
+    expect(next.statusCode).toBe(200);
     vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
     const late = await refresh();
     vi.useRealTimers();
     expect(late.statusCode).toBe(401);
-    // Too late for a retry: a used refresh token, which ends the session as a thief's would.
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/mowers',
-          headers: { authorization: `Bearer ${answers[0]!.json().access_token}` },
-        })
-      ).statusCode,
-    ).toBe(401);
+    // A used refresh token whose successor was used: it ends the session as a thief's would.
+    expect(await apiStatus(next.json<Tokens>().access_token)).toBe(401);
   });
 
-  it('drops a kept answer once its grace is over, and only then', async () => {
+  it('drops a kept answer once its window for an unanswered retry is over, and only then', async () => {
     const session = await freshSession();
     const rotated = (await refreshWith(session.refresh_token, '192.0.2.30')).json<Tokens>();
     const kept = async () =>
@@ -279,6 +281,8 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
     await sweepSessionRetryAnswers(t.db);
     expect(await kept()).not.toBeNull();
     await sweepSessionRetryAnswers(t.db, new Date(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000));
+    expect(await kept()).not.toBeNull();
+    await sweepSessionRetryAnswers(t.db, new Date(Date.now() + UNANSWERED_REFRESH_RETRY_MS + 1_000));
     expect(await kept()).toBeNull();
     // The session itself lives on.
     expect(await apiStatus(rotated.access_token)).toBe(200);
@@ -410,5 +414,62 @@ describe.each(testDatabaseKinds)('first-party sign-in on %s', (kind) => {
       for (let i = 0; i < 5; i += 1) expect((await attempt('ghost@navimow.example', 'wrong')).statusCode).toBe(401);
       expect((await attempt('ghost@navimow.example', 'wrong')).statusCode).toBe(429);
     });
+  });
+});
+
+describe.each(testDatabaseKinds)('sessions per account on %s (issue 34, item 9)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { sessionsPerAccount: 3 });
+  });
+  afterAll(() => t.close());
+
+  const login = async (account: { email: string; password: string } = DEMO.owner) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: account.email, password: account.password },
+      })
+    ).json<Tokens>();
+  const apiStatus = async ({ access_token }: Tokens) =>
+    (await t.app.inject({ method: 'GET', url: '/api/mowers', headers: { authorization: `Bearer ${access_token}` } }))
+      .statusCode;
+
+  it('signs the oldest out when a sign-in goes beyond the cap, its refresh token and MQTT pairs with it', async () => {
+    const friend = await login(DEMO.friend);
+    const oldest = await login();
+    // Used first, so that a cache of verified tokens would know it.
+    expect(await apiStatus(oldest)).toBe(200);
+    const pair = await t.app.inject({
+      method: 'GET',
+      url: '/openapi/mqtt/userInfo/get/v2',
+      headers: { authorization: `Bearer ${oldest.access_token}` },
+    });
+    expect(pair.statusCode).toBe(200);
+    const kept = [await login(), await login()];
+    expect(await apiStatus(oldest)).toBe(200);
+
+    const newest = await login();
+    expect(await apiStatus(oldest)).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: oldest.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const userName = pair.json<{ data: { userName: string } }>().data.userName;
+    expect(
+      await t.db.selectFrom('mqtt_credentials').select('username').where('username', '=', userName).execute(),
+    ).toEqual([]);
+    for (const tokens of [...kept, newest, friend]) expect(await apiStatus(tokens)).toBe(200);
+    const live = await t.db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('accounts.email', '=', DEMO.owner.email)
+      .where('sessions.revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(live.count)).toBe(3);
   });
 });

@@ -14,7 +14,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   requireCaller: RequireCaller;
   throttle: LoginThrottle;
   loginRequestsPerMinute: number;
-}> = async (app, { db, requireCaller, throttle, loginRequestsPerMinute }) => {
+  /** The sessions an account keeps live; a sign-in beyond them ends the oldest (`SESSIONS_PER_ACCOUNT`). */
+  sessionsPerAccount: number;
+}> = async (app, { db, requireCaller, throttle, loginRequestsPerMinute, sessionsPerAccount }) => {
   app.post(
     '/login',
     {
@@ -23,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
-      return createSession(db, account.id);
+      return createSession(db, account.id, { keep: sessionsPerAccount });
     },
   );
 

@@ -21,5 +21,10 @@ export {
 } from './login-throttle.ts';
 export { hashPassword } from './passwords.ts';
 export { followSessionChanges, sweepSessionRetryAnswers, sweepUsedRefreshTokens } from './sessions.ts';
-export { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer } from './refresh-retries.ts';
+export {
+  openRetryAnswer,
+  REFRESH_RETRY_GRACE_MS,
+  sealRetryAnswer,
+  UNANSWERED_REFRESH_RETRY_MS,
+} from './refresh-retries.ts';
 export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';

@@ -10,6 +10,14 @@ import type { TokenResponse } from '../../../common/api-types.ts';
 export const REFRESH_RETRY_GRACE_MS = 5_000;
 
 /**
+ * How long a refresh whose answer never arrived may be retried and get that answer again, as long as the token it
+ * handed out has not been used (its use proves the answer arrived): the server or its database may fail between
+ * committing a rotation and answering, and the client retries when it next needs a token, up to an access token's
+ * lifetime later. A retry within this is not a replay (docs/decisions/005-oauth-server.md).
+ */
+export const UNANSWERED_REFRESH_RETRY_MS = 60 * 60 * 1000;
+
+/**
  * A retried refresh gets the very answer of its first use, whichever process it reaches: the answer is kept beside
  * the session (or the OAuth refresh token, server/modules/oauth/refresh-replay.ts), sealed (AES-256-GCM) under a key
  * derived from the refresh token it answered. The database holds only that token's hash, so what it stores opens

@@ -3,7 +3,13 @@ import type { TokenResponse } from '../../../common/api-types.ts';
 import { sql } from 'kysely';
 import { inBatches } from '../../db/batched-sweep.ts';
 import { announceRevocation, type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
-import { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer, sessionAnswerSchema } from './refresh-retries.ts';
+import {
+  openRetryAnswer,
+  REFRESH_RETRY_GRACE_MS,
+  sealRetryAnswer,
+  sessionAnswerSchema,
+  UNANSWERED_REFRESH_RETRY_MS,
+} from './refresh-retries.ts';
 
 /**
  * First-party sessions of the native app. Each sign-in is its own session, so signing in on one phone never
@@ -36,21 +42,54 @@ function issue(now: Date) {
   };
 }
 
-export async function createSession(db: Db, accountId: string, now = new Date()): Promise<TokenResponse> {
+/**
+ * A new session for the account. It keeps at most `keep` live sessions: beyond them the oldest are signed out (as by
+ * `revokeSession`), so that signing in again and again does not grow the table and the caches without end.
+ */
+export async function createSession(
+  db: Db,
+  accountId: string,
+  { now = new Date(), keep }: { now?: Date; keep: number },
+): Promise<TokenResponse> {
   const { hashes, response } = issue(now);
-  await db
-    .insertInto('sessions')
-    .values({ id: randomUUID(), account_id: accountId, created_at: now.toISOString(), revoked_at: null, ...hashes })
-    .execute();
+  const id = randomUUID();
+  const at = now.toISOString();
+  const ended = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sessions')
+      .values({ id, account_id: accountId, created_at: at, revoked_at: null, ...hashes })
+      .execute();
+    // The new one is always kept, whatever the order of sessions made in the same millisecond.
+    const others = await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('id', '!=', id)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', at)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const beyond = others.slice(Math.max(keep - 1, 0)).map((session) => session.id);
+    if (!beyond.length) return [];
+    await trx.updateTable('sessions').set({ revoked_at: at }).where('id', 'in', beyond).execute();
+    await trx.deleteFrom('mqtt_credentials').where('session_id', 'in', beyond).execute();
+    return beyond;
+  });
+  if (ended.length) {
+    announceRevocation(db);
+    await Promise.all(ended.map((sessionId) => forgetSession(db, sessionId)));
+  }
   return response;
 }
 
 /**
  * Swaps a valid refresh token for new tokens; the old pair stops working. Undefined if it is not valid.
  *
- * The same refresh token presented again within `REFRESH_RETRY_GRACE_MS` (a client's retry, or the same request
- * sent twice at once) gets the answer of its first use, the same new tokens, instead of a second rotation that
- * would kill the tokens that answer handed out. The answer is kept in the session row, sealed for that refresh
+ * The same refresh token presented again before the session rotates again, at most `UNANSWERED_REFRESH_RETRY_MS`
+ * after its use (a client's retry, its answer lost, or the same request sent twice at once), gets the answer of
+ * its first use, the same new tokens, instead of a second rotation that would kill the tokens that answer handed
+ * out. The answer is kept in the session row, sealed for that refresh
  * token (refresh-retries.ts), so a retry reaching another process gets it too. Two refreshes racing are ordered by
  * the row: the second finds the token already replaced, and the answer beside it.
  *
@@ -72,6 +111,8 @@ export async function refreshSession(
   const presented = hashToken(refreshToken);
   const at = now.toISOString();
   const retryUntil = new Date(now.getTime() + REFRESH_RETRY_GRACE_MS).toISOString();
+  // The answer serves a retry until the new refresh token is used (the session then rotates past it) or this is over.
+  const answerUntil = new Date(now.getTime() + UNANSWERED_REFRESH_RETRY_MS).toISOString();
   const { hashes, response } = issue(now);
   const rotated = await db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -79,7 +120,7 @@ export async function refreshSession(
       .set({
         ...hashes,
         previous_refresh_token_hash: presented,
-        retry_until: retryUntil,
+        retry_until: answerUntil,
         retry_answer: sealRetryAnswer(refreshToken, response),
       })
       .where('refresh_token_hash', '=', presented)
@@ -180,8 +221,9 @@ async function forgetSession(db: Db, sessionId: string): Promise<void> {
 
 /**
  * On PostgreSQL: follows the sessions other processes rotate or revoke, so that this process's cache of verified
- * tokens may answer. Returns how to stop. If the listening connection breaks, the cache is dropped and not used
- * again (every token is then looked up), as a missed revocation must never keep a token alive.
+ * tokens may answer. Returns how to stop. While the listening connection is broken the cache is dropped and not
+ * used (every token is looked up), as a missed revocation must never keep a token alive; it is dropped again when
+ * the feed is back, since what was announced meanwhile was missed.
  */
 export function followSessionChanges(db: Db, log: (error: Error) => void): Promise<() => Promise<void>> {
   return followChannel(
@@ -196,6 +238,7 @@ export function followSessionChanges(db: Db, log: (error: Error) => void): Promi
       verifiedTokensOf(db).clear();
       log(error);
     },
+    () => verifiedTokensOf(db).clear(),
   );
 }
 

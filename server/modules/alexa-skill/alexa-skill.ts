@@ -177,7 +177,7 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
             : 'stop'
           : 'dock';
     // One command of the mower's and the account's budgets: a voice flood is refused as Google's and the API's are.
-    const admission = await commandBudget.take(accountId, new Map([[mower.serial, 1]]));
+    const admission = await commandBudget.take(accountId, [{ serial: mower.serial, command }]);
     if (!admission.admitted) return done(t.tooManyCommands(name));
     const outcome = await fleet.command(mower.serial, command);
     if (!outcome) return done(t.failed);

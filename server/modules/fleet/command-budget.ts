@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { inBatches } from '../../db/batched-sweep.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from './fleet.ts';
+import type { MowerCommand } from './fleet-model.ts';
 
 /**
  * Most commands (a device and one of its executions, after duplicates are dropped) one request may carry.
@@ -21,6 +22,18 @@ const MINUTE_MS = 60_000;
 
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
+/** One command of a request for a mower: `command` undefined for one the mower does not know (it still costs). */
+export interface BudgetedCommand {
+  serial: string;
+  command?: MowerCommand | undefined;
+}
+
+/**
+ * Commands that stop the blades or send the mower home: whoever may use the mower gets them through, whatever others
+ * sent it (each sender's own bucket of them still holds). Repeating one changes nothing.
+ */
+export const SAFETY_COMMANDS: ReadonlySet<MowerCommand> = new Set(['stop', 'pause', 'dock']);
+
 /** One draw from one bucket: `cost` commands from a bucket of `perMinute`. */
 interface Draw {
   key: string;
@@ -30,10 +43,12 @@ interface Draw {
 
 class Refused extends Error {
   readonly waitMs: number;
+  readonly bucket: 'mower' | 'account';
 
-  constructor(waitMs: number) {
+  constructor(waitMs: number, bucket: 'mower' | 'account') {
     super('command budget exhausted');
     this.waitMs = waitMs;
+    this.bucket = bucket;
   }
 }
 
@@ -78,14 +93,18 @@ async function drawFrom(trx: Db, { key, cost, perMinute }: Draw, now: number): P
 }
 
 /**
- * How many commands reach the mowers: a token bucket per mower (whoever sends: the owner, sharers, their linked
- * services) and per account, in the database so that several processes count together (docs/decisions/013-…).
- * A request's commands are admitted all together or not at all, and a refused request changes nothing.
+ * How many commands reach the mowers (docs/decisions/024-commands-under-abuse.md), in token buckets in the database so
+ * that several processes count together (docs/decisions/013-…): per mower, one for its owner (and the owner's linked
+ * services) and one its sharers share, so that no sharer can spend the owner's; per sending account; and a stop, a
+ * pause or a dock draws only from the sender's own bucket of those, so that it gets through whatever anyone else sent
+ * the mower. A request's commands are admitted all together or not at all, and a refused request changes nothing.
  */
 export class CommandBudget {
   private readonly db: Db;
   private readonly limits: CommandLimits;
   private readonly clock: Clock;
+  /** Requests refused since start, by the bucket that was empty (the metrics read them: server/metrics.ts). */
+  readonly refused = { mower: 0, account: 0 };
 
   constructor(db: Db, limits: CommandLimits, clock: Clock) {
     this.db = db;
@@ -93,32 +112,51 @@ export class CommandBudget {
     this.clock = clock;
   }
 
-  /** Takes the commands of one request: per mower how many, sent for `accountId`. */
-  async take(accountId: string, perMower: ReadonlyMap<string, number>): Promise<Admission> {
-    let total = 0;
-    for (const count of perMower.values()) total += count;
-    if (!total) return { admitted: true };
-    const draws: Draw[] = [
-      { key: `account ${accountId}`, cost: total, perMinute: this.limits.perAccountPerMinute },
-      ...[...perMower].map(([serial, cost]) => ({
-        key: `mower ${serial}`,
-        cost,
-        perMinute: this.limits.perMowerPerMinute,
-      })),
-    ];
-    // Always the same order of rows: two requests drawing from the same buckets never wait on each other in a circle.
-    draws.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  /** Takes the commands of one request, sent for `accountId` to mowers it may use. */
+  async take(accountId: string, commands: readonly BudgetedCommand[]): Promise<Admission> {
+    if (!commands.length) return { admitted: true };
     const now = this.clock.now();
     try {
       await this.db.transaction().execute(async (trx) => {
-        for (const draw of draws) {
-          const waitMs = await drawFrom(trx, draw, now);
-          if (waitMs > 0) throw new Refused(waitMs);
+        const serials = [...new Set(commands.map((command) => command.serial))];
+        const owned = new Set(
+          (
+            await trx
+              .selectFrom('mowers')
+              .select('serial_number')
+              .where('owner_id', '=', accountId)
+              .where('serial_number', 'in', serials)
+              .execute()
+          ).map((row) => row.serial_number),
+        );
+        const costs = new Map<string, Draw>();
+        const draw = (key: string, perMinute: number) => {
+          const entry = costs.get(key) ?? { key, cost: 0, perMinute };
+          entry.cost += 1;
+          costs.set(key, entry);
+        };
+        for (const { serial, command } of commands) {
+          if (command && SAFETY_COMMANDS.has(command)) {
+            draw(`safety ${accountId}`, this.limits.perAccountPerMinute);
+            continue;
+          }
+          draw(`account ${accountId}`, this.limits.perAccountPerMinute);
+          draw(owned.has(serial) ? `mower ${serial}` : `mower ${serial} shared`, this.limits.perMowerPerMinute);
+        }
+        // Always the same order of rows: two requests drawing from the same buckets never wait on each other in a
+        // circle.
+        const draws = [...costs.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        for (const entry of draws) {
+          const waitMs = await drawFrom(trx, entry, now);
+          if (waitMs > 0) throw new Refused(waitMs, entry.key.startsWith('mower ') ? 'mower' : 'account');
         }
       });
       return { admitted: true };
     } catch (error) {
-      if (error instanceof Refused) return { admitted: false, retryAfterSeconds: Math.ceil(error.waitMs / 1000) };
+      if (error instanceof Refused) {
+        this.refused[error.bucket] += 1;
+        return { admitted: false, retryAfterSeconds: Math.ceil(error.waitMs / 1000) };
+      }
       throw error;
     }
   }

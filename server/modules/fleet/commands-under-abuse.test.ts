@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
       .execute();
     expect(buckets.map((bucket) => [bucket.key, Number(bucket.credit)])).toEqual([
       [`mower ${OWNED}`, (PER_MOWER - 1) * 60_000],
-      [`mower ${SHARED}`, (PER_MOWER - 1) * 60_000],
+      [`mower ${SHARED} shared`, (PER_MOWER - 1) * 60_000],
     ]);
   });
 
@@ -186,52 +186,93 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     expect((await t.fleet.view(OWNED))!.record.state).toBe('idle');
   });
 
-  it('gives a mower at most 12 commands a minute, exactly, however many tokens send them at once', async () => {
+  it("gives a mower's owner 12 commands a minute and its sharers 12 together, exactly, however many tokens send them at once", async () => {
     await freshMinute();
-    // Ten sessions and two Home Assistant links of each account that may use the shared mower: its owner and its sharer.
-    const tokens = [ownerApp, friendApp];
+    // Ten sessions and a Home Assistant link of each account that may use the shared mower: its owner (the friend)
+    // and its sharer (the demo owner).
+    const owners = [friendApp];
+    const sharers = [ownerApp];
     for (let index = 0; index < 9; index += 1) {
-      tokens.push(
-        (await t.signIn()).authorization.slice(7),
-        (await t.signIn(DEMO.friend.email, DEMO.friend.password)).authorization.slice(7),
-      );
+      sharers.push((await t.signIn()).authorization.slice(7));
+      owners.push((await t.signIn(DEMO.friend.email, DEMO.friend.password)).authorization.slice(7));
     }
-    for (const login of [DEMO.owner, DEMO.friend])
-      tokens.push((await linkHomeAssistant(t.app, { account: login.email, password: login.password })).access_token);
-    const answers = await Promise.all(
+    sharers.push(
+      (await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password })).access_token,
+    );
+    owners.push(
+      (await linkHomeAssistant(t.app, { account: DEMO.friend.email, password: DEMO.friend.password })).access_token,
+    );
+    const flood = (tokens: string[]) =>
       tokens.flatMap((token) =>
-        [SDK_START, SDK_STOP].map((execution) =>
+        [SDK_START, SDK_RESUME].map((execution) =>
           sendCommands(token, { commands: [{ devices: ids(SHARED), execution }] }),
         ),
-      ),
-    );
-    const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(PER_MOWER);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(answers.length - PER_MOWER);
-    const refused = answers.find((answer) => answer.statusCode === 429)!;
+      );
+    const [fromSharers, fromOwners] = await Promise.all([Promise.all(flood(sharers)), Promise.all(flood(owners))]);
+    for (const answers of [fromSharers, fromOwners]) {
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(PER_MOWER);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(answers.length - PER_MOWER);
+    }
+    const refused = fromSharers.find((answer) => answer.statusCode === 429)!;
     // navimow-sdk raises MowerAPIError with the status; the envelope says why.
-    expect(refused.json()).toEqual({ code: 429, desc: expect.stringContaining('Too many commands'), data: null });
+    expect(refused.json()).toEqual({ code: 4001, desc: expect.stringContaining('Too many commands'), data: null });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(5);
 
     // Google is told to try again, in its words, and nothing runs.
     const before = (await t.fleet.view(SHARED))!.record.state;
-    const google429 = await fulfil(execute([{ devices: ids(SHARED), execution: [DOCK] }]));
+    const google429 = await fulfil(execute([{ devices: ids(SHARED), execution: [START] }]));
     expect(google429.statusCode).toBe(200);
     expect(google429.json().payload).toMatchObject({ errorCode: 'transientError', status: 'ERROR' });
     expect((await t.fleet.view(SHARED))!.record.state).toBe(before);
+    // A stop, a pause or a dock gets through from anyone, whatever was spent.
+    expect((await fulfil(execute([{ devices: ids(SHARED), execution: [DOCK] }]))).json().payload.commands).toEqual([
+      expect.objectContaining({ status: 'SUCCESS' }),
+    ]);
+    for (const [token, execution] of [
+      [ownerApp, SDK_STOP],
+      [friendApp, SDK_PAUSE],
+      [friendApp, SDK_DOCK],
+    ] as const)
+      expect((await sendCommands(token, { commands: [{ devices: ids(SHARED), execution }] })).statusCode).toBe(200);
     // The owner's own mower is another budget.
     expect(
       (await sendCommands(ownerApp, { commands: [{ devices: ids(OWNED), execution: SDK_START }] })).statusCode,
     ).toBe(200);
-    // One command comes back every five seconds.
+    // One command comes back every five seconds, to each share.
     now += 5_000;
-    expect(
-      (await sendCommands(friendApp, { commands: [{ devices: ids(SHARED), execution: SDK_DOCK }] })).statusCode,
-    ).toBe(200);
-    expect(
-      (await sendCommands(friendApp, { commands: [{ devices: ids(SHARED), execution: SDK_STOP }] })).statusCode,
-    ).toBe(429);
+    for (const token of [ownerApp, friendApp]) {
+      expect(
+        (await sendCommands(token, { commands: [{ devices: ids(SHARED), execution: SDK_START }] })).statusCode,
+      ).toBe(200);
+      expect(
+        (await sendCommands(token, { commands: [{ devices: ids(SHARED), execution: SDK_RESUME }] })).statusCode,
+      ).toBe(429);
+    }
+  });
+
+  it("lets no sharer's flood refuse the owner's commands, or anyone's stop (issue 34, item 3)", async () => {
+    await freshMinute();
+    // The sharer (the demo owner) retries as fast as it can while the mower's owner (the friend) starts it and stops
+    // it, all at once.
+    const sharer = Array.from({ length: 40 }, (_, index) =>
+      sendCommands(ownerApp, { commands: [{ devices: ids(SHARED), execution: index % 2 ? SDK_RESUME : SDK_START }] }),
+    );
+    const owner = Array.from({ length: PER_MOWER }, (_, index) =>
+      sendCommands(friendApp, { commands: [{ devices: ids(SHARED), execution: index % 2 ? SDK_RESUME : SDK_START }] }),
+    );
+    const stops = Array.from({ length: 5 }, (_, index) =>
+      sendCommands(index % 2 ? ownerApp : friendApp, { commands: [{ devices: ids(SHARED), execution: SDK_STOP }] }),
+    );
+    const [fromSharer, fromOwner, fromStops] = await Promise.all([
+      Promise.all(sharer),
+      Promise.all(owner),
+      Promise.all(stops),
+    ]);
+    expect(fromOwner.map((answer) => answer.statusCode)).toEqual(Array(PER_MOWER).fill(200));
+    expect(fromStops.map((answer) => answer.statusCode)).toEqual(Array(5).fill(200));
+    expect(fromSharer.filter((answer) => answer.statusCode === 200)).toHaveLength(PER_MOWER);
   });
 
   it("gives an account at most 30 commands a minute, a request's all together or none", async () => {
@@ -241,7 +282,13 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
       { now: () => now },
     );
     await t.db.deleteFrom('command_buckets').execute();
-    const take = (account: string, ...draws: [string, number][]) => budget.take(account, new Map(draws));
+    const take = (account: string, ...draws: [string, number][]) =>
+      budget.take(
+        account,
+        draws.flatMap(([serial, count]) =>
+          Array.from({ length: count }, () => ({ serial, command: 'start' as const })),
+        ),
+      );
     // Thirty at once, over three mowers (each within its own twelve), from several parallel requests.
     const parallel = await Promise.all(
       Array.from({ length: 9 }, (_, index) => take('account-a', [`M${index % 3}`, 4])),
@@ -260,7 +307,7 @@ describe.each(testDatabaseKinds)('commands under abuse on %s', (kind) => {
     await take('account-d', ['M8', 1]);
     await sweepCommandBuckets(t.db, now + 31_000);
     const left = await t.db.selectFrom('command_buckets').select('key').orderBy('key').execute();
-    expect(left.map((row) => row.key)).toEqual(['account account-d', 'mower M8']);
+    expect(left.map((row) => row.key)).toEqual(['account account-d', 'mower M8 shared']);
   });
 
   it('folds a flood of the same work-log event into one unread message for the owner, counting it', async () => {

@@ -105,6 +105,9 @@ const usableMowers = reusableRead((db: Db, accountId: string, serials: readonly 
   db.selectFrom('mowers').select(COLUMNS).where('serial_number', 'in', serials).where(usableBy(accountId)),
 );
 
+/** The states in which the mower drives, and its position changes from one second to the next. */
+const MOVING: MowerState[] = ['mowing', 'returning'];
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (text: string | null) => (text === null ? null : Date.parse(text));
 
@@ -239,6 +242,51 @@ export class Fleet {
     return rows
       .sort((a, b) => order.get(a.serial_number)! - order.get(b.serial_number)!)
       .map((row) => toView(row, advance(toRecord(row, now), now).record, now));
+  }
+
+  /** The mowers online and moving (mowing, returning) as they are now: the live cadence's every beat. */
+  async movingViews(): Promise<MowerView[]> {
+    const rows = (await this.db
+      .selectFrom('mowers')
+      .select(COLUMNS)
+      .where('online', '=', 1)
+      .where('state', 'in', MOVING)
+      .execute()) as Row[];
+    return this.toViews(
+      rows.map((row) => row.serial_number),
+      rows,
+    );
+  }
+
+  /**
+   * Up to `limit` mowers online and standing (not moving), the next after `after` in serial order: the live
+   * cadence walks through all of them once a round, a slice a beat, so that no beat reads them all.
+   */
+  async standingViews(after: string, limit: number): Promise<MowerView[]> {
+    const rows = (await this.db
+      .selectFrom('mowers')
+      .select(COLUMNS)
+      .where('online', '=', 1)
+      .where('state', 'not in', MOVING)
+      .where('serial_number', '>', after)
+      .orderBy('serial_number')
+      .limit(limit)
+      .execute()) as Row[];
+    return this.toViews(
+      rows.map((row) => row.serial_number),
+      rows,
+    );
+  }
+
+  /** How many mowers are online and standing: the live cadence's slice size. */
+  async countStanding(): Promise<number> {
+    const { count } = await this.db
+      .selectFrom('mowers')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+      .where('online', '=', 1)
+      .where('state', 'not in', MOVING)
+      .executeTakeFirstOrThrow();
+    return Number(count);
   }
 
   async view(serial: string): Promise<MowerView | undefined> {

@@ -3,7 +3,8 @@ import type { MowerStatusDto } from '../../../common/fleet.ts';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { linkHomeAssistant } from '../../testing/navimow-test-client.ts';
+import { linkHomeAssistant, tokenEndpoint } from '../../testing/navimow-test-client.ts';
+import { basic } from '../../testing/oauth-test-client.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const SHARED = DEMO.mowers.shared.serial;
@@ -66,6 +67,7 @@ describe.each(testDatabaseKinds)("a page's live stream of a mower on %s", (kind)
     const response = await t.app.inject({ method: 'POST', url: `/api/mowers/${serial}/live-tickets`, headers: auth });
     return { status: response.statusCode, ticket: response.json<{ ticket?: string }>().ticket, body: response.json() };
   };
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const report = (serial: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: `/api/simulator/mowers/${serial}/report`, headers, payload });
 
@@ -231,6 +233,40 @@ describe.each(testDatabaseKinds)("a page's live stream of a mower on %s", (kind)
     });
     expect(unlinked.statusCode).toBe(204);
     await expect(stream.next(2000)).rejects.toThrow('stream ended');
+    await expect.poll(() => t.liveFeed.streams).toBe(0);
+  });
+
+  it("ends a linked service's stream when the access token it was opened with is revoked (issue 34, item 7)", async () => {
+    const linked = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const other = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const stream = await openStream(base, OWNED, (await ticketFor(OWNED, bearer(linked.access_token))).ticket!);
+    const kept = await openStream(base, OWNED, (await ticketFor(OWNED, bearer(other.access_token))).ticket!);
+    expect(await stream.next()).toMatchObject({ serial_number: OWNED });
+    expect(await kept.next()).toMatchObject({ serial_number: OWNED });
+    // A ticket taken with the token before its revocation opens nothing after it.
+    const unused = (await ticketFor(OWNED, bearer(linked.access_token))).ticket!;
+
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic('homeassistant', 'homeassistant-demo-secret'),
+      },
+      payload: new URLSearchParams({ token: linked.access_token, token_type_hint: 'access_token' }).toString(),
+    });
+    expect(revoked.statusCode).toBe(200);
+    await expect(stream.next(2000)).rejects.toThrow('stream ended');
+    expect((await fetch(`${base}/api/mowers/${OWNED}/live?ticket=${unused}`)).status).toBe(401);
+    // The link ends with it: its refresh token makes no new access token (decision record 036).
+    const refreshed = await tokenEndpoint(t.app, { grant_type: 'refresh_token', refresh_token: linked.refresh_token });
+    expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+
+    // Another link of the same service and account streams on.
+    await report(OWNED, { kind: 'offline' });
+    expect(await kept.next()).toMatchObject({ online: false });
+    await report(OWNED, { kind: 'online' });
+    kept.close();
     await expect.poll(() => t.liveFeed.streams).toBe(0);
   });
 

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { originOf, type RequireCaller } from '../accounts/public.ts';
 import { mayUseMower } from '../mowers/public.ts';
-import type { Fleet, FleetChange } from './fleet.ts';
+import type { Fleet } from './fleet.ts';
 import { statusOf } from './fleet-routes.ts';
 
 /** How long a ticket opens the stream: the page takes it and opens the stream at once. */
@@ -42,8 +42,8 @@ function addToGroup<T>(groups: Map<string, Set<T>>, key: string, member: T): () 
 }
 
 /**
- * The committed changes of each mower, for this process's live streams (`fleet.onChange`). With several processes
- * the changes of the others arrive through the external broker (docs/decisions/015-mqtt-broker.md).
+ * The committed changes of each mower, for this process's live streams: this process's and, with several processes,
+ * the others' (server/modules/fleet/live-changes.ts).
  */
 export class LiveFeed {
   private readonly subscribers = new Map<string, Set<(status: MowerStatusDto) => void>>();
@@ -107,8 +107,6 @@ export class LiveFeed {
     })().finally(() => (this.rechecking = undefined));
     return this.rechecking;
   }
-
-  readonly listener = ({ view }: FleetChange): void => this.push(statusOf(view));
 
   push(status: MowerStatusDto): void {
     for (const subscriber of this.subscribers.get(status.serial_number) ?? []) subscriber(status);
@@ -280,6 +278,8 @@ export function liveStreamRoutes(
         }
         request.raw.on('close', end);
         raw.on('close', end);
+        // Hijacked, the response has no listener of Fastify's: a write that fails must not throw into the process.
+        raw.on('error', end);
       },
     );
   };

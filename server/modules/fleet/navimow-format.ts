@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FaultReason } from '../../../common/messages.ts';
 import type { MowerView } from './fleet.ts';
-import { FAULT_CODES, type FleetEvent, isFaultReason, RATES } from './fleet-model.ts';
+import { FAULT_CODES, type FleetEvent, isFaultReason, jobLengthMs, RATES } from './fleet-model.ts';
 
 /**
  * The fleet in the Navimow cloud's words, as the public clients read them (navimow-sdk `mower_sdk/models.py`,
@@ -106,13 +106,17 @@ function errorOf({ record }: MowerView) {
   };
 }
 
-/** One device of `authList` (`Device.from_dict`). */
+/**
+ * One device of `authList`: `firmware` as the real cloud names it (LoxBerry reads it), `firmware_version` as
+ * navimow-sdk's `Device.from_dict` and homebridge-navimow do.
+ */
 export function deviceDto(view: MowerView, role: 'owner' | 'shared') {
   return {
     id: view.serial,
     serial_number: view.serial,
     name: view.name,
     model: view.model,
+    firmware: view.firmwareVersion,
     firmware_version: view.firmwareVersion,
     online: view.record.online,
     type: 'action.devices.types.MOWER',
@@ -219,4 +223,113 @@ export function eventPayload(serial: string, event: FleetEvent) {
     ...(reason && event.type === 'fault' && { message: `${FAULT_TEXTS[reason]} (${FAULT_CODES[reason]})` }),
     params: reason ? { ...event.params, code: FAULT_CODES[reason] } : event.params,
   };
+}
+
+/*
+ * `/downlink/vehicle/<id>/realtimeDate/location`: a JSON array of readings tagged by `type`, as the public clients
+ * parse it (ioBroker.navimow `handleMqttMessage` and its tests' captures of 2026-08, LoxBerry's `_on_cloud_message`,
+ * the NaviWatch and pgoutsos/NavimowHA notes): the cloud's numbers as strings where its captures have strings.
+ */
+
+/** The location channel's own state code (a number the cloud does not document; 1 docked, as captured). */
+const LOCATION_VEHICLE_STATES: Record<RawVehicleState, number> = {
+  isIdle: 0,
+  isDocked: 1,
+  isRunning: 2,
+  isPaused: 3,
+  isDocking: 4,
+  Error: 5,
+  Offline: 6,
+};
+
+/** The lane pattern of `positionOf` in the mower's own frame: metres from the station, heading in radians. */
+export function poseOf({ record }: MowerView): { x: number; y: number; theta: number } {
+  if (record.atStation) return { x: 0, y: 0, theta: 0 };
+  const metres = (record.jobMowedMs / 1000) * 0.4;
+  const lane = Math.floor(metres / 30) % 20;
+  const along = metres % 30;
+  return lane % 2 === 0 ? { x: along + 1, y: lane + 1, theta: 0 } : { x: 31 - along, y: lane + 1, theta: Math.PI };
+}
+
+/** Type 1: where the mower is. A docked mower's reading is all zeros, as the cloud's is. */
+export function poseReading(view: MowerView) {
+  const { x, y, theta } = poseOf(view);
+  return {
+    postureX: x.toFixed(3),
+    postureY: y.toFixed(3),
+    postureTheta: theta.toFixed(3),
+    vehicleState: LOCATION_VEHICLE_STATES[rawState(view)],
+    time: view.at,
+    type: 1 as const,
+  };
+}
+
+/** The current job's progress in ten-thousandths (the cloud's `currentMowProgress`); a finished job is whole. */
+export function mowProgressOf({ record, model }: MowerView): number {
+  if (record.jobLeftMs <= 0) return record.jobMowedMs > 0 ? 10_000 : 0;
+  return Math.min(10_000, Math.floor((record.jobMowedMs / jobLengthMs(model)) * 10_000));
+}
+
+/**
+ * Type 2: the job's progress, which the cloud sends about once a percent and when a job starts (`subtotalArea`
+ * "0.0", what ioBroker clears its map on). `action` -1 and `mowStartType` 1 as in every captured progress of a task.
+ */
+export function progressReading(view: MowerView) {
+  const progress = mowProgressOf(view);
+  const area = (view.record.jobMowedMs / 60_000) * RATES.squareMetresPerMinute;
+  return {
+    action: -1,
+    currentMowBoundary: 1,
+    currentMowProgress: progress,
+    mowingPercentage: Math.floor(progress / 100),
+    mowStartType: 1,
+    subtotalArea: area.toFixed(2),
+    time: view.at,
+    type: 2 as const,
+  };
+}
+
+/** Type 3: the zones a new job mows (one lawn, zone 1 here), or without them a bare heartbeat. */
+export const partitionsReading = (at: number, partitionIds?: number[]) => ({
+  ...(partitionIds && { partitionIds }),
+  time: at,
+  type: 3 as const,
+});
+
+/** Type 4: the task waits (rain delay) or no longer does. */
+export const taskDelayReading = (at: number, delayed: boolean) => ({
+  taskDelay: delayed ? 1 : 0,
+  time: at,
+  type: 4 as const,
+});
+
+/** The location readings a committed change brings: a new job's zones and first progress, a rain delay's start and end. */
+export function locationReadingsOf({ view, events }: { view: MowerView; events: FleetEvent[] }) {
+  const readings: object[] = [];
+  for (const event of events) {
+    if (event.type === 'mowingStarted') readings.push(partitionsReading(event.at, [1]), progressReading(view));
+    if ((event.type === 'fault' || event.type === 'faultCleared') && event.params.reason === 'rainDelay')
+      readings.push(taskDelayReading(event.at, event.type === 'fault'));
+  }
+  return readings;
+}
+
+/**
+ * A committed change's location messages, each reading in a message of its own as the cloud sends them (LoxBerry
+ * reads only a message's last reading): what the change brings (`locationReadingsOf`), then where the mower is.
+ */
+export const locationMessages = (change: { view: MowerView; events: FleetEvent[] }) =>
+  [...locationReadingsOf(change), poseReading(change.view)].map((reading) => [reading]);
+
+/**
+ * A beat's location messages (live-cadence.ts): the position, and for a mowing mower its progress when a whole
+ * percent was passed since the last beat, `sinceMs` ago (the cloud's "about once a percent").
+ */
+export function beatLocationMessages(view: MowerView, sinceMs: number) {
+  const { record } = view;
+  const pose = [[poseReading(view)]];
+  if (record.state !== 'mowing') return pose;
+  const before = { ...view, record: { ...record, jobMowedMs: Math.max(0, record.jobMowedMs - sinceMs) } };
+  const passed = Math.floor(mowProgressOf(view) / 100) !== Math.floor(mowProgressOf(before) / 100);
+  return passed ? [...pose, [progressReading(view)]] : pose;
 }

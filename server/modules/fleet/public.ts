@@ -3,6 +3,7 @@ export { type Clock, Fleet, type FleetChange, type MowerView, systemClock } from
 export { type CommandResult, type MowerCommand } from './fleet-model.ts';
 export {
   type Admission,
+  type BudgetedCommand,
   CommandBudget,
   type CommandLimits,
   MAX_COMMANDS_PER_REQUEST,
@@ -10,5 +11,15 @@ export {
 } from './command-budget.ts';
 export { postFleetMessages } from './fleet-messages.ts';
 export { fleetApiRoutes, simulatorFleetRoutes, statusOf } from './fleet-routes.ts';
+export { followLiveChanges } from './live-changes.ts';
 export { LiveFeed, liveStreamRoutes } from './live-stream.ts';
-export { attributesPayload, deviceDto, eventPayload, statePayload, statusDto } from './navimow-format.ts';
+export { LIVE_CADENCE, type LiveBeat, LiveCadence } from './live-cadence.ts';
+export {
+  attributesPayload,
+  beatLocationMessages,
+  deviceDto,
+  eventPayload,
+  locationMessages,
+  statePayload,
+  statusDto,
+} from './navimow-format.ts';

@@ -114,9 +114,12 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
     const usable = await usableSerials(caller.accountId);
     const mayControl = caller.permissions.has('mower:control');
     if (mayControl) {
-      const perMower = new Map<string, number>();
-      for (const { id, steps } of plan) if (usable.has(id)) perMower.set(id, (perMower.get(id) ?? 0) + steps.length);
-      const admission = await commandBudget.take(caller.accountId, perMower);
+      const admission = await commandBudget.take(
+        caller.accountId,
+        plan.flatMap(({ id, steps }) =>
+          usable.has(id) ? steps.map((step) => ({ serial: id, command: fleetCommand(step.command, step.params) })) : [],
+        ),
+      );
       // Google's word for "try again": the Assistant says that something went wrong and to try again.
       if (!admission.admitted) {
         return {

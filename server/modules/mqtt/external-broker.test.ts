@@ -12,7 +12,7 @@ import { type BuiltApp, buildApp } from '../../app.ts';
 import type { Db } from '../../db/database.ts';
 import { DEMO } from '../../db/seed.ts';
 import { testConfig } from '../../testing/test-app.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
 import { startTlsProxy } from '../../testing/tls-proxy.ts';
 import {
   homeAssistantMqtt,
@@ -46,6 +46,24 @@ async function waitForPort(port: number) {
   throw new Error(`nothing listens on ${port}`);
 }
 
+/** Debian's Mosquitto on `port`, anonymous; stopped as an operator stops it (SIGTERM: it saves what it persists). */
+function mosquitto(dir: string, config: string, port: number) {
+  writeFileSync(join(dir, 'mosquitto.conf'), config);
+  let child: ChildProcess | undefined;
+  return {
+    async start() {
+      child = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
+      await waitForPort(port);
+    },
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /**
  * The external broker: Debian's Mosquitto when it is installed (bin/test installs it), anonymous on a free port
  * (its auth plugin, mosquitto-go-auth, is not a Debian package: the checks it would call are tested below
@@ -56,19 +74,19 @@ async function startBroker(): Promise<{ port: number; webSocketPort?: number; ki
   if (existsSync(MOSQUITTO)) {
     const webSocketPort = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'navimow-mosquitto-'));
-    writeFileSync(
-      join(dir, 'mosquitto.conf'),
+    const child = mosquitto(
+      dir,
       `per_listener_settings false\nallow_anonymous true\npersistence false\nlistener ${port} 127.0.0.1\nlistener ${webSocketPort} 127.0.0.1\nprotocol websockets\n`,
+      port,
     );
-    const child: ChildProcess = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-    await waitForPort(port);
+    await child.start();
     await waitForPort(webSocketPort);
     return {
       port,
       webSocketPort,
       kind: 'Mosquitto',
       async stop() {
-        child.kill();
+        await child.stop();
         rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -226,11 +244,8 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
             headers: { authorization: `Bearer ${token}` },
           })
         ).json().data as MqttUserInfo;
-        expect(info).toMatchObject({
-          mqttHost: 'localhost',
-          mqttPort: broker.port,
-          mqttUrl: `wss://localhost:${proxy.port}/mqtt`,
-        });
+        expect(info).toMatchObject({ mqttHost: 'localhost', mqttUrl: `wss://localhost:${proxy.port}/mqtt` });
+        expect(info.mqttPort).toBeUndefined();
         const { url: connectTo, options } = navimowSdkConnection(homeAssistantMqtt(info, token));
         expect(connectTo).toBe(`wss://localhost:${proxy.port}/mqtt`);
         const client = await mqtt.connectAsync(connectTo, {
@@ -341,3 +356,109 @@ describe('two server processes behind one external MQTT broker (MQTT_URL)', () =
     expect((await ask({ headers: { forwarded: 'for=203.0.113.7' } })).statusCode).toBe(404);
   });
 });
+
+/**
+ * The broker restarted under the server (issue 35, item 4): stopped for 5 s, with subscribers attached, Mosquitto
+ * with and without persistence. A change committed while it is down reaches the pages' streams at once (they do not
+ * pass through the broker) and, once it is back, the MQTT subscribers: every reconnect of the server republishes
+ * every mower's retained state, so within 1 s of its return they hold the current state, not nothing (no
+ * persistence) nor the state from before the outage (persistence).
+ */
+describe
+  .runIf(existsSync(MOSQUITTO))
+  .each(testDatabaseKinds.flatMap((kind) => [[kind, false] as const, [kind, true] as const]))(
+  'an external broker restarted on %s (persistence: %s)',
+  (kind, persistence) => {
+    const dir = mkdtempSync(join(tmpdir(), 'navimow-mosquitto-'));
+    let port: number;
+    let broker: ReturnType<typeof mosquitto>;
+    let db: Db;
+    let destroy: () => Promise<void>;
+    const apps: BuiltApp[] = [];
+    const bases: string[] = [];
+
+    beforeAll(async () => {
+      port = await freePort();
+      broker = mosquitto(
+        dir,
+        `allow_anonymous true\npersistence ${persistence}\npersistence_location ${dir}/\nlistener ${port} 127.0.0.1\n`,
+        port,
+      );
+      await broker.start();
+      ({ db, destroy } = await createTestDatabase(kind));
+      const base = testConfig({ simulator: true });
+      for (let index = 0; index < 2; index++) {
+        const built = await buildApp({
+          db,
+          config: {
+            ...base,
+            mqtt: { ...base.mqtt, port: 0, publicPort: undefined, externalUrl: `mqtt://127.0.0.1:${port}` },
+          },
+        });
+        bases.push(await built.app.listen({ port: 0, host: '127.0.0.1' }));
+        apps.push(built);
+      }
+    });
+    afterAll(async () => {
+      for (const { app } of apps) await app.close();
+      await destroy();
+      await broker.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('brings subscribers and pages the change committed while it was down', async () => {
+      const [a] = apps as [BuiltApp];
+      const login = await a.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: DEMO.owner.email, password: DEMO.owner.password },
+      });
+      const authorization = `Bearer ${login.json<{ access_token: string }>().access_token}`;
+      const subscriber = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 100 });
+      const states: { at: number; state: Record<string, unknown> }[] = [];
+      subscriber.on('message', (_topic, payload) =>
+        states.push({ at: Date.now(), state: JSON.parse(payload.toString()) as Record<string, unknown> }),
+      );
+      await subscriber.subscribeAsync(`/downlink/vehicle/${OWNED}/realtimeDate/state`);
+      await expect.poll(() => states.at(-1)?.state).toMatchObject({ device_id: OWNED, state: 'isDocked' });
+      const page = await liveStream(bases[1]!, OWNED, authorization);
+      await expect.poll(() => page.statuses.length).toBe(1);
+
+      await broker.stop();
+      const down = Date.now();
+      // Committed on one process while the broker is down: no error, and the other's page hears it at once.
+      expect((await a.fleet.report(OWNED, { kind: 'fault', reason: 'stuck' }))?.result).toBe(true);
+      await expect.poll(() => page.statuses.at(-1), { timeout: 1000 }).toMatchObject({ state: 'error' });
+      // What an operator sees meanwhile (docs/operations.md): not connected, the change's publishes dropped.
+      const during = await a.metrics.scrape();
+      expect(during).toMatch(/^navimow_mqtt_broker_connected 0$/m);
+      expect(Number(/^navimow_mqtt_messages_dropped_total (\d+)$/m.exec(during)?.[1])).toBeGreaterThanOrEqual(2);
+      // Readiness names the broker but keeps the process in the balancer: the pages and the API still serve.
+      const ready = await a.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', database: 'ok', mqtt: 'unavailable' });
+      await new Promise((resolve) => setTimeout(resolve, 5000 - (Date.now() - down)));
+
+      await broker.start();
+      const back = Date.now();
+      await expect
+        .poll(() => states.at(-1)?.state, { timeout: 1000, interval: 20 })
+        .toMatchObject({ device_id: OWNED, state: 'Error', error: { reason: 'stuck' } });
+      expect(states.at(-1)!.at - back).toBeLessThan(1000);
+      const after = await a.metrics.scrape();
+      expect(after).toMatch(/^navimow_mqtt_broker_connected 1$/m);
+      expect(after).toMatch(/^navimow_mqtt_reconnects_total 1$/m);
+      expect((await a.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        mqtt: 'ok',
+      });
+
+      await a.fleet.report(OWNED, { kind: 'clear' });
+      await expect.poll(() => page.statuses.at(-1)).toMatchObject({ state: 'docked' });
+      await expect.poll(() => states.at(-1)?.state).toMatchObject({ state: 'isDocked' });
+      page.close();
+      await subscriber.endAsync(true);
+    }, 20_000);
+  },
+);

@@ -3,80 +3,196 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MowerStatusDto } from '../../../common/fleet.ts';
 import type { Db } from '../../db/database.ts';
 import { isPrivateAddress } from '../../http/client-address.ts';
 import { mayUseMower } from '../mowers/public.ts';
-import { type FleetChange, type LiveFeed, statusOf } from '../fleet/public.ts';
 import { DOWNLINK, type Publisher } from './mqtt-broker.ts';
 import { liveMqttAccount, verifyMqttCredentials } from './mqtt-credentials.ts';
-
-/**
- * The app's own status of each mower for the pages' live streams of every process (`MowerStatusDto`), beside the
- * public downlink. Only the server's account may read or write it (the ACL check below).
- */
-export const statusTopic = (serial: string) => `navimow-server/status/${serial}`;
-const STATUS = /^navimow-server\/status\/([^/]+)$/;
 
 interface Log {
   info(object: unknown, message?: string): void;
   warn(object: unknown, message?: string): void;
+  error(object: unknown, message?: string): void;
 }
+
+/** Publishes waiting for a republish beyond this are dropped (the republish sends their mowers' state anyway). */
+const MAX_WAITING_PUBLISHES = 1000;
+/** Unsent bytes on the connection beyond which publishes are dropped: a broker that stalls without closing. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** How soon after a broker comes back the server is connected again (subscribers then have the current state). */
+const RECONNECT_MS = 500;
+/** A failed republish (the database down too) is tried again this often while the broker is connected. */
+const REPUBLISH_RETRY_MS = 2000;
+
+export interface ExternalBrokerOptions {
+  log: Log;
+  /**
+   * Publishes the current retained state of every mower through `publisher`: run on every reconnect, so that a
+   * broker that lost its retained messages (no persistence) or kept old ones (persistence), and the subscribers
+   * who reconnected to it, hold what was committed while it was away.
+   */
+  republish: (publisher: Publisher) => Promise<void>;
+  /** How long the first connection may take before the start gives up. */
+  connectTimeoutMs?: number;
+}
+
+/** Why the first connection failed, in one line naming `MQTT_URL` (server/main.ts prints it instead of a stack). */
+export class BrokerStartError extends Error {}
 
 /**
  * Several server processes behind one external broker (docs/decisions/015-mqtt-broker.md, `MQTT_URL`): each process
- * publishes the changes it commits (the public downlink, retained state and attributes, and the app's status), and
- * hears every process's status changes, for its own pages' live streams. The connection reconnects by itself;
- * what is published while it is down is dropped (QoS 0, as on the embedded broker), and the next change or the
- * retained state of the next start puts subscribers right.
+ * publishes the changes it commits on the public downlink (state and attributes retained, events not). The
+ * connection reconnects by itself; what is published while it is down is dropped (QoS 0, as on the embedded
+ * broker), and every reconnect republishes every mower's current state, so subscribers hold what was committed
+ * during the outage (docs/operations.md). The pages' live streams do not pass through the broker
+ * (server/modules/fleet/live-changes.ts).
  */
 export class ExternalBroker implements Publisher {
   private readonly client: MqttClient;
+  private readonly options: ExternalBrokerOptions;
+  /** The republish running: publishes wait for it, so its snapshot never goes out after a later change. */
+  private republishing: Promise<void> | undefined;
+  private waiting = 0;
+  private retry: NodeJS.Timeout | undefined;
+  /** What it sent and dropped since start, and how often it reconnected (server/http/metrics.ts reads them). */
+  readonly counts = { published: 0, dropped: 0, reconnects: 0 };
 
-  private constructor(client: MqttClient) {
+  private constructor(client: MqttClient, options: ExternalBrokerOptions) {
     this.client = client;
+    this.options = options;
   }
 
-  static async connect(url: string, feed: LiveFeed, log: Log): Promise<ExternalBroker> {
+  get connected(): boolean {
+    return this.client.connected;
+  }
+
+  static async connect(url: string, options: ExternalBrokerOptions): Promise<ExternalBroker> {
+    const { log, connectTimeoutMs = 10_000 } = options;
     const client = mqtt.connect(url, {
       clientId: `navimow-server-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
-      reconnectPeriod: 2000,
-      connectTimeout: 10_000,
+      reconnectPeriod: 0,
+      connectTimeout: connectTimeoutMs,
+      // A publish while the connection is down is dropped here, not kept in memory for the next connection.
+      queueQoSZero: false,
     });
-    client.on('message', (topic, payload) => {
-      const match = STATUS.exec(topic);
-      if (!match) return;
-      try {
-        const status = JSON.parse(payload.toString()) as MowerStatusDto;
-        if (status.serial_number === match[1]) feed.push(status);
-      } catch {
-        log.warn({ topic }, 'unreadable status on the external broker');
-      }
-    });
-    client.on('error', (error) => log.warn({ err: error }, 'external MQTT broker'));
-    client.on('reconnect', () => log.info({}, 'reconnecting to the external MQTT broker'));
-    // The first connection must work: a wrong URL or password stops the start with a clear message.
+    // The first connection must work: a wrong URL, a refused port or a broker that never answers stops the start
+    // with one line.
     await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('error', reject);
+      const silent = `no answer within ${connectTimeoutMs / 1000} s`;
+      const timer = setTimeout(() => fail(silent), connectTimeoutMs);
+      // The client library's own time-out for the broker's CONNACK may come first.
+      const onError = (error: Error) => fail(error.message === 'connack timeout' ? silent : startCause(error));
+      const onClose = () => fail('the connection closed before the broker answered');
+      // Only our own listeners go: the client library listens to its own events too.
+      const settle = () => {
+        clearTimeout(timer);
+        client.off('error', onError).off('close', onClose);
+      };
+      function fail(cause: string) {
+        settle();
+        client.on('error', () => undefined);
+        client.end(true);
+        reject(new BrokerStartError(`Cannot connect to the MQTT broker of MQTT_URL (${redacted(url)}): ${cause}.`));
+      }
+      client.once('connect', () => {
+        settle();
+        resolve();
+      });
+      client.on('error', onError);
+      client.on('close', onClose);
     });
-    await client.subscribeAsync(statusTopic('+'), { qos: 0 });
-    return new ExternalBroker(client);
+    const broker = new ExternalBroker(client, options);
+    client.options.reconnectPeriod = RECONNECT_MS;
+    // One line per outage, not one per refused attempt every RECONNECT_MS.
+    let down = false;
+    client.on('error', (error) => down || log.warn({ err: error }, 'external MQTT broker'));
+    client.on('offline', () => {
+      if (!down) log.warn({}, 'external MQTT broker unreachable: reconnecting');
+      down = true;
+    });
+    client.on('connect', () => {
+      down = false;
+      broker.counts.reconnects += 1;
+      log.info({}, 'reconnected to the external MQTT broker: republishing every mower');
+      broker.republish();
+    });
+    return broker;
+  }
+
+  private republish(): void {
+    clearTimeout(this.retry);
+    const direct: Publisher = { publish: async (...args) => this.send(...args), close: async () => {} };
+    const run = this.options
+      .republish(direct)
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error }, 'republishing to the external MQTT broker failed: trying again');
+        this.retry = setTimeout(() => this.client.connected && this.republish(), REPUBLISH_RETRY_MS);
+        this.retry.unref();
+      })
+      .finally(() => {
+        if (this.republishing === run) this.republishing = undefined;
+      });
+    this.republishing = run;
+  }
+
+  /**
+   * Written at once, not awaited: a QoS 0 publish on a connection that has just died may never be acknowledged by
+   * the client library, and must not hold up the next. Dropped while down, or while the socket still holds more
+   * than `MAX_BUFFERED_BYTES` (a broker that stalls without closing): memory stays bounded either way.
+   */
+  private send(topic: string, payload: unknown, retain: boolean): void {
+    if (!this.client.connected || (this.client.stream?.writableLength ?? 0) > MAX_BUFFERED_BYTES) {
+      this.counts.dropped += 1;
+      return;
+    }
+    this.client.publish(topic, JSON.stringify(payload), { qos: 0, retain });
+    this.counts.published += 1;
   }
 
   async publish(topic: string, payload: unknown, retain: boolean): Promise<void> {
-    if (!this.client.connected) return;
-    await this.client.publishAsync(topic, JSON.stringify(payload), { qos: 0, retain });
+    // A change committed while a republish reads its snapshot is published after it, never under it.
+    if (this.republishing) {
+      if (this.waiting >= MAX_WAITING_PUBLISHES) {
+        this.counts.dropped += 1;
+        return;
+      }
+      this.waiting += 1;
+      await this.republishing.finally(() => (this.waiting -= 1));
+    }
+    this.send(topic, payload, retain);
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.retry);
     await this.client.endAsync(true);
   }
 }
 
-/** The app's status of each committed change, for every process's live streams. */
-export function publishStatusChanges(publisher: Publisher) {
-  return async ({ view }: FleetChange) => publisher.publish(statusTopic(view.serial), statusOf(view), false);
+/** `MQTT_URL` without its password, for the start-up line. */
+function redacted(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.href;
+}
+
+function startCause(error: Error & { code?: string | number }): string {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is the broker running, on that port?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'unknown host';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+    case 4:
+    case 5:
+    case 134:
+    case 135:
+      return 'the broker refused the user name or password';
+    default:
+      return error.message;
+  }
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

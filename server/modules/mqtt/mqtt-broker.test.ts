@@ -245,7 +245,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
       const before = (await t.fleet.view(SHARED))!.record.state;
       await client.publishAsync(
         `navimow/${SHARED}/command`,
-        JSON.stringify({ id: 'cmd-flood', device_id: SHARED, command: 'dock', params: {} }),
+        JSON.stringify({ id: 'cmd-flood', device_id: SHARED, command: 'start_mowing', params: {} }),
       );
       const result = await box.next(
         (message) =>
@@ -254,6 +254,49 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
       expect(result.payload.params).toMatchObject({ status: 'ERROR', errorCode: 'transientError' });
       expect((result.payload.params as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThanOrEqual(1);
       expect((await t.fleet.view(SHARED))!.record.state).toBe(before);
+    } finally {
+      await giveBack();
+    }
+  });
+
+  it("tells a command's result to its sender alone; a refused one changes nothing for the mower's other users", async () => {
+    // The demo owner shares the friend's mower; both watch its events, the friend also with the wildcards.
+    const sharer = await connect(await userInfo());
+    const owner = await connect(await userInfo(friendToken));
+    const sharerBox = inbox(sharer);
+    const ownerBox = inbox(owner);
+    await sharer.subscribeAsync([topic(SHARED, 'event')]);
+    await owner.subscribeAsync([topic(SHARED, 'event'), topic('+', '#')]);
+    const giveBack = await spendMowerBudget(t.db, SHARED);
+    try {
+      for (let index = 0; index < 20; index += 1)
+        sharer.publish(
+          `navimow/${SHARED}/command`,
+          JSON.stringify({ id: `flood-${index}`, device_id: SHARED, command: 'start_mowing', params: {} }),
+        );
+      await sharerBox.next((message) => (message.payload.params as { id?: unknown } | undefined)?.id === 'flood-19');
+      // The owner's own command's result reaches the owner: by then the sharer's would have too.
+      await owner.publishAsync(
+        `navimow/${SHARED}/command`,
+        JSON.stringify({ id: 'owner-stop', device_id: SHARED, command: 'stop', params: {} }),
+      );
+      const result = await ownerBox.next((message) => message.payload.event === 'commandResult');
+      expect(result.payload.params).toMatchObject({ id: 'owner-stop', status: 'SUCCESS' });
+      expect(
+        ownerBox.messages
+          .filter((message) => message.payload.event === 'commandResult')
+          .map((message) => message.payload.params),
+      ).toEqual([expect.objectContaining({ id: 'owner-stop' })]);
+      expect(
+        sharerBox.messages.filter(
+          (message) => (message.payload.params as { id?: string } | undefined)?.id === 'owner-stop',
+        ),
+      ).toEqual([]);
+      expect(
+        sharerBox.messages
+          .filter((message) => message.payload.event === 'commandResult')
+          .map((message) => message.payload.params),
+      ).toHaveLength(20);
     } finally {
       await giveBack();
     }
@@ -271,7 +314,7 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
     expect(issued.length).toBeGreaterThanOrEqual(10);
     expect(issued.length).toBeLessThanOrEqual(30);
     expect(answers.at(-1)!.statusCode).toBe(429);
-    expect(answers.at(-1)!.json()).toMatchObject({ code: 429, desc: expect.stringMatching(/Too many requests/) });
+    expect(answers.at(-1)!.json()).toMatchObject({ code: 4001, desc: expect.stringMatching(/Too many requests/) });
 
     const { grant_id: grantId } = await t.db
       .selectFrom('mqtt_credentials')
@@ -375,6 +418,26 @@ describe.each(testDatabaseKinds)('live state over MQTT on %s', (kind) => {
         authorization: basic('homeassistant', 'homeassistant-demo-secret'),
       },
       payload: new URLSearchParams({ token: revoked.refresh_token, token_type_hint: 'refresh_token' }).toString(),
+    });
+    expect(revocation.statusCode).toBe(200);
+    await expectCut(cut);
+    await expectLive(kept);
+  });
+
+  it('ends the pairs of a link whose access token the service revokes, as its refresh token would (issue 34, item 7)', async () => {
+    const revoked = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const other = await linkHomeAssistant(t.app, { account: DEMO.owner.email, password: DEMO.owner.password });
+    const cut = await openedWith(revoked.access_token);
+    const kept = await openedWith(other.access_token);
+
+    const revocation = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic('homeassistant', 'homeassistant-demo-secret'),
+      },
+      payload: new URLSearchParams({ token: revoked.access_token, token_type_hint: 'access_token' }).toString(),
     });
     expect(revocation.statusCode).toBe(200);
     await expectCut(cut);

@@ -13,17 +13,18 @@ import {
   eventPayload,
   type Fleet,
   type FleetChange,
+  locationMessages,
   type MowerCommand,
   statePayload,
 } from '../fleet/public.ts';
 import { liveMqttUserNames, type MqttIdentity, verifyMqttCredentials } from './mqtt-credentials.ts';
-import { GuardedConnection, type MqttLimits, UnauthenticatedConnections } from './mqtt-limits.ts';
+import { GuardedConnection, type MqttLimits, PacketRate, UnauthenticatedConnections } from './mqtt-limits.ts';
 
 /** The topics the public clients subscribe to (contract section 6). */
-export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes') =>
+export const downlinkTopic = (serial: string, channel: 'state' | 'event' | 'attributes' | 'location') =>
   `/downlink/vehicle/${serial}/realtimeDate/${channel}`;
 
-export const DOWNLINK = /^\/downlink\/vehicle\/([^/]+)\/realtimeDate\/(state|event|attributes|\+|#)$/;
+export const DOWNLINK = /^\/downlink\/vehicle\/([^/]+)\/realtimeDate\/(state|event|attributes|location|\+|#)$/;
 /** navimow-sdk's `NavimowSDK` publishes its commands here. */
 const COMMAND = /^navimow\/([^/]+)\/command$/;
 const SDK_COMMANDS: Record<string, MowerCommand> = {
@@ -47,6 +48,13 @@ interface Session extends MqttIdentity {
   loading?: Promise<void>;
   /** Its pair no longer works: nothing more is delivered, and the connection is being closed. */
   ended?: boolean;
+  /** The connection's packets being authorized, one at a time: the last one's end, and how many wait or run. */
+  work: Promise<void>;
+  pending: number;
+  /** The filters it holds (granted, not unsubscribed since). */
+  topics: Set<string>;
+  /** The filters of the SUBSCRIBE packets aedes is handing over now, authorized together once it is done. */
+  filters?: { topic: string; answer: (allowed: boolean) => void }[];
 }
 
 export interface Publisher {
@@ -89,11 +97,20 @@ export class EmbeddedBroker implements Publisher {
   private readonly releaseOnSignIn = new WeakMap<Client, () => void>();
   /** Who holds each client id: the connection that signed in with it and what its pair was issued under. */
   private readonly clientIds = new Map<string, { client: Client; origin: string }>();
+  private readonly connections = new WeakMap<Client, GuardedConnection>();
+  /** The signed-in connections of each link (or app session), whose subscriptions count together. */
+  private readonly byOrigin = new Map<string, Set<Client>>();
+  /** Packets a minute per link (or app session), over all its connections. */
+  private readonly packetRate: PacketRate;
 
   private constructor(broker: Aedes, options: MqttOptions) {
     this.broker = broker;
     this.options = options;
-    this.unauthenticated = new UnauthenticatedConnections(options.limits.unauthenticatedPerAddress);
+    this.unauthenticated = new UnauthenticatedConnections(
+      options.limits.unauthenticatedPerAddress,
+      options.limits.unauthenticatedTotal,
+    );
+    this.packetRate = new PacketRate(options.limits.packetsPerMinute);
   }
 
   static async create(options: MqttOptions): Promise<EmbeddedBroker> {
@@ -112,10 +129,7 @@ export class EmbeddedBroker implements Publisher {
     const hub = new EmbeddedBroker(broker, options);
     broker.authenticate = (client, username, password, done) => void hub.authenticate(client, username, password, done);
     broker.authorizeSubscribe = (client, subscription, done) =>
-      void hub.authorizeSubscribe(client, subscription.topic).then(
-        (allowed) => done(null, allowed ? subscription : null),
-        () => done(null, null),
-      );
+      hub.authorizeSubscribe(client, subscription.topic, (allowed) => done(null, allowed ? subscription : null));
     broker.authorizePublish = (client, packet, done) =>
       void hub.authorizePublish(client, packet.topic, packet.payload).then(
         (allowed) => {
@@ -125,8 +139,15 @@ export class EmbeddedBroker implements Publisher {
         (error: Error) => done(error),
       );
     broker.authorizeForward = (client, packet) => (hub.mayReceive(client, packet.topic) ? packet : null);
-    broker.on('clientDisconnect', (client: Client) => hub.open.delete(client));
-    hub.recheckTimer = setInterval(() => void hub.recheckOpenConnections(), options.recheckMs ?? RECHECK_MS);
+    broker.on('clientDisconnect', (client: Client) => hub.forget(client));
+    broker.on('unsubscribe', (topics: string[], client: Client) => {
+      const session = hub.sessions.get(client);
+      for (const topic of topics) session?.topics.delete(topic);
+    });
+    hub.recheckTimer = setInterval(() => {
+      hub.packetRate.sweep();
+      void hub.recheckOpenConnections();
+    }, options.recheckMs ?? RECHECK_MS);
     hub.recheckTimer.unref();
     // A sign-out, an unlink or a revoked token closes the connections of its pairs now, not at the next check.
     hub.stopFollowingRevocations = onRevocation(options.db, () => void hub.recheckOpenConnections());
@@ -159,10 +180,23 @@ export class EmbeddedBroker implements Publisher {
       const holder = this.clientIds.get(client.id);
       if (holder && holder.origin !== identity.origin && !holder.client.closed) return refuse(2);
       this.clientIds.set(client.id, { client, origin: identity.origin });
-      const session: Session = { ...identity, userName: username!, serials: new Set(), loadedAt: 0 };
+      const session: Session = {
+        ...identity,
+        userName: username!,
+        serials: new Set(),
+        loadedAt: 0,
+        topics: new Set(),
+        work: Promise.resolve(),
+        pending: 0,
+      };
       this.sessions.set(client, session);
       await this.refresh(session);
       this.open.add(client);
+      let siblings = this.byOrigin.get(identity.origin);
+      if (!siblings) this.byOrigin.set(identity.origin, (siblings = new Set()));
+      siblings.add(client);
+      // Every packet from now on draws from the link's rate, before aedes parses it: over it, the connection closes.
+      this.connections.get(client)?.meter(() => this.packetRate.take(identity.origin));
       this.releaseOnSignIn.get(client)?.();
       done(null, true);
     } catch (error) {
@@ -195,8 +229,33 @@ export class EmbeddedBroker implements Publisher {
 
   private end(client: Client, session: Session) {
     session.ended = true;
-    this.open.delete(client);
+    this.forget(client);
     if (!client.closed) client.close();
+  }
+
+  private forget(client: Client) {
+    this.open.delete(client);
+    const origin = this.sessions.get(client)?.origin;
+    const siblings = origin === undefined ? undefined : this.byOrigin.get(origin);
+    if (siblings?.delete(client) && !siblings.size) this.byOrigin.delete(origin!);
+  }
+
+  /**
+   * Runs `task` after the connection's packets before it: one packet at a time, so that one client's pipelined
+   * packets cannot take the database's connections from everyone else. Past `inFlightPerConnection` waiting, its
+   * socket is no longer read until they are worked off.
+   */
+  private queue<T>(client: Client, session: Session, task: () => Promise<T>): Promise<T> {
+    const connection = this.connections.get(client);
+    session.pending += 1;
+    if (session.pending >= this.options.limits.inFlightPerConnection) connection?.hold();
+    const run = session.work.then(task);
+    const settled = () => {
+      session.pending -= 1;
+      if (session.pending < this.options.limits.inFlightPerConnection) connection?.release();
+    };
+    session.work = run.then(settled, settled);
+    return run;
   }
 
   /** Closes every open connection whose pair no longer works: one query for all of them. */
@@ -233,21 +292,61 @@ export class EmbeddedBroker implements Publisher {
     }
   }
 
-  private async authorizeSubscribe(client: Client, topic: string): Promise<boolean> {
+  /**
+   * aedes asks for each filter of a SUBSCRIBE at once, all in one go (for several packets read together, theirs
+   * too): they are decided together when it is done, with one check of the pair and at most one read of the mowers
+   * the account sees, not a database read per filter.
+   */
+  private authorizeSubscribe(client: Client, topic: string, answer: (allowed: boolean) => void): void {
     const session = this.sessions.get(client);
-    const match = DOWNLINK.exec(topic);
-    if (!session || !match || !(await this.stillValid(client, session))) return false;
-    const serial = match[1]!;
-    if (serial === '+') {
-      // The retained state of every matching topic is delivered at once: by the list as it is now, not as it was up
-      // to half a minute ago (a share that has just ended).
-      await this.refresh(session);
-      return true;
+    if (!session || !DOWNLINK.test(topic)) return answer(false);
+    if (!session.filters) {
+      const filters: NonNullable<Session['filters']> = [];
+      session.filters = filters;
+      queueMicrotask(() => {
+        session.filters = undefined;
+        this.queue(client, session, () => this.decideSubscriptions(client, session, filters)).catch(
+          (error: unknown) => {
+            this.options.log.warn({ err: error }, 'mqtt subscription check failed');
+            for (const filter of filters) filter.answer(false);
+          },
+        );
+      });
     }
-    if (serial.includes('#')) return false;
-    const allowed = await mayUseMower(this.options.db, session.accountId, serial);
-    if (allowed) session.serials.add(serial);
-    return allowed;
+    session.filters.push({ topic, answer });
+  }
+
+  private async decideSubscriptions(
+    client: Client,
+    session: Session,
+    filters: readonly { topic: string; answer: (allowed: boolean) => void }[],
+  ) {
+    const valid = await this.stillValid(client, session);
+    const serials = filters.map(({ topic }) => DOWNLINK.exec(topic)![1]!);
+    // A `+` delivers the retained state of every matching topic at once: by the list as it is now, not as it was up to
+    // half a minute ago (a share that has just ended); a mower not in the list may have been shared since.
+    if (
+      valid &&
+      (Date.now() - session.loadedAt > VISIBILITY_TTL_MS ||
+        serials.some((serial) => serial === '+' || !session.serials.has(serial)))
+    )
+      await this.refresh(session);
+    // What the link's connections hold, a filter held again counting once.
+    let held = 0;
+    for (const sibling of this.byOrigin.get(session.origin) ?? []) held += this.sessions.get(sibling)?.topics.size ?? 0;
+    const granted = new Set<string>();
+    filters.forEach(({ topic, answer }, index) => {
+      const serial = serials[index]!;
+      const allowed =
+        valid &&
+        (serial === '+' || (!serial.includes('#') && session.serials.has(serial))) &&
+        (session.topics.has(topic) ||
+          granted.has(topic) ||
+          held + granted.size < this.options.limits.subscriptionsPerPair);
+      if (allowed && !session.topics.has(topic)) granted.add(topic);
+      answer(allowed);
+    });
+    for (const topic of granted) session.topics.add(topic);
   }
 
   /**
@@ -267,10 +366,14 @@ export class EmbeddedBroker implements Publisher {
     const session = client && this.sessions.get(client);
     const match = COMMAND.exec(topic);
     if (!session || !match || !session.mayControl) return false;
+    return this.queue(client, session, () => this.command(client, session, match[1]!, payload));
+  }
+
+  private async command(client: Client, session: Session, serial: string, payload: Buffer | string) {
     // A signed-out session or a revoked link must not run one more command on a connection it opened before.
     if (!(await this.stillValid(client, session))) return false;
-    const serial = match[1]!;
     if (!(await mayUseMower(this.options.db, session.accountId, serial))) return false;
+    session.serials.add(serial);
     let message: { id?: unknown; command?: unknown };
     try {
       message = JSON.parse(payload.toString()) as typeof message;
@@ -279,32 +382,42 @@ export class EmbeddedBroker implements Publisher {
     }
     const name = typeof message.command === 'string' ? SDK_COMMANDS[message.command] : undefined;
     const admission = name
-      ? await this.options.commandBudget.take(session.accountId, new Map([[serial, 1]]))
+      ? await this.options.commandBudget.take(session.accountId, [{ serial, command: name }])
       : undefined;
     const outcome = name && admission?.admitted ? await this.options.fleet.command(serial, name) : undefined;
     // What the API's 429 says, in the SDK's result: the same error code Google's fulfilment gives.
     const refused = admission && !admission.admitted ? admission.retryAfterSeconds : undefined;
-    await this.publish(
-      downlinkTopic(serial, 'event'),
-      {
-        device_id: serial,
-        timestamp: Date.now(),
-        type: 'command',
-        event: 'commandResult',
-        level: outcome?.result.status === 'SUCCESS' ? 'info' : 'warning',
-        params: {
-          id: message.id ?? null,
-          command: message.command ?? null,
-          ...(outcome
-            ? outcome.result
-            : refused !== undefined
-              ? { status: 'ERROR', errorCode: 'transientError', retryAfterSeconds: refused }
-              : { status: 'ERROR', errorCode: 'functionNotSupported' }),
-        },
+    // To the sender alone: another user of the mower sees the command's effect in the state, not its id and text.
+    this.tell(client, session, downlinkTopic(serial, 'event'), {
+      device_id: serial,
+      timestamp: Date.now(),
+      type: 'command',
+      event: 'commandResult',
+      level: outcome?.result.status === 'SUCCESS' ? 'info' : 'warning',
+      params: {
+        id: message.id ?? null,
+        command: message.command ?? null,
+        ...(outcome
+          ? outcome.result
+          : refused !== undefined
+            ? { status: 'ERROR', errorCode: 'transientError', retryAfterSeconds: refused }
+            : { status: 'ERROR', errorCode: 'functionNotSupported' }),
       },
-      false,
-    );
+    });
     return true;
+  }
+
+  /** Publishes to this connection only, if it subscribed to the topic (exactly or with the wildcards allowed). */
+  private tell(client: Client, session: Session, topic: string, payload: unknown) {
+    const [, serial, channel] = DOWNLINK.exec(topic)!;
+    const subscribed = [serial!, '+'].some((mower) =>
+      [channel!, '+', '#'].some((part) => session.topics.has(`/downlink/vehicle/${mower}/realtimeDate/${part}`)),
+    );
+    if (!subscribed || client.closed) return;
+    client.publish(
+      { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 0, retain: false, dup: false },
+      () => undefined,
+    );
   }
 
   /** Only the downlink of the connection's own and shared mowers; the list is read again every half minute. */
@@ -341,7 +454,9 @@ export class EmbeddedBroker implements Publisher {
 
   /** Hands a connection to aedes behind the packet size limit: announcing a larger packet closes it at once. */
   private handle(connection: Duplex, release: () => void, request?: IncomingMessage): void {
-    const client = this.broker.handle(new GuardedConnection(connection, this.options.limits.maxPacketBytes), request);
+    const guarded = new GuardedConnection(connection, this.options.limits);
+    const client = this.broker.handle(guarded, request);
+    this.connections.set(client, guarded);
     this.releaseOnSignIn.set(client, release);
     connection.once('close', () => {
       if (this.clientIds.get(client.id)?.client === client) this.clientIds.delete(client.id);
@@ -372,7 +487,10 @@ export class EmbeddedBroker implements Publisher {
     const trusted = trustProxy ? proxyAddr.compile(trustProxy) : undefined;
     this.wss = wss;
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
+      // Node's HTTP server no longer listens for this socket's errors: a reset before ws takes it must not throw.
+      socket.on('error', () => socket.destroy());
+      // The target as sent, not parsed: `//x:99999/` or `http://[` would make `new URL` throw outside any handler.
+      if (request.url?.split('?', 1)[0] !== path) {
         if (server.listenerCount('upgrade') === 1) socket.destroy();
         return;
       }
@@ -402,5 +520,7 @@ export function publishFleetChanges(publisher: Publisher) {
       await publisher.publish(downlinkTopic(view.serial, 'event'), eventPayload(view.serial, event), false);
     await publisher.publish(downlinkTopic(view.serial, 'state'), statePayload(view), true);
     await publisher.publish(downlinkTopic(view.serial, 'attributes'), attributesPayload(view), true);
+    for (const message of locationMessages({ view, events }))
+      await publisher.publish(downlinkTopic(view.serial, 'location'), message, false);
   };
 }

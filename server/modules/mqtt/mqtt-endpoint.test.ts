@@ -25,7 +25,7 @@ describe('where userInfo/get/v2 sends MQTT clients, and where Home Assistant the
 
   it('behind an https proxy on 443: the WebSocket path, TLS on 443 of the public host, the token as a bearer header', () => {
     const { endpoint, homeAssistant } = setUp({ PUBLIC_URL: 'https://navimow.example', TRUST_PROXY: 'on' });
-    expect(endpoint).toEqual({ mqttHost: 'navimow.example', mqttPort: 1883, mqttUrl: '/mqtt' });
+    expect(endpoint).toEqual({ mqttHost: 'navimow.example', mqttUrl: '/mqtt' });
     expect(homeAssistant).toEqual({
       url: 'wss://navimow.example:443/mqtt',
       tls: true,
@@ -38,11 +38,7 @@ describe('where userInfo/get/v2 sends MQTT clients, and where Home Assistant the
 
   it('behind an https proxy on another port: a full wss:// URL, since a bare path means 443', () => {
     const { endpoint, homeAssistant } = setUp({ PUBLIC_URL: 'https://navimow.example:8443/' });
-    expect(endpoint).toEqual({
-      mqttHost: 'navimow.example',
-      mqttPort: 1883,
-      mqttUrl: 'wss://navimow.example:8443/mqtt',
-    });
+    expect(endpoint).toEqual({ mqttHost: 'navimow.example', mqttUrl: 'wss://navimow.example:8443/mqtt' });
     expect(homeAssistant?.url).toBe('wss://navimow.example:8443/mqtt');
   });
 
@@ -80,7 +76,7 @@ describe('where userInfo/get/v2 sends MQTT clients, and where Home Assistant the
       setUp({ ...external, MQTT_PUBLIC_HOST: 'mqtt.navimow.example', MQTT_PUBLIC_PORT: '1883' }).homeAssistant?.url,
     ).toBe('mqtt://mqtt.navimow.example:1883');
     expect(setUp({ ...external, PUBLIC_URL: 'https://navimow.example' })).toMatchObject({
-      endpoint: { mqttHost: 'navimow.example', mqttPort: 1883, mqttUrl: '/mqtt' },
+      endpoint: { mqttHost: 'navimow.example', mqttUrl: '/mqtt' },
       homeAssistant: { url: 'wss://navimow.example:443/mqtt', tls: true },
     });
     expect(setUp({ ...external, PUBLIC_URL: 'https://navimow.example', MQTT_WS_PATH: 'off' }).homeAssistant?.url).toBe(
@@ -93,7 +89,6 @@ describe('where userInfo/get/v2 sends MQTT clients, and where Home Assistant the
     expect(setUp({ MQTT_URL: 'ws://10.0.0.5:9001/mqtt' }).endpoint).toBeUndefined();
     expect(setUp({ MQTT_URL: 'ws://10.0.0.5:9001/mqtt', PUBLIC_URL: 'https://navimow.example' }).endpoint).toEqual({
       mqttHost: 'navimow.example',
-      mqttPort: 443,
       mqttUrl: '/mqtt',
     });
   });

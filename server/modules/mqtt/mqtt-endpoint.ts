@@ -1,14 +1,25 @@
 import type { MqttConfig } from './mqtt-config.ts';
 
-/** Where `userInfo/get/v2` sends MQTT clients (contract section 6). */
-export interface MqttEndpoint {
-  /** The broker's host, for TCP and, when `mqttUrl` is given, for the WebSocket too (the clients take it from here). */
-  mqttHost: string;
-  /** The broker's TCP port. Home Assistant ignores it: without `mqttUrl` it always connects to 1883. */
-  mqttPort: number;
-  /** The TLS WebSocket: a path on port 443 of `mqttHost`, or a full `wss://host:port/path` on another port. */
-  mqttUrl?: string;
-}
+/** Where `userInfo/get/v2` sends MQTT clients (contract section 6): TCP, or a TLS WebSocket. */
+export type MqttEndpoint =
+  | {
+      /** The broker's host. */
+      mqttHost: string;
+      /** The broker's TCP port. Home Assistant ignores it: without `mqttUrl` it always connects to 1883. */
+      mqttPort: number;
+      mqttUrl?: undefined;
+    }
+  | {
+      /** The WebSocket's host (the clients take it from here, not from `mqttUrl`). */
+      mqttHost: string;
+      /**
+       * No TCP port beside the WebSocket, as the real cloud answers: homebridge-navimow would put it on the
+       * WebSocket's URL (`wss://host:<mqttPort ?? 443><path>`), and 1883 there is no TLS port.
+       */
+      mqttPort?: undefined;
+      /** The TLS WebSocket: a path on port 443 of `mqttHost`, or a full `wss://host:port/path` on another port. */
+      mqttUrl: string;
+    };
 
 /** The port Home Assistant's Navimow integration connects to over TCP, whatever `mqttPort` says. */
 export const HOME_ASSISTANT_TCP_PORT = 1883;
@@ -44,5 +55,5 @@ export function mqttEndpoint(
     return tcpPort === undefined ? undefined : { mqttHost, mqttPort: tcpPort };
   const wsPort = Number(origin.port || 443);
   const mqttUrl = wsPort === 443 ? mqtt.wsPath : `wss://${mqttHost}:${wsPort}${mqtt.wsPath}`;
-  return { mqttHost, mqttPort: tcpPort ?? wsPort, mqttUrl };
+  return { mqttHost, mqttUrl };
 }

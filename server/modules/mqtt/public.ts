@@ -1,7 +1,8 @@
 /** What the rest of the server may use of the mqtt module (docs/decisions/008-import-boundaries.md). */
-export { ExternalBroker, mqttAuthRoutes, publishStatusChanges } from './external-broker.ts';
+export { BrokerStartError, ExternalBroker, mqttAuthRoutes } from './external-broker.ts';
 export { EmbeddedBroker, type Publisher, publishFleetChanges } from './mqtt-broker.ts';
+export { publishLiveBeat } from './live-publishing.ts';
 export { type MqttConfig } from './mqtt-config.ts';
 export { issueMqttCredentials, sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
 export { HOME_ASSISTANT_TCP_PORT, type MqttEndpoint, mqttEndpoint } from './mqtt-endpoint.ts';
-export { MQTT_MAX_CONNECT_BYTES, type MqttLimits } from './mqtt-limits.ts';
+export { defaultUnauthenticatedTotal, MQTT_MAX_CONNECT_BYTES, type MqttLimits, openFileLimit } from './mqtt-limits.ts';

@@ -210,7 +210,7 @@ describe.each(testDatabaseKinds)('the Navimow-compatible API on %s', (kind) => {
   it('answers bad tokens, missing scopes and bad input in the envelope with the right status', async () => {
     const bad = await sdkRequest(t.app, 'x'.repeat(43), 'GET', '/openapi/smarthome/authList');
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toMatchObject({ code: 401, desc: expect.any(String) });
+    expect(bad.json()).toMatchObject({ code: 4005, desc: expect.any(String) });
 
     const reader = await linkHomeAssistant(t.app, {
       account: DEMO.owner.email,

@@ -18,6 +18,7 @@ import {
   statusDto,
 } from '../fleet/public.ts';
 import { issueMqttCredentials, type MqttEndpoint } from '../mqtt/public.ts';
+import { commandStatuses, recordCommandResults } from './command-results.ts';
 
 export interface OpenApiOptions {
   db: Db;
@@ -29,6 +30,13 @@ export interface OpenApiOptions {
 
 /** The Navimow cloud's envelope: `code` 1 and `data.payload` on success. */
 const ok = (payload: unknown) => ({ code: 1, desc: 'success', data: { payload } });
+
+/**
+ * The cloud's own `code` for a failure the clients meet in practice, beside our HTTP status: 4001 throttled (its
+ * "url Circuit Breaker", as ioBroker.navimow's issue 18 logs it), 4005 a token it does not take. The clients test
+ * `code != 1` and the HTTP status (a 401 has them refresh the token); any other failure's `code` is the HTTP status.
+ */
+const ENVELOPE_CODES: Partial<Record<number, number>> = { 401: 4005, 429: 4001 };
 
 const deviceId = z.string().trim().min(1, 'must be a device id').max(64, 'too long');
 const devices = z
@@ -53,6 +61,13 @@ const commandsBody = z.object({
     )
     .min(1, 'name at least one command')
     .max(MAX_COMMANDS_PER_REQUEST),
+});
+
+const responseBody = z.object({
+  devices: z
+    .array(z.object({ id: deviceId, cmdNum: z.coerce.string().trim().min(1).max(64) }))
+    .min(1, 'name at least one command')
+    .max(100),
 });
 
 /**
@@ -91,7 +106,11 @@ const statesOf = (view: MowerView) => {
   return { online, isRunning, isPaused, isDocked, capacityRemaining, vehicleState };
 };
 
-function resultOf(id: string, result: CommandResult, view: MowerView) {
+function resultOf(
+  id: string,
+  result: CommandResult,
+  view: MowerView,
+): { ids: string[]; status: string; errorCode?: string; states?: object; devices?: object[] } {
   if (result.status === 'SUCCESS' && !result.alreadyInState)
     return { ids: [id], status: 'SUCCESS', states: statesOf(view) };
   // Google's way of saying "nothing to do": navimow-sdk and Google take it as a success.
@@ -130,7 +149,7 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
     } else {
       request.log.error({ err: error }, 'unhandled error');
     }
-    return reply.code(status).send({ code: status, desc, data: null });
+    return reply.code(status).send({ code: ENVELOPE_CODES[status] ?? status, desc, data: null });
   });
 
   /** The caller's mowers by serial, with the caller's role. */
@@ -182,9 +201,10 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
       );
     const roles = await visible(caller.accountId);
     if (!plan.some((entry) => roles.has(entry.id))) throw noDevice();
-    const perMower = new Map<string, number>();
-    for (const { id, commands } of plan) if (roles.has(id)) perMower.set(id, (perMower.get(id) ?? 0) + commands.length);
-    const admission = await commandBudget.take(caller.accountId, perMower);
+    const admission = await commandBudget.take(
+      caller.accountId,
+      plan.flatMap(({ id, commands }) => (roles.has(id) ? commands.map((command) => ({ serial: id, command })) : [])),
+    );
     if (!admission.admitted) {
       throw new HttpError(
         429,
@@ -196,7 +216,8 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
         },
       );
     }
-    const results = [];
+    const results: ReturnType<typeof resultOf>[] = [];
+    const issued: { index: number; deviceId: string; errorCode: string | undefined }[] = [];
     for (const { id, commands } of plan) {
       if (!roles.has(id)) {
         results.push({ ids: [id], status: 'ERROR', errorCode: 'deviceNotFound' });
@@ -204,11 +225,34 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
       }
       for (const name of commands) {
         const outcome = await fleet.command(id, name);
-        if (!outcome) results.push({ ids: [id], status: 'ERROR', errorCode: 'deviceNotFound' });
-        else results.push(resultOf(id, outcome.result, outcome.view));
+        if (!outcome) {
+          results.push({ ids: [id], status: 'ERROR', errorCode: 'deviceNotFound' });
+          continue;
+        }
+        const { result } = outcome;
+        issued.push({
+          index: results.length,
+          deviceId: id,
+          errorCode: result.status === 'ERROR' ? result.errorCode : undefined,
+        });
+        results.push(resultOf(id, result, outcome.view));
       }
     }
-    return ok({ commands: results });
+    // The real cloud's answer names each command sent to a mower by its `cmdNum` (for `responseCommands`): in the
+    // payload's `devices`, and on each result (where homebridge-navimow reads it); the Google-style results stay,
+    // as navimow-sdk, ioBroker and LoxBerry read them.
+    const cmdNums = await recordCommandResults(db, caller.accountId, issued, fleet.clock.now());
+    const devices = issued.map(({ index, deviceId }, i) => {
+      const device = { id: deviceId, cmdNum: cmdNums[i]! };
+      results[index] = { ...results[index]!, devices: [device] };
+      return device;
+    });
+    return ok({ devices, commands: results });
+  });
+
+  app.post('/smarthome/responseCommands', { schema: { body: responseBody } }, async (request) => {
+    const caller = await requireCaller(request, 'mower:read');
+    return ok({ devices: await commandStatuses(db, caller.accountId, request.body.devices, fleet.clock.now()) });
   });
 
   app.get(
@@ -253,6 +297,8 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiOptions> = async (
           userName: credentials.userName,
           pwdInfo: credentials.pwdInfo,
           expiresAt: credentials.expiresAt,
+          // One Home Assistant entry per account, whichever token asks.
+          userId: caller.accountId,
         },
       };
     },

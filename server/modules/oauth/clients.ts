@@ -16,7 +16,14 @@ const clientSchema = z
     client_name: z.string().min(1),
     /** Which login page and permission text the user sees. */
     kind: z.enum(['alexa', 'google', 'hornbach', 'third_party']),
+    /** Matched exactly, but for a loopback redirect listed without a port, which matches on any port (RFC 8252 7.3). */
     redirect_uris: z.array(z.url()).min(1),
+    /**
+     * `after_consent`: any other http(s) redirect URI is accepted once the signed-in user has confirmed its host on the
+     * consent screen; for a client whose secret is public and whose users run it at addresses of their own
+     * (docs/decisions/005-oauth-server.md). Absent: the redirect URIs above only.
+     */
+    other_redirects: z.literal('after_consent').optional(),
     /**
      * PKCE (S256) on every authorization request. Always so for a public client; a confidential client that
      * authenticates with its secret may link without it unless this says otherwise (docs/decisions/005-oauth-server.md).
@@ -26,6 +33,14 @@ const clientSchema = z
     token_endpoint_auth_methods: z.array(z.enum(CLIENT_AUTH_METHODS)).min(1).optional(),
   })
   .superRefine((client, context) => {
+    if (client.other_redirects !== undefined && client.kind !== 'third_party') {
+      // Amazon's and Google's redirect URIs are fixed per skill and project: a link to anywhere else is crafted.
+      context.addIssue({
+        code: 'custom',
+        path: ['other_redirects'],
+        message: `a ${client.kind} client has fixed redirect_uris: no other_redirects`,
+      });
+    }
     if (client.client_secret !== undefined) return;
     if (client.kind !== 'third_party') {
       // Amazon's and Google's account linking and Hornbach's server always authenticate with a secret.
@@ -85,7 +100,14 @@ export const DEMO_CLIENTS: readonly LinkingClient[] = [
     client_secret: 'homeassistant-demo-secret',
     client_name: 'Home Assistant',
     kind: 'third_party',
-    redirect_uris: ['https://my.home-assistant.io/redirect/oauth'],
+    // My Home Assistant; ioBroker (localhost:1, the user pastes the address back) and homebridge (127.0.0.1:47129 or
+    // another free port) on the loopback; Home Assistant's own URL and LoxBerry's host after consent.
+    redirect_uris: [
+      'https://my.home-assistant.io/redirect/oauth',
+      'http://localhost/callback',
+      'http://127.0.0.1/callback',
+    ],
+    other_redirects: 'after_consent',
   },
   {
     client_id: 'alexa',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { announceRevocation, type Db, followChannel, mayCacheAcross, supportsRowLocks } from '../../db/database.ts';
 import type Provider from 'oidc-provider';
 import type { OAuthTokenGrant, TokenGrantLookup } from '../accounts/public.ts';
+import { afterCommit, tokenRequestDb } from './token-transaction.ts';
 
 /**
  * Access tokens of linked services that this process has verified lately, so that a service polling the mower
@@ -72,14 +73,24 @@ export function createTokenGrantLookup(db: Db, provider: Provider): TokenGrantLo
     });
 }
 
-/** Something was revoked: no cached grant may answer any more, in this process or (PostgreSQL) any other. */
+/**
+ * Something was revoked: no cached grant may answer any more, in this process or (PostgreSQL) any other. Within a
+ * token request, once its transaction is committed (the notification too is sent by PostgreSQL on commit).
+ */
 export async function forgetTokenGrants(db: Db): Promise<void> {
+  const forget = () => {
+    cacheOf(db).clear();
+    announceRevocation(db);
+  };
   cacheOf(db).clear();
-  announceRevocation(db);
-  if (supportsRowLocks(db)) await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(db);
+  afterCommit(forget);
+  if (supportsRowLocks(db)) await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(tokenRequestDb(db));
 }
 
-/** On PostgreSQL: follows the other processes' revocations so that this one may cache. Returns how to stop. */
+/**
+ * On PostgreSQL: follows the other processes' revocations so that this one may cache (not while the feed is broken;
+ * emptied when it is back, for what it missed). Returns how to stop.
+ */
 export function followTokenRevocations(db: Db, log: (error: Error) => void): Promise<() => Promise<void>> {
   return followChannel(
     db,
@@ -92,5 +103,6 @@ export function followTokenRevocations(db: Db, log: (error: Error) => void): Pro
       cacheOf(db).clear();
       log(error);
     },
+    () => cacheOf(db).clear(),
   );
 }

@@ -5,6 +5,7 @@ import { forgetTokenGrants } from './grant-cache.ts';
 import { REFRESH_RETRY_GRACE_MS } from '../accounts/public.ts';
 import { takeFirstAnswer } from './refresh-replay.ts';
 import { SECRET_IDS, storedOAuthId } from './stored-ids.ts';
+import { afterCommit, inTransaction, tokenRequestDb } from './token-transaction.ts';
 
 /** A stored payload as oidc-provider reads it: a used one says when it was used. */
 function withConsumed({ payload, consumedAt }: { payload: AdapterPayload; consumedAt?: number }): AdapterPayload {
@@ -21,7 +22,8 @@ const EXPIRED_PER_INTERACTION = 10;
 
 /**
  * oidc-provider's storage interface over our database: one row per model and id, the payload as JSON.
- * Expired rows are never returned; `sweepExpired` removes them.
+ * Expired rows are never returned; `sweepExpired` removes them. Within a token request every call is part of its
+ * one transaction (token-transaction.ts).
  */
 export function kyselyAdapter(db: Db) {
   return class KyselyAdapter implements Adapter {
@@ -49,7 +51,7 @@ export function kyselyAdapter(db: Db) {
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
         consumed_at: null,
       };
-      await db
+      await tokenRequestDb(db)
         .insertInto('oauth_records')
         .values({ model: this.model, id: this.rowId(id), ...row })
         .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(row))
@@ -58,7 +60,7 @@ export function kyselyAdapter(db: Db) {
     }
 
     private async findBy(column: 'id' | 'uid' | 'user_code', value: string) {
-      const row = await db
+      const row = await tokenRequestDb(db)
         .selectFrom('oauth_records')
         .select(['payload', 'consumed_at', 'expires_at'])
         .where('model', '=', this.model)
@@ -75,16 +77,14 @@ export function kyselyAdapter(db: Db) {
       const found = await this.findBy('id', this.rowId(id));
       if (!found) return undefined;
       const payload = SECRET_IDS.has(this.model) ? { ...found.payload, jti: id } : found.payload;
-      // A refresh token used again within seconds is a client's retry (or two requests at once), not yet a thief: the
-      // request gets the first use's answer (refresh-replay.ts) and goes no further, as if the token were unknown.
-      // If there is no answer to give, the first use failed half-way: the token rotates again. Codes and later
-      // replays stay single-use (a replay revokes the grant).
-      if (
-        this.model === 'RefreshToken' &&
-        found.consumedAt !== undefined &&
-        Date.now() - found.consumedAt < REFRESH_RETRY_GRACE_MS
-      ) {
-        return (await takeFirstAnswer(db, id)) ? undefined : payload;
+      // A used refresh token whose successor nobody has used yet is a client's retry (its answer lost, or two requests
+      // at once), not yet a thief: the request gets the first use's answer (refresh-replay.ts) and goes no further, as
+      // if the token were unknown. One with no answer left within seconds of its use is refused without ending the
+      // link (a duplicate that arrived after the client refreshed again). Codes and later replays stay single-use (a
+      // replay revokes the grant).
+      if (this.model === 'RefreshToken' && found.consumedAt !== undefined) {
+        if (await takeFirstAnswer(tokenRequestDb(db), id)) return undefined;
+        if (Date.now() - found.consumedAt < REFRESH_RETRY_GRACE_MS) return undefined;
       }
       return withConsumed({ ...found, payload });
     }
@@ -100,7 +100,8 @@ export function kyselyAdapter(db: Db) {
     }
 
     async consume(id: string): Promise<void> {
-      const result = await db
+      const trx = tokenRequestDb(db);
+      const result = await trx
         .updateTable('oauth_records')
         .set({ consumed_at: new Date().toISOString() })
         .where('model', '=', this.model)
@@ -111,11 +112,18 @@ export function kyselyAdapter(db: Db) {
       // oidc-provider checks a code's `consumed` when it reads it and consumes it before issuing tokens: two
       // exchanges of one code at the same moment would both pass that check. The conditional update decides: only
       // the exchange that consumed the code goes on (RFC 6749 section 4.1.2: a code is used once).
-      if (Number(result.numUpdatedRows) === 1) return;
+      if (Number(result.numUpdatedRows) === 1) {
+        // This token's use proves its predecessor's answer arrived: a retry of that is a replay from now on.
+        if (this.model === 'RefreshToken') await forgetPredecessorAnswers(trx, this.rowId(id));
+        return;
+      }
       if (this.model === 'AuthorizationCode') throw new errors.InvalidGrant('authorization code already consumed');
-      // Two refreshes with one token at once: the one that used it answers, the other gives that answer again.
-      if (this.model === 'RefreshToken' && (await takeFirstAnswer(db, id)))
+      // Two refreshes with one token at once: the one that used it answers, the other gives that answer again (or,
+      // with none left to give, is refused without ending the link).
+      if (this.model === 'RefreshToken') {
+        await takeFirstAnswer(trx, id);
         throw new errors.InvalidGrant('refresh token already used');
+      }
     }
 
     async destroy(id: string): Promise<void> {
@@ -126,7 +134,11 @@ export function kyselyAdapter(db: Db) {
           [id],
         );
       } else {
-        await db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', this.rowId(id)).execute();
+        await tokenRequestDb(db)
+          .deleteFrom('oauth_records')
+          .where('model', '=', this.model)
+          .where('id', '=', this.rowId(id))
+          .execute();
       }
       // A revoked token or grant: no process may keep answering for it from its cache.
       if (this.model === 'AccessToken' || this.model === 'RefreshToken' || this.model === 'Grant')
@@ -156,7 +168,7 @@ export async function endGrants(
   remove: (trx: Db) => Promise<unknown>,
   grantIds: readonly string[],
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await remove(trx);
     if (grantIds.length)
       await trx
@@ -164,7 +176,24 @@ export async function endGrants(
         .where('grant_id', 'in', [...grantIds])
         .execute();
   });
-  announceRevocation(db);
+  afterCommit(() => announceRevocation(db));
+}
+
+/**
+ * The sealed answers of the refresh tokens of this one's grant that were used before it: the client has the tokens
+ * they handed out (it just used one), so a retry of theirs is over.
+ */
+async function forgetPredecessorAnswers(trx: Db, rowId: string): Promise<void> {
+  await trx
+    .updateTable('oauth_records')
+    .set({ retry_answer: null })
+    .where('model', '=', 'RefreshToken')
+    .where('retry_answer', 'is not', null)
+    .where('id', '!=', rowId)
+    .where('grant_id', '=', (eb) =>
+      eb.selectFrom('oauth_records').select('grant_id').where('model', '=', 'RefreshToken').where('id', '=', rowId),
+    )
+    .execute();
 }
 
 /** Deletes at most `limit` expired records, through the expiry index. */

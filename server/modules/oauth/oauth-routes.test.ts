@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
-import { REFRESH_RETRY_GRACE_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
+import { REFRESH_RETRY_GRACE_MS, UNANSWERED_REFRESH_RETRY_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
 import { SIGN_INS_PER_INTERACTION } from './oauth-routes.ts';
 import { sweepRefreshAnswers } from './refresh-replay.ts';
 import { storedOAuthId } from './stored-ids.ts';
@@ -289,7 +289,13 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
       await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })
     ).json();
     expect(thief).toEqual(client);
-    const thiefRotates = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thief.refresh_token });
+    const thiefFirst = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: thief.refresh_token });
+    expect(thiefFirst.statusCode).toBe(200);
+    // The thief rotates on: the token its first rotation handed out is used, so that rotation's answer is gone.
+    const thiefRotates = await tokenRequest(t.app, {
+      grant_type: 'refresh_token',
+      refresh_token: thiefFirst.json().refresh_token,
+    });
     expect(thiefRotates.statusCode).toBe(200);
     // The client refreshes later with the token it holds, now used: the link ends, the thief's tokens with it.
     const clientLater = await refreshAfterGrace(client.refresh_token);
@@ -318,21 +324,33 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     expect(otherClient.body).not.toContain(answered.json().access_token);
   });
 
-  it('rotates again when the first use of a refresh token failed before answering, and keeps the link', async () => {
+  it('answers a retry of a refresh whose answer was lost with that answer, until the token it gave is used', async () => {
     const first = await tokens();
-    // The first use consumed the token and then failed (no answer was kept).
-    await t.db
-      .updateTable('oauth_records')
-      .set({ consumed_at: new Date().toISOString() })
-      .where('model', '=', 'RefreshToken')
-      .where('id', '=', storedOAuthId('RefreshToken', first.refresh_token))
-      .execute();
-    const retry = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
-    expect(retry.statusCode).toBe(200);
-    expect((await mowersWith(t.app, retry.json().access_token)).statusCode).toBe(200);
+    const answered = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(answered.statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // The answer never reached the client (the server went down after committing): it retries minutes later.
+      vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+      const retry = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(answered.json());
+      const next = await tokenRequest(t.app, {
+        grant_type: 'refresh_token',
+        refresh_token: retry.json().refresh_token,
+      });
+      expect(next.statusCode).toBe(200);
+      // The token it gave is used now: the old one presented again is a replay, and ends the link.
+      vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+      const replay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+      expect(replay.statusCode).toBe(400);
+      expect((await mowersWith(t.app, next.json().access_token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('drops a kept answer once its grace is over', async () => {
+  it('drops a kept answer once its window for an unanswered retry is over', async () => {
     const first = await tokens();
     await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     const kept = () =>
@@ -345,6 +363,8 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const before = (await kept()).length;
     expect(before).toBeGreaterThan(0);
     await sweepRefreshAnswers(t.db, Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+    expect((await kept()).length).toBe(before);
+    await sweepRefreshAnswers(t.db, Date.now() + UNANSWERED_REFRESH_RETRY_MS + 1_000);
     expect(await kept()).toEqual([]);
   });
 
@@ -355,14 +375,17 @@ describe.each(testDatabaseKinds)('OAuth authorization server on %s', (kind) => {
     const second = rotated.json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.expires_in).toBeGreaterThanOrEqual(360);
+    const third = (
+      await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: second.refresh_token })
+    ).json();
 
-    // Past the few seconds in which a retry is answered, a reuse is a replay.
+    // Once its successor was used, and past the few seconds in which a duplicate is refused, a reuse is a replay.
     const replay = await refreshAfterGrace(first.refresh_token);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe('invalid_grant');
-    const afterReplay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: second.refresh_token });
+    const afterReplay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: third.refresh_token });
     expect(afterReplay.statusCode).toBe(400);
-    expect((await mowersWith(t.app, second.access_token)).statusCode).toBe(401);
+    expect((await mowersWith(t.app, third.access_token)).statusCode).toBe(401);
   });
 
   it('keeps no working token or code in its database, only their hashes', async () => {
@@ -493,19 +516,25 @@ describe.each(testDatabaseKinds)('OAuth behind a reverse proxy (TRUST_PROXY=10.9
       await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', remoteAddress, headers })
     ).json<Record<string, unknown>>();
 
-  it('believes X-Forwarded-Host and -Proto from the listed proxy only, and only the entry it wrote', async () => {
-    expect(await metadata('127.0.0.1', forged)).toMatchObject({
+  it("names the issuer's origin in the metadata, whatever Host or X-Forwarded-Host a client or the proxy sent (issue 34, item 9)", async () => {
+    const issuers = {
       issuer: 'http://127.0.0.1:4173',
       authorization_endpoint: 'http://127.0.0.1:4173/oauth/authorize',
       token_endpoint: 'http://127.0.0.1:4173/oauth/token',
-    });
-    // The proxy appends to what the client sent: the last entry is the proxy's own.
+    };
+    expect(await metadata('127.0.0.1', forged)).toMatchObject(issuers);
     expect(
       await metadata('10.9.9.9', { ...forged, 'x-forwarded-host': 'evil.example, navimow.example' }),
-    ).toMatchObject({
-      authorization_endpoint: 'https://navimow.example/oauth/authorize',
-      token_endpoint: 'https://navimow.example/oauth/token',
-    });
+    ).toMatchObject(issuers);
+    for (const host of ['evil.example', '[', 'x:99999', '//x:99999/']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/.well-known/oauth-authorization-server',
+        headers: { host },
+      });
+      expect(response.statusCode, host).toBe(200);
+      expect(response.json(), host).toMatchObject(issuers);
+    }
   });
 
   it('sends the browser on to this server after the sign-in, whatever host a client forged', async () => {

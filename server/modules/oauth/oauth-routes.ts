@@ -5,10 +5,13 @@ import type Provider from 'oidc-provider';
 import { parseAcceptLanguage, resolveLanguage } from '../../../common/languages.ts';
 import type { Db } from '../../db/database.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, isDatabaseOutage } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
 import { OAUTH_TTL, saveUnredeemedGrant } from './provider.ts';
+import { type ConfirmedConsent, redirectHost, redirectStanding } from './redirect-uris.ts';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
 export const LOGIN_PAGES = {
@@ -17,6 +20,22 @@ export const LOGIN_PAGES = {
   hornbach: '/smartHome/login',
   third_party: '/smartHome/login',
 } as const;
+
+/** The client a login page link means when it names only its `channel` (the LoxBerry plugin's link). */
+const CHANNEL_CLIENTS: Readonly<Record<string, string>> = { homeassistant: 'homeassistant' };
+
+/**
+ * The authorization request a login page link carries (its query, as sent), for the authorization endpoint: the link
+ * itself when it names a response type; for a channel's link with a redirect URI and no client (LoxBerry's
+ * `channel=homeassistant&redirect_uri=…`), that channel's client's code request. Undefined: a plain visit.
+ */
+export function authorizationRequestOf(query: string): string | undefined {
+  const params = new URLSearchParams(query);
+  if (params.has('response_type')) return query;
+  const clientId = CHANNEL_CLIENTS[params.get('channel') ?? ''];
+  if (clientId === undefined || params.has('client_id') || !params.has('redirect_uri')) return undefined;
+  return `${new URLSearchParams({ response_type: 'code', client_id: clientId })}&${query}`;
+}
 
 /** A Basic header's client id (RFC 6749 2.3.1: form-encoded before Base64), or undefined if it has none. */
 function basicClientId(header: string): string | undefined {
@@ -52,18 +71,17 @@ function usesRefusedAuthMethod(
 }
 
 /**
- * oidc-provider is a Koa app, and Koa behind a proxy (`provider.proxy`) believes `X-Forwarded-Host`, `-Proto` and
- * `-For` from whoever sends them: a client could make the metadata and the redirects name its own host. Fastify
- * believes them only from the proxies `TRUST_PROXY` names, and then only the entry the nearest one wrote
- * (server/http/client-address.ts). So the provider is handed what Fastify made of the request, and nothing else.
+ * oidc-provider is a Koa app, and Koa makes the URLs it sends (the metadata's endpoints, the redirects) from the
+ * request's `Host`, or from `X-Forwarded-Host` and `-Proto` behind a proxy, as any sender wrote them: a client could
+ * make them name its own host, and a `Host` that is no host (`[`) made the metadata a 500. They name the issuer's
+ * origin (`PUBLIC_URL`), always. The client's address is the one Fastify believed of `TRUST_PROXY`'s proxies
+ * (server/http/client-address.ts).
  */
-function forwardAsResolved(request: FastifyRequest): void {
-  const { host, protocol, ip } = request;
+function forwardAsResolved(request: FastifyRequest, issuer: URL): void {
   const headers = request.raw.headers;
-  delete headers['x-forwarded-host'];
-  if (host) headers['x-forwarded-host'] = host;
-  headers['x-forwarded-proto'] = protocol;
-  headers['x-forwarded-for'] = ip;
+  headers['x-forwarded-host'] = issuer.host;
+  headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+  headers['x-forwarded-for'] = request.ip;
 }
 
 export interface OAuthRoutesOptions {
@@ -95,8 +113,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
 ) => {
   const byId = new Map(clients.map((client) => [client.client_id, client]));
   // Every request this plugin hands to the provider, the interaction routes' included.
-  app.addHook('onRequest', async (request) => forwardAsResolved(request));
+  const issuer = new URL(provider.issuer);
+  app.addHook('onRequest', async (request) => forwardAsResolved(request, issuer));
   const clientKind = (clientId: string | undefined) => (clientId && byId.get(clientId)?.kind) || 'third_party';
+  // oidc-provider logs nothing itself; the database being away is answered 503 (provider.ts), a bug 500.
+  provider.on('server_error', (ctx: { method: string; path: string }, error: unknown) => {
+    app.log.error(
+      { err: error, method: ctx.method, path: ctx.path },
+      isDatabaseOutage(error) ? 'database unavailable' : 'OAuth server error',
+    );
+  });
 
   // The provider's answers in progress. Fastify's close waits for open connections, not for these: a client that
   // hangs up mid-refresh leaves its rotation running, and the database must stay open until it is done.
@@ -187,7 +213,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       return await provider.interactionDetails(request.raw, reply.raw);
-    } catch {
+    } catch (error) {
+      // The database away is not an expired sign-in: a 503 (errors.ts), and the same page works once it is back.
+      if (isDatabaseOutage(error)) throw error;
       throw new HttpError(
         400,
         'interaction_expired',
@@ -234,7 +262,42 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
     keyGenerator: (request) => `interaction ${(request.params as { uid: string }).uid}`,
   });
 
-  /** "Agree and Link": signs in and grants the client's request in one step; answers where to go next. */
+  /** Saves this link's grant for the signed-in account and answers where the browser goes next (the resume). */
+  async function grantLink(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    accountId: string,
+    consent: Omit<ConfirmedConsent, 'grantId'> = {},
+  ) {
+    // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant); minutes
+    // long until its code is redeemed, so that sign-ins nobody finishes leave nothing behind.
+    const grantId = await saveUnredeemedGrant(provider, {
+      accountId,
+      clientId: String(interaction.params.client_id),
+      scope: String(interaction.params.scope ?? ''),
+    });
+    const redirectTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId }, consent: { ...consent, grantId } },
+      { mergeWithLastSubmission: false },
+    );
+    reply.header('Cache-Control', 'no-store');
+    return { redirect_to: redirectTo };
+  }
+
+  /** The redirect URI of an interaction that the user must confirm by its host before it gets a code, if it is one. */
+  function toConfirm(params: Interaction['params']): string | undefined {
+    const client = byId.get(String(params.client_id));
+    const uri = String(params.redirect_uri);
+    return client && redirectStanding(client, uri) === 'after_consent' ? uri : undefined;
+  }
+
+  /**
+   * "Agree and Link": signs in and grants the client's request in one step; answers where to go next. For a redirect
+   * URI only confirmed on the consent screen (redirect-uris.ts) it signs in only, and answers the host to name there.
+   */
   app.post(
     '/oauth/interaction/:uid/login',
     {
@@ -252,24 +315,31 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
         );
       }
       const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
+      const unconfirmed = toConfirm(interaction.params);
+      if (unconfirmed === undefined) return grantLink(request, reply, interaction, account.id);
 
-      // A new grant for every link, whoever signed in before in this browser (provider.ts, loadExistingGrant); minutes
-      // long until its code is redeemed, so that sign-ins nobody finishes leave nothing behind.
-      const grantId = await saveUnredeemedGrant(provider, {
-        accountId: account.id,
-        clientId: String(interaction.params.client_id),
-        scope: String(interaction.params.scope ?? ''),
-      });
-      const redirectTo = await provider.interactionResult(
+      // Kept in this browser's interaction only (its cookie), for the confirmation that follows.
+      await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: account.id }, consent: { grantId } },
+        { login: { accountId: account.id } },
         { mergeWithLastSubmission: false },
       );
       reply.header('Cache-Control', 'no-store');
-      return { redirect_to: redirectTo };
+      return { confirm_host: redirectHost(unconfirmed) };
     },
   );
+
+  /** "Continue" on the consent screen that named the redirect's host: grants the link signed in for just before. */
+  app.post('/oauth/interaction/:uid/confirm', async (request, reply) => {
+    const interaction = await details(request, reply);
+    const accountId = interaction.result?.login?.accountId;
+    const uri = toConfirm(interaction.params);
+    if (!accountId || uri === undefined) {
+      throw new HttpError(409, 'not_signed_in', 'Sign in first: there is nothing to confirm yet.');
+    }
+    return grantLink(request, reply, interaction, accountId, { confirmed_redirect_uri: uri });
+  });
 
   /** "Cancel": the client gets `error=access_denied` with its `state`. */
   app.post('/oauth/interaction/:uid/abort', async (request, reply) => {

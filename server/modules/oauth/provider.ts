@@ -1,12 +1,14 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { TrustedProxies } from '../../http/client-address.ts';
 import type { Db } from '../../db/database.ts';
 import { findAccountById } from '../accounts/public.ts';
 import { isPublicClient, type LinkingClient, requiresPkce } from './clients.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseOutage } from '../../http/errors.ts';
 import { renderErrorPage } from './error-page.ts';
 import { kyselyAdapter } from './kysely-adapter.ts';
+import { guardRedirects } from './redirect-uris.ts';
 import { keepRefreshAnswers } from './refresh-replay.ts';
+import { rotateAtomically, tokenRequestDb } from './token-transaction.ts';
 
 /**
  * Lifetimes in seconds. Access tokens outlive Alexa's 360 s minimum; codes are single-use and short. An interaction
@@ -62,7 +64,6 @@ export interface OAuthProviderOptions {
   clients: readonly LinkingClient[];
   /** Keys that sign the interaction cookies; the first signs, all verify (rotation). */
   cookieKeys?: string[];
-  trustProxy?: TrustedProxies;
 }
 
 /**
@@ -109,18 +110,46 @@ async function slideGrantOnUse(ctx: KoaContextWithOIDC, next: () => Promise<void
 }
 
 /**
+ * oidc-provider answers any error it did not throw on purpose `500 server_error`, and logs nothing. The database
+ * being away (restarting, failing over, a full disk) is neither the client's fault nor a bug: the request changed
+ * nothing (`rotateAtomically`) and may be sent again shortly, so it is a 503 with `Retry-After`, `temporarily_
+ * unavailable` (RFC 6749 4.1.2.1's word for it) in the OAuth error shape, or the error page for a browser. Every
+ * server error is emitted as `server_error`, which the routes log (oauth-routes.ts).
+ */
+function answerOutages(provider: Provider) {
+  const outages = new WeakSet<object>();
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    if (isDatabaseOutage(error)) outages.add(ctx);
+  });
+  return async function answerOutages(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+    try {
+      await next();
+    } catch (error) {
+      // Thrown outside the provider's routes (the token request's commit): as its routes would answer it.
+      ctx.status = 500;
+      ctx.body = { error: 'server_error', error_description: 'oops! something went wrong' };
+      provider.emit('server_error', ctx, error);
+    }
+    if (!outages.has(ctx)) return;
+    const out = {
+      error: 'temporarily_unavailable',
+      error_description: 'The service is briefly unavailable. Try again in a moment.',
+    };
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    ctx.set('Cache-Control', 'no-store');
+    if (ctx.accepts('json', 'html') === 'html') renderErrorPage(ctx, out);
+    else ctx.body = out;
+  };
+}
+
+/**
  * The OAuth 2.0 authorization server for account linking, on oidc-provider (an OpenID Certified
  * implementation) configured for plain OAuth 2.0: authorization code with PKCE S256 (required of public clients
- * and of those registered so, honoured from all), exact redirect URIs, opaque access tokens, rotating refresh
+ * and of those registered so, honoured from all), redirect URIs as registered (redirect-uris.ts), opaque access tokens, rotating refresh
  * tokens, revocation (docs/decisions/005-oauth-server.md).
  */
-export function createOAuthProvider({
-  db,
-  issuer,
-  clients,
-  cookieKeys,
-  trustProxy = false,
-}: OAuthProviderOptions): Provider {
+export function createOAuthProvider({ db, issuer, clients, cookieKeys }: OAuthProviderOptions): Provider {
   const registered = new Map(clients.map((client) => [client.client_id, client]));
   const configuration: Configuration = {
     adapter: kyselyAdapter(db),
@@ -174,8 +203,12 @@ export function createOAuthProvider({
     // have no session at all.
     expiresWithSession: () => false,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Revoking any token of a link (RFC 7009) ends the link: oidc-provider revokes every token of the grant then, the
+    // refresh token included, but by default keeps the grant of a revoked access token, which would keep what was
+    // opened under it (a live stream, Google's reports) going for the grant's year (decision record 036).
+    revokeGrantPolicy: () => true,
     async findAccount(_ctx, id) {
-      const account = await findAccountById(db, id);
+      const account = await findAccountById(tokenRequestDb(db), id);
       return account ? { accountId: account.id, claims: () => ({ sub: account.id }) } : undefined;
     },
     interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
@@ -197,11 +230,16 @@ export function createOAuthProvider({
     clientBasedCORS: () => false,
   };
   const provider = new Provider(issuer, configuration);
+  // Outermost first: an outage anywhere within, the token request's commit included, becomes a 503.
+  provider.use(answerOutages(provider));
+  // Then the redirect guard, so that it sees every answer the authorization endpoint gives last.
+  guardRedirects(provider, registered, OAUTH_ROUTES.authorization);
+  provider.use(rotateAtomically(db, OAUTH_ROUTES.token));
   provider.use(defaultScope);
   provider.use(slideGrantOnUse);
   provider.use(keepRefreshAnswers(db));
-  // Behind a reverse proxy, endpoint URLs follow X-Forwarded-Proto/Host: Koa believes any sender, so the routes hand
-  // the provider only what Fastify believed of TRUST_PROXY's proxies (oauth-routes.ts, forwardAsResolved).
-  provider.proxy = trustProxy !== false;
+  // Koa reads the origin of the URLs it makes (the metadata's endpoints, the redirects) from X-Forwarded-Proto and
+  // -Host: the routes set them to the issuer's, whatever the request said (oauth-routes.ts, forwardAsResolved).
+  provider.proxy = true;
   return provider;
 }

@@ -1,22 +1,26 @@
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import { inBatches } from '../../db/batched-sweep.ts';
 import type { Db } from '../../db/database.ts';
-import { openRetryAnswer, REFRESH_RETRY_GRACE_MS, sealRetryAnswer } from '../accounts/public.ts';
+import { openRetryAnswer, sealRetryAnswer, UNANSWERED_REFRESH_RETRY_MS } from '../accounts/public.ts';
 import { storedOAuthId } from './stored-ids.ts';
+import { tokenRequestDb } from './token-transaction.ts';
 
 /**
  * Refresh tokens of linked services rotate, and one presented again after its use ends the link: oidc-provider
  * revokes the grant (RFC 9700 section 4.14.2). Alexa and Google retry a refresh that timed out, and may send one
- * twice at once, so within `REFRESH_RETRY_GRACE_MS` of its first use a refresh token gets the answer of that use
- * again: the same tokens, not new ones. Whoever else holds the token (a thief inside those seconds) then shares the
- * client's one chain, and the next rotation by either makes the other's next refresh a replay, which ends the link;
- * rotating again would have given the thief a chain of its own that nothing ever detects.
+ * twice at once; a refresh whose answer was lost (the server or the database went down after it committed, the
+ * network dropped it) is retried too, minutes later. So until the token it handed out is used, at most
+ * `UNANSWERED_REFRESH_RETRY_MS` after its first use, a refresh token gets the answer of that use again: the same
+ * tokens, not new ones. Whoever else holds the token (a thief) then shares the client's one chain, and the next
+ * rotation by either makes the other's next refresh a replay, which ends the link; rotating again would have given
+ * the thief a chain of its own that nothing ever detects. Once the new refresh token is used the answer is dropped
+ * (kysely-adapter.ts), and the old token is a replay again after `REFRESH_RETRY_GRACE_MS`.
  *
  * The answer is kept on the used token's row, sealed under a key only that token gives (refresh-retries.ts), so
- * every process can give it and a copy of the database opens none. The sweep drops it within 30 s of the grace.
+ * every process can give it and a copy of the database opens none. It is written in the token request's one
+ * transaction (token-transaction.ts): a used token always has its answer. The sweep drops it within 30 s of the
+ * window.
  */
 
 const tokenAnswerSchema = z.object({
@@ -28,11 +32,7 @@ const tokenAnswerSchema = z.object({
 });
 type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 
-/** How long a second use waits for the first one's answer while that is still being made (two requests at once). */
-const FIRST_ANSWER_WAIT_MS = 2_000;
-const POLL_MS = 20;
-
-/** Requests that get a first answer instead of their own, and requests that already waited for one. */
+/** Requests that get a first answer instead of their own, and requests that already looked for one. */
 const answersToGive = new WeakMap<object, TokenAnswer>();
 const waited = new WeakSet<object>();
 
@@ -41,35 +41,27 @@ function refreshRequest(ctx: KoaContextWithOIDC | undefined): ctx is KoaContextW
 }
 
 /**
- * For the storage adapter, when the refresh token of the current token request turns out used (read as used within
- * its grace, or its use lost a race with another request): waits for the first use's answer and takes it for this
- * request, which must then go no further. False when there is none to take: the first use failed after using the
- * token, or takes longer than `FIRST_ANSWER_WAIT_MS`; the token then rotates again, so that a client whose first
- * request failed half-way keeps its link.
+ * For the storage adapter (`trx`: the token request's transaction), when the refresh token of the current token
+ * request turns out used (read as used, or its use lost a race with another request, whose commit this waited
+ * for): takes that use's answer for this request, which must then go no further. False when there is none to take:
+ * the token's successor was used, or its window is over.
  */
-export async function takeFirstAnswer(db: Db, refreshToken: string): Promise<boolean> {
+export async function takeFirstAnswer(trx: Db, refreshToken: string): Promise<boolean> {
   const ctx = Provider.ctx;
   if (!refreshRequest(ctx) || ctx.oidc.params?.refresh_token !== refreshToken || waited.has(ctx)) return false;
   waited.add(ctx);
-  const deadline = performance.now() + FIRST_ANSWER_WAIT_MS;
-  for (;;) {
-    const row = await db
-      .selectFrom('oauth_records')
-      .select(['retry_answer', 'client_id', 'consumed_at'])
-      .where('model', '=', 'RefreshToken')
-      .where('id', '=', storedOAuthId('RefreshToken', refreshToken))
-      .executeTakeFirst();
-    // oidc-provider checks whose token it is after reading it: a first answer goes to the client it was made for.
-    if (!row?.consumed_at || row.client_id !== ctx.oidc.client?.clientId) return false;
-    if (Date.now() - Date.parse(row.consumed_at) >= REFRESH_RETRY_GRACE_MS) return false;
-    if (row.retry_answer) {
-      const answer = openRetryAnswer(refreshToken, row.retry_answer, tokenAnswerSchema);
-      if (answer) answersToGive.set(ctx, answer);
-      return answer !== undefined;
-    }
-    if (performance.now() >= deadline) return false;
-    await sleep(POLL_MS);
-  }
+  const row = await trx
+    .selectFrom('oauth_records')
+    .select(['retry_answer', 'client_id', 'consumed_at'])
+    .where('model', '=', 'RefreshToken')
+    .where('id', '=', storedOAuthId('RefreshToken', refreshToken))
+    .executeTakeFirst();
+  // oidc-provider checks whose token it is after reading it: a first answer goes to the client it was made for.
+  if (!row?.consumed_at || !row.retry_answer || row.client_id !== ctx.oidc.client?.clientId) return false;
+  if (Date.now() - Date.parse(row.consumed_at) >= UNANSWERED_REFRESH_RETRY_MS) return false;
+  const answer = openRetryAnswer(refreshToken, row.retry_answer, tokenAnswerSchema);
+  if (answer) answersToGive.set(ctx, answer);
+  return answer !== undefined;
 }
 
 /**
@@ -88,9 +80,8 @@ export function keepRefreshAnswers(db: Db) {
     }
     const refreshToken = refreshRequest(ctx) ? ctx.oidc.params?.refresh_token : undefined;
     if (ctx.status !== 200 || typeof refreshToken !== 'string') return;
-    // Before the answer leaves: a retry of a request the client saw answered always finds it. The first answer made
-    // wins (a retry that rotated again, see above, does not replace it).
-    await db
+    // In the request's transaction: the token is used only if this is kept for its retries.
+    await tokenRequestDb(db)
       .updateTable('oauth_records')
       .set({ retry_answer: sealRetryAnswer(refreshToken, ctx.body) })
       .where('model', '=', 'RefreshToken')
@@ -100,9 +91,9 @@ export function keepRefreshAnswers(db: Db) {
   };
 }
 
-/** A used refresh token's sealed answer is of no use past its grace: dropped within 30 s of it (server/main.ts). */
+/** A used refresh token's sealed answer is of no use past its window: dropped within 30 s of it (server/main.ts). */
 export async function sweepRefreshAnswers(db: Db, now = Date.now()): Promise<void> {
-  const graceOver = new Date(now - REFRESH_RETRY_GRACE_MS).toISOString();
+  const graceOver = new Date(now - UNANSWERED_REFRESH_RETRY_MS).toISOString();
   await inBatches((limit) =>
     db
       .updateTable('oauth_records')

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { abortLinking, getInteractionDetails, InteractionError, isInteractionUid, submitLogin } from './interaction.ts';
+import {
+  abortLinking,
+  confirmLinking,
+  getInteractionDetails,
+  InteractionError,
+  isInteractionUid,
+  submitLogin,
+} from './interaction.ts';
 
 const UID = 'abcdefghijklmnop_12345';
 
@@ -38,9 +45,9 @@ describe('interaction API', () => {
 
   it('follows only the authorization server’s own resume URL', async () => {
     answer(200, { redirect_to: `${window.location.origin}/oauth/authorize/${UID}` });
-    await expect(submitLogin(UID, 'a@b.example', 'pw')).resolves.toBe(
-      `${window.location.origin}/oauth/authorize/${UID}`,
-    );
+    await expect(submitLogin(UID, 'a@b.example', 'pw')).resolves.toEqual({
+      redirectTo: `${window.location.origin}/oauth/authorize/${UID}`,
+    });
     for (const target of [
       'https://evil.example/oauth/x',
       '//evil.example/oauth/x',
@@ -49,7 +56,19 @@ describe('interaction API', () => {
     ]) {
       answer(200, { redirect_to: target });
       await expect(abortLinking(UID)).rejects.toBeInstanceOf(InteractionError);
+      answer(200, { redirect_to: target });
+      await expect(confirmLinking(UID)).rejects.toBeInstanceOf(InteractionError);
     }
+  });
+
+  it('answers the host to confirm after the sign-in, and confirms at the interaction’s own endpoint', async () => {
+    answer(200, { confirm_host: 'loxberry.local' });
+    await expect(submitLogin(UID, 'a@b.example', 'pw')).resolves.toEqual({ confirmHost: 'loxberry.local' });
+    answer(200, { redirect_to: `/oauth/authorize/${UID}` });
+    await confirmLinking(UID);
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe(`/oauth/interaction/${UID}/confirm`);
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
   });
 
   it('tells wrong credentials, throttling with its wait, and an expired sign-in apart', async () => {

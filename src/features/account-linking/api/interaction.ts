@@ -1,5 +1,6 @@
 import type {
   InteractionDetailsResponse,
+  InteractionLoginResponse,
   InteractionRedirectResponse,
   LoginRequest,
 } from '../../../../common/api-types.ts';
@@ -72,10 +73,22 @@ export function getInteractionDetails(uid: string): Promise<InteractionDetailsRe
   return interaction<InteractionDetailsResponse>(uid, '/details');
 }
 
-/** "Agree and Link": signs in and consents; resolves with where the browser goes next. */
-export async function submitLogin(uid: string, account: string, password: string): Promise<string> {
+/** What follows the sign-in: the way back to the client, or the consent screen naming the host it would go to. */
+export type LoginOutcome = { redirectTo: string } | { confirmHost: string };
+
+/** "Agree and Link": signs in and consents, unless the redirect's host must be confirmed first. */
+export async function submitLogin(uid: string, account: string, password: string): Promise<LoginOutcome> {
   const body: LoginRequest = { account, password };
-  return checkedRedirect(await interaction<InteractionRedirectResponse>(uid, '/login', { method: 'POST', body }));
+  const answer = await interaction<Partial<InteractionLoginResponse> | null>(uid, '/login', { method: 'POST', body });
+  if (answer && 'confirm_host' in answer && typeof answer.confirm_host === 'string') {
+    return { confirmHost: answer.confirm_host };
+  }
+  return { redirectTo: checkedRedirect(answer as Partial<InteractionRedirectResponse> | null) };
+}
+
+/** "Continue" on the consent screen: the user owns the host it named; resolves with where the browser goes next. */
+export async function confirmLinking(uid: string): Promise<string> {
+  return checkedRedirect(await interaction<InteractionRedirectResponse>(uid, '/confirm', { method: 'POST' }));
 }
 
 /** "Cancel": resolves with the redirect that tells the client the user said no. */

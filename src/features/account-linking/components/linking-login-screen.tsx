@@ -12,10 +12,12 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import {
   abortLinking,
+  confirmLinking,
   getInteractionDetails,
   InteractionError,
   type InteractionFailure,
   isInteractionUid,
+  type LoginOutcome,
   submitLogin,
 } from '../api/interaction.ts';
 import styles from './linking-login-screen.module.css';
@@ -59,6 +61,41 @@ function ForgotPassword() {
   );
 }
 
+/**
+ * After the sign-in, for a redirect the client did not register (a Home Assistant or LoxBerry at its own address): the
+ * host the link would go to, named plainly before anything is sent there. The host is shown as text, never as markup.
+ */
+function ConsentStep({
+  host,
+  pending,
+  onContinue,
+  onCancel,
+}: {
+  host: string;
+  pending: boolean;
+  onContinue: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('accountLinking');
+  return (
+    <Card title={t('consent.heading')}>
+      <p>{t('consent.access')}</p>
+      <p className={styles.host} data-testid="consent-host">
+        {host}
+      </p>
+      <p>{t('consent.warning', { host })}</p>
+      <div className={styles.form}>
+        <Button disabled={pending} aria-busy={pending} onClick={onContinue}>
+          {pending ? t('actions.linking') : t('actions.continue')}
+        </Button>
+        <Button variant="secondary" disabled={pending} onClick={onCancel}>
+          {t('actions.cancel')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 function LinkingForm({
   uid,
   details,
@@ -74,17 +111,23 @@ function LinkingForm({
   const sending = useSingleFlight();
   // Set once the browser is on its way back to the client: the finished interaction cannot be sent again.
   const [leaving, setLeaving] = useState(false);
+  // Signed in; the redirect's host waits for the user's word on the consent step.
+  const [confirmHost, setConfirmHost] = useState<string | null>(null);
   const pending = sending.pending || leaving;
   const client = details.client.name;
 
-  function run(action: () => Promise<string>) {
+  function run(action: () => Promise<string | LoginOutcome>) {
     return sending.run(
       async () => {
         setFailure(null);
-        const target = await action();
+        const outcome = await action();
+        if (typeof outcome !== 'string' && 'confirmHost' in outcome) {
+          setConfirmHost(outcome.confirmHost);
+          return;
+        }
         setLeaving(true);
         // replace(): the back button must not return to a form whose interaction is finished.
-        window.location.replace(target);
+        window.location.replace(typeof outcome === 'string' ? outcome : outcome.redirectTo);
       },
       (error) => setFailure(error instanceof InteractionError ? error.failure : { kind: 'unknown' }),
     );
@@ -95,6 +138,20 @@ function LinkingForm({
     if (pending) return;
     const credentials = signIn.read(event.currentTarget);
     if (credentials) void run(() => submitLogin(uid, credentials.account, credentials.password));
+  }
+
+  if (confirmHost !== null) {
+    return (
+      <>
+        <ConsentStep
+          host={confirmHost}
+          pending={pending}
+          onContinue={() => void run(() => confirmLinking(uid))}
+          onCancel={() => void run(() => abortLinking(uid))}
+        />
+        {failure && <FailureMessage failure={failure} />}
+      </>
+    );
   }
 
   return (
