@@ -40,8 +40,13 @@ export default defineConfig({
       NAVIMOW_SIMULATOR: 'on',
       NAVIMOW_DEMO: 'on',
       LOG_LEVEL: 'warn',
-      // Every simulated app signs in once per page load; the suite loads hundreds of pages from one address.
+      // Every simulated app signs in once per page load; the suite loads hundreds of pages, and links dozens of
+      // times, from one address.
       LOGIN_REQUESTS_PER_MINUTE: '100000',
+      PAGE_REQUESTS_PER_MINUTE: '100000',
+      AUTHORIZE_REQUESTS_PER_MINUTE: '100000',
+      // One demo account signs in on every page load: its oldest sessions must not be signed out under a journey.
+      SESSIONS_PER_ACCOUNT: '10000',
       // The demo's batteries stay where the seed puts them (the pages' journeys rely on 92 % and 40 %), and the
       // MQTT broker takes a free port so that parallel runs and a running `npm start` do not collide on 1883.
       FLEET_TICK_MS: '0',

@@ -27,12 +27,22 @@ export interface PageRoute {
    */
   readonly query?: readonly string[];
   /**
+   * Of `query`, the parameters that only name what the screen loads (an item's id): its first render, before any
+   * answer, is the same for every value but a blank one. The server renders them with `ITEM_STAND_IN` and keeps that
+   * document for every value (server/http/pages.ts), so a new id costs no render; `src/entry-server.test.tsx` checks
+   * that the first view does not show the value.
+   */
+  readonly itemQuery?: readonly string[];
+  /**
    * A developer tool's title, the same in every language: its screen is in English only and its texts are not in
    * locales/ (the bridge check, docs/decisions/031-bridge-check.md). Such a page lists only `common`, which every
    * page loads anyway; its screen marks its content `lang="en"`.
    */
   readonly untranslatedTitle?: string;
 }
+
+/** The value an `itemQuery` parameter is rendered with on the server: any id, shown nowhere in the first view. */
+export const ITEM_STAND_IN = 'item';
 
 export const pageRoutes = {
   healthPing: { path: '/healthPing', screen: 'health-ping', namespaces: ['health'] },
@@ -106,6 +116,7 @@ export const pageRoutes = {
     namespaces: ['messages'],
     titleKey: 'detail.title',
     query: ['id'],
+    itemQuery: ['id'],
   },
   messageHistory: {
     path: '/messageHistory',
@@ -114,7 +125,13 @@ export const pageRoutes = {
     titleKey: 'history.title',
     query: ['category'],
   },
-  shareInvitation: { path: '/shareInvitation', screen: 'share-invitation', namespaces: ['sharing'], query: ['id'] },
+  shareInvitation: {
+    path: '/shareInvitation',
+    screen: 'share-invitation',
+    namespaces: ['sharing'],
+    query: ['id'],
+    itemQuery: ['id'],
+  },
   apiPolicy: { path: '/apiPolicy', screen: 'api-policy', namespaces: ['apiPolicy'] },
   edmPopup: { path: '/edmPopup', screen: 'edm-popup', namespaces: ['newsletter'] },
   // Smart home (issue 9): the overview, Google Assistant and Hornbach. Alexa's pages live under /smartHome/alexa/.

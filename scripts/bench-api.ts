@@ -5,8 +5,11 @@
  * the app's mower list and message page, the health check, the Navimow-compatible status API with a linked
  * service's token, and the token endpoint's refresh; it prints requests/s, p50, p99 and the ratio to the bare floor. Then
  * the mower list read while 50 tokens (app sessions and links of the demo owner) send commands at once to its two
- * mowers, most of which the command budget refuses (issue 25): the reads' figures beside the commands'. A
- * benchmark, not a test: figures vary with the machine and its load.
+ * mowers, most of which the command budget refuses (issue 25): the reads' figures beside the commands'. With a web
+ * build (`npm run build`), other users' page loads (a message, each user from an address of its own) alone, during a
+ * flood of pages with random ids from one address, and during a flood of authorization requests from one address
+ * (issue 34): the others' p50 and p99 beside the flood's, its refusals and the sign-ins in progress it left stored.
+ * A benchmark, not a test: figures vary with the machine and its load.
  *
  * Options (environment): BENCH_CONNECTIONS (100), BENCH_SECONDS (8), BENCH_ROUNDS (2), BENCH_DATABASES
  * (`sqlite,postgres`).
@@ -14,7 +17,7 @@
  * Fails when a figure is outside the `api` budget of bench/budgets.json, naming each one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -106,8 +109,16 @@ async function signIn(): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** Links the demo client once through the OAuth flow (as its login page does) and returns the refresh token. */
+let links = 0;
+
+/**
+ * Links the demo client once through the OAuth flow (as its login page does) and returns the refresh token. Each link
+ * from an address of its own, as the proxy on 127.0.0.1 says: the benchmark links hundreds of times a minute, far
+ * beyond what the authorization endpoint takes from one address.
+ */
 async function linkedRefreshToken(): Promise<string> {
+  links += 1;
+  const from = { 'X-Forwarded-For': `10.255.${(links >> 8) & 255}.${links & 255}` };
   const cookies = new Map<string, string>();
   const keep = (response: Response) => {
     for (const cookie of response.headers.getSetCookie()) {
@@ -130,12 +141,12 @@ async function linkedRefreshToken(): Promise<string> {
     code_challenge: challenge,
     code_challenge_method: 'S256',
   });
-  const authorize = await fetch(`${base}/oauth/authorize?${query}`, { redirect: 'manual' });
+  const authorize = await fetch(`${base}/oauth/authorize?${query}`, { redirect: 'manual', headers: from });
   keep(authorize);
   const uid = authorize.headers.get('location')!.split('/').at(-1)!;
   const login = await fetch(`${base}/oauth/interaction/${uid}/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: cookie() },
+    headers: { 'Content-Type': 'application/json', Cookie: cookie(), ...from },
     body: JSON.stringify(DEMO),
   });
   keep(login);
@@ -247,6 +258,88 @@ function commandLoad(tokens: string[]): autocannon.Options {
   };
 }
 
+/** Connections of the other users' page loads and of each flood from one address (issue 34 measured at 16). */
+const FLOOD_CONNECTIONS = 16;
+/** The flooding address, as the server is told by its (trusted) proxy on 127.0.0.1. */
+const FLOODER = '203.0.113.66';
+
+/** Other users loading a message's page, each request from the next of 65 536 addresses: none near its limit. */
+function otherUsersPages(): autocannon.Options {
+  let next = 0;
+  return {
+    url: base,
+    connections: FLOOD_CONNECTIONS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const index = next++;
+          return {
+            ...request,
+            path: `/message-detail?id=bench-${index % 1000}`,
+            headers: { 'x-forwarded-for': `10.${(index >> 8) & 255}.${index & 255}.1`, 'accept-encoding': 'br' },
+          };
+        },
+      },
+    ],
+  };
+}
+
+/** One address asking for `path()` as fast as it can. */
+function flood(path: () => string): autocannon.Options {
+  return {
+    url: base,
+    connections: FLOOD_CONNECTIONS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: path(), headers: { 'x-forwarded-for': FLOODER } }),
+      },
+    ],
+  };
+}
+
+const authorizeQuery = new URLSearchParams({
+  response_type: 'code',
+  client_id: OAUTH.client,
+  redirect_uri: OAUTH.redirect,
+  scope: 'mower:read',
+  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  code_challenge_method: 'S256',
+});
+
+async function storedInteractions(url: string): Promise<number> {
+  const { db } = openDatabase(url);
+  try {
+    const row = await db
+      .selectFrom('oauth_records')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('model', '=', 'Interaction')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A flood's figures: refusals (429) are the answer wanted, a redirect (the authorization endpoint's) too. */
+function floodFigures(result: autocannon.Result): { figures: Figures; admitted: number; refused: number } {
+  const refused = result.statusCodeStats?.['429']?.count ?? 0;
+  const admitted = result.requests.total - refused;
+  return {
+    figures: {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx - refused - (result.statusCodeStats?.['303']?.count ?? 0),
+    },
+    admitted,
+    refused,
+  };
+}
+
+const webBuilt = existsSync(join(root, 'dist/web/index.html'));
+
 const BENCH_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const CATEGORIES = ['important', 'workLog', 'notification', 'system', 'device'] as const;
 
@@ -308,6 +401,8 @@ for (const kind of databases) {
     LOG_LEVEL: 'info',
     LOGIN_REQUESTS_PER_MINUTE: '100000',
     TOKEN_REQUESTS_PER_MINUTE: '10000000',
+    // The flood rows' users each come from an address of their own, as the proxy on 127.0.0.1 says.
+    TRUST_PROXY: '127.0.0.1',
   });
   try {
     await waitFor(`${base}/api/health`);
@@ -391,6 +486,43 @@ for (const kind of databases) {
             undefined,
           ],
         );
+        if (webBuilt) {
+          // Other users' page loads alone, then beside a flood of pages with random ids and beside a flood of
+          // authorization requests, each flood from one address (issue 34); each meets a limit of its own.
+          const othersAlone = await load(otherUsersPages());
+          const [pageFlood, othersDuringPages] = await Promise.all([
+            autocannon({ duration: seconds, ...flood(() => `/message-detail?id=${crypto.randomUUID()}`) }),
+            load(otherUsersPages()),
+          ]);
+          const interactionsBefore = await storedInteractions(url);
+          const [authorizeFlood, othersDuringAuthorize] = await Promise.all([
+            autocannon({ duration: seconds, ...flood(() => `/oauth/authorize?${authorizeQuery}`) }),
+            load(otherUsersPages()),
+          ]);
+          const stored = (await storedInteractions(url)) - interactionsBefore;
+          const pages = floodFigures(pageFlood);
+          const authorizations = floodFigures(authorizeFlood);
+          const others = `other users' GET /message-detail (${FLOOD_CONNECTIONS} connections, an address each)`;
+          targets.push(
+            [`${others}, alone`, othersAlone, mowerFloor, undefined],
+            [
+              `GET /message-detail?id=<random> from one address (${pages.admitted} served, ${pages.refused} refused)`,
+              pages.figures,
+              mowerFloor,
+              undefined,
+            ],
+            [`${others}, during that page flood`, othersDuringPages, mowerFloor, undefined],
+            [
+              `GET /oauth/authorize from one address (${authorizations.admitted} served, ${authorizations.refused} refused, ${stored} interactions stored)`,
+              authorizations.figures,
+              mowerFloor,
+              undefined,
+            ],
+            [`${others}, during that authorization flood`, othersDuringAuthorize, mowerFloor, undefined],
+          );
+        } else if (round === 1) {
+          console.log('No web build (npm run build): the page rows are left out.');
+        }
         for (const [name, figures, floor, kindOfTarget] of targets) {
           const ratio = figures.rps / floor.rps;
           const misses = [

@@ -113,6 +113,10 @@ async function startServer(): Promise<ChildProcess> {
       NAVIMOW_DEMO: 'on',
       LOG_LEVEL: 'warn',
       LOGIN_REQUESTS_PER_MINUTE: '100000',
+      PAGE_REQUESTS_PER_MINUTE: '100000',
+      AUTHORIZE_REQUESTS_PER_MINUTE: '100000',
+      // One demo account signs in on every page load: its oldest sessions must not be signed out under a journey.
+      SESSIONS_PER_ACCOUNT: '10000',
       FLEET_TICK_MS: '0',
       MQTT_PORT: '0',
     },

@@ -68,6 +68,8 @@ export type AppConfig = Pick<
   | 'loginRequestsPerMinute'
   | 'sessionsPerAccount'
   | 'tokenRequestsPerMinute'
+  | 'authorizeRequestsPerMinute'
+  | 'pageRequestsPerMinute'
   | 'signInLimits'
   | 'amazon'
   | 'fleetTickMs'
@@ -229,6 +231,8 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     clients: oauthClients,
     throttle,
     tokenRequestsPerMinute: config.tokenRequestsPerMinute,
+    authorizeRequestsPerMinute: config.authorizeRequestsPerMinute,
+    loginRequestsPerMinute,
   });
   const linkGrants = createLinkGrants(db, provider);
 
@@ -348,7 +352,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   }
 
   const { serveIndex } = webRoot
-    ? await registerPages(app, { webRoot, simulator, renderer })
+    ? await registerPages(app, { webRoot, simulator, renderer, requestsPerMinute: config.pageRequestsPerMinute })
     : { serveIndex: undefined };
 
   // The real product's links open the login page itself with the authorization request: hand it to the

@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       loginRequestsPerMinute: 300,
       tokenRequestsPerMinute: 3000,
+      authorizeRequestsPerMinute: 120,
+      pageRequestsPerMinute: 600,
     });
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -44,6 +46,8 @@ describe('loadConfig', () => {
       OAUTH_COOKIE_KEYS: 'new-key, old-key,,',
       TRUST_PROXY: 'true',
       LOGIN_REQUESTS_PER_MINUTE: '5',
+      AUTHORIZE_REQUESTS_PER_MINUTE: '20',
+      PAGE_REQUESTS_PER_MINUTE: '90',
       ALEXA_SKILL_REQUESTS_PER_MINUTE: '50',
       LOG_LEVEL: 'warn',
       MQTT_MAX_PACKET_BYTES: '4096',
@@ -63,6 +67,8 @@ describe('loadConfig', () => {
       oauthCookieKeys: ['new-key', 'old-key'],
       trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
       loginRequestsPerMinute: 5,
+      authorizeRequestsPerMinute: 20,
+      pageRequestsPerMinute: 90,
       alexaSkill: { requestsPerMinute: 50 },
       logLevel: 'warn',
       mqtt: { limits: { maxPacketBytes: 4096, connectTimeoutMs: 2000, unauthenticatedPerAddress: 4 } },
@@ -114,6 +120,8 @@ describe('loadConfig', () => {
       { PUBLIC_URL: 'javascript:alert(1)' },
       { LOGIN_REQUESTS_PER_MINUTE: '0' },
       { ALEXA_SKILL_REQUESTS_PER_MINUTE: '-1' },
+      { AUTHORIZE_REQUESTS_PER_MINUTE: '0' },
+      { PAGE_REQUESTS_PER_MINUTE: 'many' },
       { TRUST_PROXY: '2' },
       { TRUST_PROXY: 'everyone' },
       { TRUST_PROXY: '10.0.0.0/33' },

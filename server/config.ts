@@ -110,6 +110,8 @@ const baseSchema = z.object({
   LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(50),
   TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  AUTHORIZE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  PAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   ALEXA_SKILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   COMMANDS_PER_MOWER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(12),
   // At least one request's worth: a request's commands are admitted together or not at all.
@@ -231,6 +233,13 @@ const environmentSchema = baseSchema
      * tokens of all their users from a few addresses, so it is wide.
      */
     tokenRequestsPerMinute: env.TOKEN_REQUESTS_PER_MINUTE,
+    /**
+     * Flood limit on the OAuth authorization endpoint per client address: each request stores an interaction for
+     * `OAUTH_TTL.Interaction` (server/modules/oauth/provider.ts), so this times that bounds what one address keeps.
+     */
+    authorizeRequestsPerMinute: env.AUTHORIZE_REQUESTS_PER_MINUTE,
+    /** Flood limit on page documents per client address (each may be a server render); assets are not counted. */
+    pageRequestsPerMinute: env.PAGE_REQUESTS_PER_MINUTE,
     /**
      * How many commands reach the mowers, whoever sends them (server/modules/fleet/command-budget.ts): per mower and
      * per account, a minute.

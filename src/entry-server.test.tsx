@@ -1,7 +1,7 @@
 // @vitest-environment node
 // No DOM here, as on the server: a screen that reads `window` or `document` while rendering fails this test.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageRoutes } from '../common/page-routes.ts';
+import { ITEM_STAND_IN, pageRoutes } from '../common/page-routes.ts';
 import type { PageRenderer } from '../common/page-render.ts';
 import { messagesPath } from '../common/messages.ts';
 import type { PersonalViewData } from '../common/personal-view.ts';
@@ -62,20 +62,21 @@ describe('the server-rendered first view', () => {
     expect(renderer.render('/connectSolutions', 'de')).toBe(first);
   });
 
+  // A value for each parameter some screen reads that changes that screen's first view.
+  const values: Record<string, string> = {
+    interaction: 'an-interaction-uid',
+    via: 'browser',
+    code: 'a-code',
+    state: 'a-state',
+    error: 'access_denied',
+    id: 'an-id',
+    category: 'important',
+    client_id: 'google',
+    scope: 'mower:read',
+    redirect_uri: 'https://example.com',
+  };
+
   it('renders each page alike with or without the parameters only other pages read (each names its own in page-routes)', () => {
-    // A value for each parameter some screen reads that changes that screen's first view.
-    const values: Record<string, string> = {
-      interaction: 'an-interaction-uid',
-      via: 'browser',
-      code: 'a-code',
-      state: 'a-state',
-      error: 'access_denied',
-      id: 'an-id',
-      category: 'important',
-      client_id: 'google',
-      scope: 'mower:read',
-      redirect_uri: 'https://example.com',
-    };
     const readBy = (route: (typeof pageRoutes)[keyof typeof pageRoutes]): readonly string[] =>
       'query' in route ? route.query : [];
     const named = new Set(Object.values(pageRoutes).flatMap(readBy));
@@ -85,6 +86,21 @@ describe('the server-rendered first view', () => {
       const own = new URLSearchParams(readBy(route).map((name) => [name, values[name]!]));
       const all = new URLSearchParams(Object.entries(values));
       expect(renderer.render(`${path}?${all}`, 'en'), id).toBe(renderer.render(`${path}?${own}`, 'en'));
+    }
+  });
+
+  it('renders an item’s page alike for every id (itemQuery): the server keeps one document for all of them', () => {
+    const items = Object.entries(pageRoutes).flatMap(([id, route]) =>
+      'itemQuery' in route ? route.itemQuery.map((name) => ({ id, path: route.path, name })) : [],
+    );
+    expect(items.length).toBeGreaterThan(0);
+    for (const { id, path, name } of items) {
+      const standIn = renderer.render(`${path}?${name}=${ITEM_STAND_IN}`, 'en');
+      for (const value of [values[name]!, crypto.randomUUID(), '<b>x</b>', 'x'.repeat(300)]) {
+        expect(renderer.render(`${path}?${new URLSearchParams({ [name]: value })}`, 'en'), `${id} ${value}`).toBe(
+          standIn,
+        );
+      }
     }
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes, screenModule } from '../../common/page-routes.ts';
 import { compressFile } from '../../scripts/vite-compress-plugin.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { testDatabaseKinds } from '../testing/test-database.ts';
 import type { BuildManifest } from './page-head.ts';
 
 const LOCALES = 'assets/locales-0123456789ab';
@@ -436,11 +437,31 @@ describe('the server-rendered first view', () => {
     await rootOf('/healthPing', { 'accept-language': 'de' });
     expect(renders()).toBe(before);
 
-    const first = await rootOf('/shareInvitation?id=one&lang=de');
-    const second = await rootOf('/shareInvitation?id=two&lang=de');
+    const first = await rootOf('/smartHome/login?interaction=one&lang=de');
+    const second = await rootOf('/smartHome/login?interaction=two&lang=de');
     expect(renders()).toBe(before + 2);
-    expect(first).toContain('id=one');
-    expect(second).toContain('id=two');
+    expect(first).toContain('interaction=one');
+    expect(second).toContain('interaction=two');
+  });
+
+  it('renders an item’s page once for every id it may name: a flood of ids makes no render each', async () => {
+    await rootOf('/message-detail?id=first&lang=de');
+    const before = renders();
+    for (let i = 0; i < 50; i += 1) {
+      // Only the id's presence is rendered, with a stand-in: the first view shows no item before its answer.
+      expect(await rootOf(`/message-detail?id=${crypto.randomUUID()}&lang=de`)).toBe(
+        '<main><h1>Navimow de /message-detail?id=item&amp;lang=de</h1></main>',
+      );
+      expect(await rootOf(`/shareInvitation?lang=de&id=${i}&id=again`)).toBe(
+        '<main><h1>Navimow de /shareInvitation?id=item&amp;lang=de</h1></main>',
+      );
+    }
+    expect(renders()).toBe(before + 1);
+    // A blank id is what the screen takes for none: its own document ("no such message").
+    expect(await rootOf('/message-detail?id=%20%20&lang=de')).toBe(
+      '<main><h1>Navimow de /message-detail?id=&amp;lang=de</h1></main>',
+    );
+    expect(renders()).toBe(before + 2);
   });
 
   it('renders only the parameters a screen reads: any others make no render and no kept document of their own', async () => {
@@ -466,5 +487,35 @@ describe('the server-rendered first view', () => {
 
   it('sends the page with an empty root, for the browser to render, when rendering fails', async () => {
     expect(await rootOf('/apiPolicy?lang=de')).toBe('');
+  });
+});
+
+describe.each(testDatabaseKinds)('the flood limit on pages on %s', (kind) => {
+  let build: Awaited<ReturnType<typeof fakeBuild>>;
+  let server: TestApp;
+  beforeAll(async () => {
+    build = await fakeBuild();
+    server = await createTestApp(kind, { webRoot: build.root, simulator: true, pageRequestsPerMinute: 6 });
+  });
+  afterAll(() => server.close());
+
+  const get = (url: string, remoteAddress: string) => server.app.inject({ method: 'GET', url, remoteAddress });
+
+  it('serves one address its limit of page documents, sent at once, and refuses the rest until the minute is over', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        get(i % 2 ? `/message-detail?id=${crypto.randomUUID()}` : '/robotWinterMode/guide', '192.0.2.50'),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      ...Array<number>(6).fill(200),
+      ...Array<number>(4).fill(429),
+    ]);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // The page's scripts, styles and strings are not counted; another address is not held up.
+    for (const asset of build.assets) expect((await get(`/${asset}`, '192.0.2.50')).statusCode, asset).toBe(200);
+    expect((await get('/robotWinterMode/guide', '192.0.2.51')).statusCode).toBe(200);
   });
 });

@@ -6,9 +6,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseAcceptLanguage, resolveLanguage, toSupportedLanguage } from '../../common/languages.ts';
 import type { CreatePageRenderer, PageRenderer } from '../../common/page-render.ts';
-import { matchPageRoute, type PageRoute, pageRoutes } from '../../common/page-routes.ts';
+import { ITEM_STAND_IN, matchPageRoute, type PageRoute, pageRoutes } from '../../common/page-routes.ts';
 import { IN_MEMORY_GLOBS, loadAssets, registerAssets } from './assets.ts';
 import { type ContentEncoding, negotiateEncoding } from './content-encoding.ts';
+import { clientAddressKey } from './client-address.ts';
+import { MemoryWindows } from './rate-limit-store.ts';
 import { cacheControl, entityTag, isNotModified } from './http-cache.ts';
 import { type BuildManifest, createPageHeads, inlineStylesheets, renderPageHtml } from './page-head.ts';
 
@@ -19,6 +21,11 @@ export interface PagesOptions {
   simulator: boolean;
   /** The server entry, when the caller has loaded it (`loadPageRenderer`); else it is loaded here. */
   renderer?: PageRenderer | undefined;
+  /**
+   * Flood limit on page documents per client address (`PAGE_REQUESTS_PER_MINUTE`), per process; assets are not
+   * counted. Unset: no limit (a benchmark's bare page server).
+   */
+  requestsPerMinute?: number;
 }
 
 /** One page document, ready to send in each encoding. */
@@ -76,20 +83,27 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
 /**
  * The URL a page's first view is rendered for: its path and, of its query, only the parameters its screen reads
  * (`query` in common/page-routes.ts), in their order and with their repeats. Nothing else in the query can change
- * the first view, so no other parameter makes a render or a kept document of its own.
+ * the first view, so no other parameter makes a render or a kept document of its own. A parameter that only names
+ * what the screen loads (`itemQuery`) is rendered as the screen reads it, its first value present or blank, with a
+ * stand-in for the value: every id shares one document. `kept` says whether the document is the same for every
+ * request of its route and language (nothing in its query but such stand-ins and the language).
  */
-function renderedUrl(url: URL, route: PageRoute): string {
+function renderedUrl(url: URL, route: PageRoute): { rendered: string; kept: boolean } {
   const read = new Set(route.query);
-  const search = new URLSearchParams([...url.searchParams].filter(([name]) => read.has(name)));
+  const items = new Set(route.itemQuery);
+  const search = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    if (!read.has(name)) continue;
+    if (!items.has(name)) search.append(name, value);
+    else if (!search.has(name)) search.set(name, value.trim() ? ITEM_STAND_IN : '');
+  }
+  const kept = [...search.keys()].every((name) => items.has(name));
   // The page's links keep its `?lang` (src/lib/page-language.ts): rendered as the app renders them, or hydration would
   // keep links without it.
   const language = toSupportedLanguage(url.searchParams.get('lang'));
   if (language) search.set('lang', language);
-  return search.size > 0 ? `${url.pathname}?${search}` : url.pathname;
+  return { rendered: search.size > 0 ? `${url.pathname}?${search}` : url.pathname, kept };
 }
-
-/** A rendered URL whose only parameter is the language: as many documents as routes and languages, so kept. */
-const onlyLanguage = (rendered: string) => /^[^?]*\?lang=[a-z]{2}$/.test(rendered);
 
 /** The simulator's own chunks and styles, refused when it is off: production never serves its code. */
 function refusedFiles(manifest: BuildManifest | undefined, simulator: boolean): ReadonlySet<string> {
@@ -110,7 +124,10 @@ function refusedFiles(manifest: BuildManifest | undefined, simulator: boolean): 
  * parameter, else Accept-Language), announcing the requests of its first screen, and is compressed once per
  * variant.
  */
-export async function registerPages(app: FastifyInstance, { webRoot, simulator, ...options }: PagesOptions) {
+export async function registerPages(
+  app: FastifyInstance,
+  { webRoot, simulator, requestsPerMinute, ...options }: PagesOptions,
+) {
   const indexFile = join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`no web build at ${webRoot}: run npm run build; serving the API only`);
@@ -153,9 +170,15 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
     },
   });
 
-  // Bounded: one entry per page route, language and encoding. A page with parameters its screen reads is made for
-  // its request and not kept; other parameters are not rendered, so they share the kept document.
+  // Bounded: one entry per page route, language and encoding (and, for an item's page, whether it names one). A page
+  // with other parameters its screen reads is made for its request and not kept; parameters it does not read are not
+  // rendered, so they share the kept document.
   const documents = new Map<string, PageDocument>();
+  // Documents per client address: a kept one costs a lookup, but one made for its request is a render, and a flood
+  // of those slowed everyone's pages (issue 34). Counted in this process's memory even when the limits of sign-ins
+  // and tokens are counted in the shared database: what it guards is this process's time, and a database write for
+  // every page load cut a page's throughput on PostgreSQL to a quarter (about 1 700 a second to 400).
+  const pageWindows = new MemoryWindows();
 
   const rootMarkup = (url: string, language: string) => {
     if (!renderer) return '';
@@ -170,6 +193,18 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
 
   const serveIndex = (reply: FastifyReply) => {
     const { request } = reply;
+    if (requestsPerMinute !== undefined) {
+      const { current, ttl } = pageWindows.count(clientAddressKey(request.ip), 60_000);
+      if (current > requestsPerMinute) {
+        const seconds = Math.max(1, Math.ceil(ttl / 1000));
+        return reply
+          .code(429)
+          .header('Cache-Control', 'no-store')
+          .header('Retry-After', String(seconds))
+          .type('text/plain; charset=utf-8')
+          .send(`Too many requests. Try again in ${seconds} seconds.`);
+      }
+    }
     // The target's path on this origin, as the router reads it: `//x:99999/` is a path here (`new URL` would take it
     // for a host and throw), an absolute-form target is its path, and `*` is no page.
     const path = request.url.replace(/^https?:\/\/[^/]*/i, '');
@@ -180,7 +215,7 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
       parseAcceptLanguage(request.headers['accept-language']),
     );
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const rendered = renderedUrl(url, pageRoutes[route] as PageRoute);
+    const { rendered, kept } = renderedUrl(url, pageRoutes[route] as PageRoute);
     const make = (effort: 'max' | 'fast') =>
       encode(
         renderPageHtml(template, language, heads.head(route, language), rootMarkup(rendered, language)),
@@ -188,10 +223,11 @@ export async function registerPages(app: FastifyInstance, { webRoot, simulator, 
         effort,
       );
     let document: PageDocument | undefined;
-    if (rendered.includes('?') && !onlyLanguage(rendered)) {
+    if (!kept) {
       document = make('fast');
     } else {
-      const key = `${route} ${language} ${encoding ?? 'identity'}${rendered.includes('?') ? ' lang' : ''}`;
+      // By route, not path: the not-found page takes every other path.
+      const key = `${route} ${language} ${encoding ?? 'identity'} ${rendered.slice(url.pathname.length)}`;
       document = documents.get(key);
       if (!document) {
         document = make('max');

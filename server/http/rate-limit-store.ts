@@ -55,6 +55,28 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 const MEMORY_STORE_KEYS = 5000;
 
 /**
+ * Fixed windows per key in this process's memory, at most `MEMORY_STORE_KEYS` of them. Each count is the key's count
+ * as it was for that request, never a later one.
+ */
+export class MemoryWindows {
+  private readonly windows = new Map<string, { count: number; startedAt: number }>();
+
+  /** Counts one request of `key`: its count in the current window, this one included, and the window's time left. */
+  count(key: string, windowMs: number, now = Date.now()): { current: number; ttl: number } {
+    let window = this.windows.get(key);
+    if (!window || window.startedAt + windowMs <= now) {
+      // Deleted and set again: the map's order stays the order in which windows began.
+      this.windows.delete(key);
+      if (this.windows.size >= MEMORY_STORE_KEYS) this.windows.delete(this.windows.keys().next().value as string);
+      window = { count: 0, startedAt: now };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { current: window.count, ttl: window.startedAt + windowMs - now };
+  }
+}
+
+/**
  * @fastify/rate-limit's counters in this process's memory (one process: the embedded SQLite default), the same fixed
  * window per key as the database store. In place of the plugin's own store, which answers every request with the
  * one object it keeps per key: the plugin reads that answer after an `await`, so requests that arrive together
@@ -63,20 +85,10 @@ const MEMORY_STORE_KEYS = 5000;
  */
 export function memoryRateLimitStore(): FastifyRateLimitStoreCtor {
   class MemoryRateLimitStore implements FastifyRateLimitStore {
-    private readonly windows = new Map<string, { count: number; startedAt: number }>();
+    private readonly windows = new MemoryWindows();
 
     incr(key: string, callback: Counted, timeWindow: number): void {
-      const now = Date.now();
-      let window = this.windows.get(key);
-      if (!window || window.startedAt + timeWindow <= now) {
-        // Deleted and set again: the map's order stays the order in which windows began.
-        this.windows.delete(key);
-        if (this.windows.size >= MEMORY_STORE_KEYS) this.windows.delete(this.windows.keys().next().value as string);
-        window = { count: 0, startedAt: now };
-        this.windows.set(key, window);
-      }
-      window.count += 1;
-      callback(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
+      callback(null, this.windows.count(key, timeWindow));
     }
 
     /** A route's own limit counts in its own windows. */

@@ -13,6 +13,14 @@ function withConsumed({ payload, consumedAt }: { payload: AdapterPayload; consum
 }
 
 /**
+ * Expired records removed each time an interaction is stored: more than one, so that a backlog shrinks while
+ * interactions keep coming, and few, so that storing one stays one short statement more. Every authorization request
+ * that needs a sign-in stores an interaction, most of them never finished (a flood, a user who turns back): they go
+ * within minutes of expiring instead of waiting for the hourly sweep.
+ */
+const EXPIRED_PER_INTERACTION = 10;
+
+/**
  * oidc-provider's storage interface over our database: one row per model and id, the payload as JSON.
  * Expired rows are never returned; `sweepExpired` removes them. Within a token request every call is part of its
  * one transaction (token-transaction.ts).
@@ -48,6 +56,7 @@ export function kyselyAdapter(db: Db) {
         .values({ model: this.model, id: this.rowId(id), ...row })
         .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(row))
         .execute();
+      if (this.model === 'Interaction') await removeExpired(db, EXPIRED_PER_INTERACTION);
     }
 
     private async findBy(column: 'id' | 'uid' | 'user_code', value: string) {
@@ -187,26 +196,28 @@ async function forgetPredecessorAnswers(trx: Db, rowId: string): Promise<void> {
     .execute();
 }
 
+/** Deletes at most `limit` expired records, through the expiry index. */
+export function removeExpired(db: Db, limit: number, now = new Date()) {
+  return db
+    .deleteFrom('oauth_records')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('model', 'id'),
+        'in',
+        selectFrom('oauth_records')
+          .select(['model', 'id'])
+          .where('expires_at', '<=', now.toISOString())
+          .limit(limit)
+          .$asTuple('model', 'id'),
+      ),
+    )
+    .executeTakeFirst();
+}
+
 /**
- * The hourly sweep of expired records, in batches through the expiry index; refresh tokens' retry answers go far
- * sooner (sweepRefreshAnswers, main.ts).
+ * The hourly sweep of expired records, in batches through the expiry index (and a few at each new interaction:
+ * `removeExpired`); refresh tokens' retry answers go far sooner (sweepRefreshAnswers, main.ts).
  */
 export async function sweepExpired(db: Db, now = new Date()): Promise<void> {
-  const expired = now.toISOString();
-  await inBatches((limit) =>
-    db
-      .deleteFrom('oauth_records')
-      .where(({ eb, refTuple, selectFrom }) =>
-        eb(
-          refTuple('model', 'id'),
-          'in',
-          selectFrom('oauth_records')
-            .select(['model', 'id'])
-            .where('expires_at', '<=', expired)
-            .limit(limit)
-            .$asTuple('model', 'id'),
-        ),
-      )
-      .executeTakeFirst(),
-  );
+  await inBatches((limit) => removeExpired(db, limit, now));
 }

@@ -6,6 +6,7 @@ import { DEMO } from '../../db/seed.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
 import { REFRESH_RETRY_GRACE_MS, UNANSWERED_REFRESH_RETRY_MS, WRONG_CREDENTIALS } from '../accounts/public.ts';
+import { SIGN_INS_PER_INTERACTION } from './oauth-routes.ts';
 import { sweepRefreshAnswers } from './refresh-replay.ts';
 import { storedOAuthId } from './stored-ids.ts';
 import {
@@ -609,5 +610,129 @@ describe.each(testDatabaseKinds)('closing the OAuth server on %s', (kind) => {
       await app.close();
       await database.destroy();
     }
+  });
+});
+
+describe.each(testDatabaseKinds)('OAuth under a flood from one address on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The per-account throttle out of the way: it refuses parallel sign-ins to one account by itself (decision 010).
+    const wide = { max: 1000, windowMs: 60_000 };
+    t = await createTestApp(kind, {
+      authorizeRequestsPerMinute: 6,
+      loginRequestsPerMinute: 20,
+      signInLimits: { pair: wide, address: wide, account: { ...wide, free: 1000, baseDelayMs: 0, maxDelayMs: 0 } },
+    });
+  });
+  afterAll(() => t.close());
+
+  const interactions = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('oauth_records')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('model', '=', 'Interaction')
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  const signInOn = (uid: string, jar: CookieJar, remoteAddress = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/oauth/interaction/${uid}/login`,
+      headers: { cookie: jar.header() },
+      remoteAddress,
+      payload: { account: DEMO.owner.email, password: DEMO.owner.password },
+    });
+  const authorizeFrom = async (remoteAddress: string) => {
+    const jar = new CookieJar();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/oauth/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: 'demo-client',
+        redirect_uri: 'http://127.0.0.1:8765/callback',
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+      })}`,
+      remoteAddress,
+    });
+    jar.store(response);
+    return { response, jar, uid: response.headers.location?.split('/').at(-1) };
+  };
+
+  it('stores interactions for the authorization requests of one address up to its limit, sent at once; the rest are 429', async () => {
+    const before = await interactions();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => authorizeFrom('192.0.2.10')));
+    const statuses = answers.map(({ response }) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(6).fill(303), ...Array<number>(4).fill(429)]);
+    expect(await interactions()).toBe(before + 6);
+    // Another address is not held up by it.
+    expect((await authorizeFrom('192.0.2.11')).response.statusCode).toBe(303);
+  });
+
+  it('keeps an interaction nobody finishes ten minutes, and removes expired ones as new ones come, not only hourly', async () => {
+    const { uid } = await authorizeFrom('192.0.2.20');
+    const { expires_at: expiresAt } = await t.db
+      .selectFrom('oauth_records')
+      .select('expires_at')
+      .where('model', '=', 'Interaction')
+      .where('id', '=', storedOAuthId('Interaction', uid!))
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(expiresAt!) - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
+
+    const expired = Array.from({ length: 3 }, (_, i) => ({
+      model: 'Interaction',
+      id: `expired-interaction-${i}`,
+      payload: '{}',
+      expires_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    }));
+    await t.db.insertInto('oauth_records').values(expired).execute();
+    await authorizeFrom('192.0.2.21');
+    const left = await t.db
+      .selectFrom('oauth_records')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        expired.map(({ id }) => id),
+      )
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it(`takes ${SIGN_INS_PER_INTERACTION} sign-ins on one interaction, sent at once, and refuses the rest`, async () => {
+    const { uid, jar } = await authorizeFrom('192.0.2.30');
+    const grants = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('oauth_records')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('model', '=', 'Grant')
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const before = await grants();
+    const answers = await Promise.all(Array.from({ length: 14 }, () => signInOn(uid!, jar, '192.0.2.30')));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(SIGN_INS_PER_INTERACTION).fill(200),
+      ...Array<number>(14 - SIGN_INS_PER_INTERACTION).fill(429),
+    ]);
+    expect(answers.find((answer) => answer.statusCode === 429)!.json().error.code).toBe('rate_limited');
+    expect(await grants()).toBe(before + SIGN_INS_PER_INTERACTION);
+  });
+
+  it('limits web sign-ins per address as the app’s sign-in is limited (LOGIN_REQUESTS_PER_MINUTE)', async () => {
+    // Interactions from addresses of their own; the sign-ins all from one.
+    const started = await Promise.all(Array.from({ length: 3 }, (_, i) => authorizeFrom(`192.0.2.4${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => signInOn(started[i % 3]!.uid!, started[i % 3]!.jar, '198.51.100.7')),
+    );
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(20);
+    expect(refused).toHaveLength(4);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@ import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError, isDatabaseOutage } from '../../http/errors.ts';
 import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
 import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
-import { saveUnredeemedGrant } from './provider.ts';
+import { OAUTH_TTL, saveUnredeemedGrant } from './provider.ts';
 import { type ConfirmedConsent, redirectHost, redirectStanding } from './redirect-uris.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -91,7 +91,17 @@ export interface OAuthRoutesOptions {
   throttle: LoginThrottle;
   /** Flood limit per client address on the token and revocation endpoints. */
   tokenRequestsPerMinute: number;
+  /** Flood limit per client address on the authorization endpoint (each request stores an interaction). */
+  authorizeRequestsPerMinute: number;
+  /** Flood limit per client address on the web login's sign-in, the app's sign-in's own. */
+  loginRequestsPerMinute: number;
 }
+
+/**
+ * Sign-ins one interaction takes, right or wrong, in its lifetime: a user who mistypes a few times gets through, and
+ * a script repeating a sign-in on one interaction pays an argon2 check and a grant ten times, not for ever.
+ */
+export const SIGN_INS_PER_INTERACTION = 10;
 
 /**
  * The authorization server's HTTP surface: the provider's own endpoints (metadata, authorize, token, revoke)
@@ -99,7 +109,7 @@ export interface OAuthRoutesOptions {
  */
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
   app,
-  { db, provider, clients, throttle, tokenRequestsPerMinute },
+  { db, provider, clients, throttle, tokenRequestsPerMinute, authorizeRequestsPerMinute, loginRequestsPerMinute },
 ) => {
   const byId = new Map(clients.map((client) => [client.client_id, client]));
   // Every request this plugin hands to the provider, the interaction routes' included.
@@ -159,7 +169,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
     delegate(request, reply, '/.well-known/openid-configuration'),
   );
   app.get('/.well-known/openid-configuration', (request, reply) => delegate(request, reply));
-  app.get('/oauth/authorize', (request, reply) => delegate(request, reply));
+  // Each authorization request that needs a sign-in stores an interaction (provider.ts, OAUTH_TTL.Interaction).
+  app.get(
+    '/oauth/authorize',
+    { config: { rateLimit: { max: authorizeRequestsPerMinute, timeWindow: '1 minute' } } },
+    (request, reply) => delegate(request, reply),
+  );
   app.get('/oauth/authorize/:uid', (request, reply) => delegate(request, reply));
   app.get('/oauth/jwks', (request, reply) => delegate(request, reply));
   app.post(
@@ -239,6 +254,14 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
     };
   });
 
+  // Counted per interaction over its whole life, in the rate limit's store (the database's when several processes
+  // share it), once the interaction is known to exist: a made-up uid leaves no count behind.
+  const signInsOfInteraction = app.createRateLimit({
+    max: SIGN_INS_PER_INTERACTION,
+    timeWindow: OAUTH_TTL.Interaction * 1000,
+    keyGenerator: (request) => `interaction ${(request.params as { uid: string }).uid}`,
+  });
+
   /** Saves this link's grant for the signed-in account and answers where the browser goes next (the resume). */
   async function grantLink(
     request: FastifyRequest,
@@ -275,22 +298,37 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
    * "Agree and Link": signs in and grants the client's request in one step; answers where to go next. For a redirect
    * URI only confirmed on the consent screen (redirect-uris.ts) it signs in only, and answers the host to name there.
    */
-  app.post('/oauth/interaction/:uid/login', { schema: { body: credentialsSchema } }, async (request, reply) => {
-    const interaction = await details(request, reply);
-    const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
-    const unconfirmed = toConfirm(interaction.params);
-    if (unconfirmed === undefined) return grantLink(request, reply, interaction, account.id);
+  app.post(
+    '/oauth/interaction/:uid/login',
+    {
+      schema: { body: credentialsSchema },
+      config: { rateLimit: { max: loginRequestsPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      const counted = await signInsOfInteraction(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        throw new HttpError(
+          429,
+          'rate_limited',
+          'Too many sign-ins on this link. Start linking again from the app you came from.',
+        );
+      }
+      const account = await signIn(db, throttle, request.body, clientAddressKey(request.ip));
+      const unconfirmed = toConfirm(interaction.params);
+      if (unconfirmed === undefined) return grantLink(request, reply, interaction, account.id);
 
-    // Kept in this browser's interaction only (its cookie), for the confirmation that follows.
-    await provider.interactionResult(
-      request.raw,
-      reply.raw,
-      { login: { accountId: account.id } },
-      { mergeWithLastSubmission: false },
-    );
-    reply.header('Cache-Control', 'no-store');
-    return { confirm_host: redirectHost(unconfirmed) };
-  });
+      // Kept in this browser's interaction only (its cookie), for the confirmation that follows.
+      await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: account.id } },
+        { mergeWithLastSubmission: false },
+      );
+      reply.header('Cache-Control', 'no-store');
+      return { confirm_host: redirectHost(unconfirmed) };
+    },
+  );
 
   /** "Continue" on the consent screen that named the redirect's host: grants the link signed in for just before. */
   app.post('/oauth/interaction/:uid/confirm', async (request, reply) => {

@@ -10,12 +10,17 @@ import { guardRedirects } from './redirect-uris.ts';
 import { keepRefreshAnswers } from './refresh-replay.ts';
 import { rotateAtomically, tokenRequestDb } from './token-transaction.ts';
 
-/** Lifetimes in seconds. Access tokens outlive Alexa's 360 s minimum; codes are single-use and short. */
+/**
+ * Lifetimes in seconds. Access tokens outlive Alexa's 360 s minimum; codes are single-use and short. An interaction
+ * is stored by every authorization request that needs a sign-in, before anyone has signed in: ten minutes to sign
+ * in, then the link starts again from the client (the rows one address can keep are its authorization requests'
+ * limit times this).
+ */
 export const OAUTH_TTL = {
   AccessToken: 60 * 60,
   AuthorizationCode: 60,
   RefreshToken: 60 * 60 * 24 * 90,
-  Interaction: 60 * 30,
+  Interaction: 60 * 10,
   Session: 60 * 60 * 24 * 14,
   Grant: 60 * 60 * 24 * 365,
 } as const;
