@@ -143,3 +143,16 @@ export function installNativeApp(page: Page, accessToken: string, answers: FakeN
     otherwise: { code: 0, data: {} },
   });
 }
+
+/**
+ * Android's text zoom (Settings, font size) at `percent`: every font size scaled, the layout's pixels not. Chromium
+ * in a phone's emulation honours `text-size-adjust`, which scales text the same way; the page's own 100 % is
+ * overruled.
+ */
+export function largeText(page: Page, percent = 200) {
+  return page.addInitScript((size) => {
+    const style = document.createElement('style');
+    style.textContent = `html { -webkit-text-size-adjust: ${size}% !important; text-size-adjust: ${size}% !important; }`;
+    document.addEventListener('DOMContentLoaded', () => document.head.append(style));
+  }, percent);
+}

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { API_POLICY_VERSION } from '../common/api-policy.ts';
 import policyEn from '../locales/en/apiPolicy.json' with { type: 'json' };
 import newsletterEn from '../locales/en/newsletter.json' with { type: 'json' };
-import { DEMO_OWNER, expectAccessible, expectFitsTheScreen, LANGUAGES } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, expectFitsTheScreen, LANGUAGES, localeTexts } from './fixtures.ts';
 
 const FRIEND = 'friend@navimow.example';
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');
@@ -200,6 +200,25 @@ test.describe('newsletter popup', () => {
     await expect(closes(page)).toHaveCount(1);
     expect(changes).toEqual([]);
   });
+
+  for (const language of ['en', 'de', 'fi']) {
+    test(`every way out is on the first screen of a 390 × 844 phone (${language}), and Close at the top`, async ({
+      page,
+    }) => {
+      await promptShown(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/edmPopup?lang=${language}`);
+      const [t, common] = await Promise.all([localeTexts(language, 'newsletter'), localeTexts(language, 'common')]);
+      const close = page.getByRole('button', { name: common('actions.close'), exact: true });
+      for (const name of [t('subscribe'), t('notNow'), t('dontShowAgain'), common('actions.close')]) {
+        await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+      }
+      const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+      expect((await close.boundingBox())!.y).toBeLessThan(title!.y);
+      await close.click();
+      await expect(closes(page)).toHaveCount(1);
+    });
+  }
 
   test('Don’t show this again is remembered for the account: the popup then closes itself at once', async ({
     page,

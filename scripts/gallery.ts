@@ -4,10 +4,7 @@
  * when the build is missing or older than the sources, serves them like the journeys' server (its own port, a
  * throwaway database), and flags text that overflows or is clipped and text still in English.
  *
- *   npm run gallery                         everything
- *   npm run gallery -- --changed            only pictures whose screen, texts or build changed since the last run
- *   npm run gallery -- --screen shareInvitation --lang de,fi
- *   options: --out <dir> (default gallery/), --concurrency <n> (default 6), --port <n> (default 4417)
+ * `npm run gallery -- --help` lists the options (scripts/gallery/options.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -24,41 +21,34 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { type Browser, chromium, devices, type Page } from '@playwright/test';
 import { SUPPORTED_LANGUAGES } from '../common/languages.ts';
 import { type PageRoute, pageRoutes } from '../common/page-routes.ts';
 import { ok } from '../src/lib/bridge/native-fake.ts';
-import { DEMO_FRIEND, DEMO_OWNER, installNativeApp, localeTexts } from '../e2e/fixtures.ts';
+import { DEMO_FRIEND, DEMO_OWNER, installNativeApp, largeText, localeTexts } from '../e2e/fixtures.ts';
 import { catalogue, type ScreenState, shotName, TRUNCATED_BY_DESIGN, USER_DATA } from './gallery/catalogue.ts';
 import { type Flag, judgeOverflow, measureScreen, untranslated } from './gallery/detect.ts';
 import { type GalleryResults, renderGallery, type ShotResult } from './gallery/html.ts';
+import { galleryOptions, type Look, lookSuffix, textKeys, USAGE } from './gallery/options.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VIEWPORT = { width: 412, height: 915 };
 
-const { values: options } = parseArgs({
-  options: {
-    changed: { type: 'boolean', default: false },
-    screen: { type: 'string', multiple: true },
-    lang: { type: 'string', multiple: true },
-    out: { type: 'string', default: 'gallery' },
-    concurrency: { type: 'string', default: '6' },
-    port: { type: 'string', default: process.env.GALLERY_PORT ?? '4417' },
-  },
-});
-
+const parsed = galleryOptions(process.argv.slice(2), process.env);
+if (parsed === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (parsed instanceof Error) {
+  console.error(parsed.message);
+  process.exit(2);
+}
+const options = parsed;
 const out = resolve(ROOT, options.out);
-const port = Number(options.port);
-const concurrency = Math.max(1, Number(options.concurrency));
+const { port, concurrency, looks } = options;
 const origin = `http://127.0.0.1:${port}`;
-const split = (values: string[] | undefined) =>
-  values
-    ?.flatMap((value) => value.split(','))
-    .map((value) => value.trim())
-    .filter(Boolean);
-const wantedLanguages = split(options.lang);
+const wantedLanguages = options.languages;
 for (const language of wantedLanguages ?? []) {
   if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language))
     throw new Error(`--lang ${language}: not one of ${SUPPORTED_LANGUAGES.join(', ')}`);
@@ -67,7 +57,7 @@ for (const language of wantedLanguages ?? []) {
 const languages: string[] = wantedLanguages
   ? ['en', ...wantedLanguages.filter((language) => language !== 'en')]
   : [...SUPPORTED_LANGUAGES];
-const wantedScreens = split(options.screen);
+const wantedScreens = options.screens;
 const states = catalogue().filter(
   (state) =>
     !wantedScreens || wantedScreens.some((wanted) => state.screen === wanted || shotName(state).includes(wanted)),
@@ -153,7 +143,7 @@ let codeHash = '';
  * What a picture depends on: the build, the checks, the state's own recipe (its functions' source, so that changing
  * one state re-pictures that state only) and the screen's texts in its language and English.
  */
-function fingerprint(state: ScreenState, language: string): string {
+function fingerprint(state: ScreenState, language: string, look: Look): string {
   const hash = createHash('sha256');
   hash.update(codeHash);
   const { namespaces }: PageRoute = pageRoutes[state.screen];
@@ -164,11 +154,22 @@ function fingerprint(state: ScreenState, language: string): string {
     }
   }
   hash.update(
-    JSON.stringify({ ...state, language }, (_key, value: unknown) =>
+    JSON.stringify({ ...state, language, look }, (_key, value: unknown) =>
       typeof value === 'function' ? value.toString() : value,
     ),
   );
   return hash.digest('hex').slice(0, 16);
+}
+
+/** The locale files a screen reads, in a language, by namespace: where its texts come from. */
+async function screenStrings(state: ScreenState, language: string): Promise<Record<string, unknown>> {
+  const { namespaces }: PageRoute = pageRoutes[state.screen];
+  const strings: Record<string, unknown> = {};
+  for (const namespace of new Set([...namespaces, state.namespace ?? namespaces[0]!, 'common'])) {
+    const file = join(ROOT, 'locales', language, `${namespace}.json`);
+    if (existsSync(file)) strings[namespace] = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  }
+  return strings;
 }
 
 /**
@@ -188,6 +189,7 @@ async function picture(
   state: ScreenState,
   language: string,
   tokens: Record<'owner' | 'friend', string>,
+  look: Look,
 ) {
   const context = await browser.newContext({
     ...devices['Pixel 7'],
@@ -195,9 +197,11 @@ async function picture(
     deviceScaleFactor: 1,
     locale: language,
     baseURL: origin,
+    colorScheme: look.scheme,
   });
   try {
     const page = await context.newPage();
+    if (look.text !== 100) await largeText(page, look.text);
     const account = state.account ?? 'owner';
     if (account !== 'none') {
       const token = tokens[account];
@@ -236,14 +240,15 @@ async function picture(
     }
     // Focus rings and caret blinks aside, the picture is what the user sees once things stopped moving.
     await page.waitForTimeout(150);
-    const file = join('shots', language, `${shotName(state)}.png`);
+    const file = join('shots', language, `${shotName(state)}${lookSuffix(look)}.png`);
     await page.screenshot({ path: join(out, file), fullPage: true, animations: 'disabled', caret: 'hide' });
     const measured = await page.evaluate(measureScreen, TRUNCATED_BY_DESIGN);
     const size = await page.evaluate(() => ({
       width: document.documentElement.scrollWidth,
       height: document.documentElement.scrollHeight,
     }));
-    return { file, measured, size };
+    const title = (await page.title()).replace(/ - Navimow$/, '');
+    return { file, measured, size, title };
   } finally {
     await context.close();
   }
@@ -300,23 +305,27 @@ async function main() {
   try {
     const tokens = { owner: await signIn(DEMO_OWNER), friend: await signIn(DEMO_FRIEND) };
     // English first: each other language's picture is compared with the English one of the same state.
-    const jobs = languages.flatMap((language) => states.map((state) => ({ state, language })));
+    const jobs = languages.flatMap((language) =>
+      looks.flatMap((look) => states.map((state) => ({ state, language, look }))),
+    );
     const englishTexts = new Map<string, { promise: Promise<Set<string>>; resolve: (texts: Set<string>) => void }>();
     for (const state of states) {
-      let resolve!: (texts: Set<string>) => void;
-      const promise = new Promise<Set<string>>((done) => {
-        resolve = done;
-      });
-      englishTexts.set(shotName(state), { promise, resolve });
+      for (const look of looks) {
+        let resolve!: (texts: Set<string>) => void;
+        const promise = new Promise<Set<string>>((done) => {
+          resolve = done;
+        });
+        englishTexts.set(`${shotName(state)}${lookSuffix(look)}`, { promise, resolve });
+      }
     }
     let next = 0;
     let done = 0;
     let skipped = 0;
     const run = async () => {
       while (next < jobs.length) {
-        const { state, language } = jobs[next++]!;
-        const name = shotName(state);
-        const print = fingerprint(state, language);
+        const { state, language, look } = jobs[next++]!;
+        const name = `${shotName(state)}${lookSuffix(look)}`;
+        const print = fingerprint(state, language, look);
         const before = kept.get(`${language}/${name}`);
         const english = englishTexts.get(name)!;
         if (options.changed && before?.fingerprint === print && !before.error && existsSync(join(out, before.file))) {
@@ -328,6 +337,7 @@ async function main() {
         const result: ShotResult = {
           screen: state.screen,
           state: state.state,
+          look,
           name,
           path: state.path,
           language,
@@ -341,18 +351,31 @@ async function main() {
         const began = Date.now();
         try {
           // A picture whose browser went away is taken again, once, in a new one.
-          const { file, measured, size } = await picture(await liveBrowser(), state, language, tokens).catch(
-            async (error: unknown) => {
-              if (browser.isConnected()) throw error;
-              return picture(await liveBrowser(), state, language, tokens);
-            },
-          );
+          const { file, measured, size, title } = await picture(
+            await liveBrowser(),
+            state,
+            language,
+            tokens,
+            look,
+          ).catch(async (error: unknown) => {
+            if (browser.isConnected()) throw error;
+            return picture(await liveBrowser(), state, language, tokens, look);
+          });
           const flags: Flag[] = judgeOverflow(measured.measures);
           const englishSet = language === 'en' ? new Set<string>() : await english.promise;
           for (const text of untranslated(language, measured.texts, englishSet, USER_DATA)) {
             flags.push({ kind: 'english', text, where: '', detail: 'the same as in English' });
           }
-          Object.assign(result, { file, flags, texts: measured.texts, width: size.width, height: size.height });
+          const keys = textKeys(measured.texts, await screenStrings(state, language));
+          Object.assign(result, {
+            file,
+            flags,
+            texts: measured.texts,
+            keys,
+            title,
+            width: size.width,
+            height: size.height,
+          });
         } catch (error) {
           result.error = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
         }
@@ -372,7 +395,10 @@ async function main() {
     const { shots } = save();
 
     const fresh = shots.filter((shot) =>
-      jobs.some(({ state, language }) => shot.language === language && shot.name === shotName(state)),
+      jobs.some(
+        ({ state, language, look }) =>
+          shot.language === language && shot.name === `${shotName(state)}${lookSuffix(look)}`,
+      ),
     );
     const flagged = fresh.filter((shot) => shot.flags.length > 0);
     const failed = fresh.filter((shot) => shot.error);

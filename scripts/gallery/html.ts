@@ -9,7 +9,11 @@ import type { Flag } from './detect.ts';
 export interface ShotResult {
   screen: string;
   state: string;
-  /** `<screen>--<state>` (scripts/gallery/catalogue.ts `shotName`). */
+  /** The text size and colour scheme it was pictured in. */
+  look?: { text: number; scheme: 'light' | 'dark' };
+  /** The page's title as the reader sees it, in the picture's language. */
+  title?: string;
+  /** `<screen>--<state>` and the look (scripts/gallery/catalogue.ts `shotName`, options.ts `lookSuffix`). */
   name: string;
   path: string;
   language: string;
@@ -19,6 +23,8 @@ export interface ShotResult {
   flags: Flag[];
   /** The screen's visible texts (for the English comparison of a later run). */
   texts: string[];
+  /** Each visible text that is a string of the screen's locale files, with its `namespace:key`s. */
+  keys?: Record<string, string[]>;
   width: number;
   height: number;
   error?: string;
@@ -58,6 +64,10 @@ figcaption { font-weight: 600; margin-bottom: 6px; }
 ul.flags { margin: 6px 0 0; padding-left: 18px; color: #b71c1c; font-size: 12px; overflow-wrap: anywhere; }
 .error { color: #b71c1c; }
 .summary { color: #555; }
+.title { font-weight: 400; color: #555; }
+details.keys { margin-top: 6px; font-size: 12px; overflow-wrap: anywhere; }
+details.keys dt { font-family: ui-monospace, monospace; color: #1a5c66; }
+details.keys dd { margin: 0 0 4px 8px; }
 `;
 
 /** Runs in the page: builds the views from the embedded results, with textContent only. */
@@ -89,7 +99,12 @@ function galleryScript() {
 
   function figure(shot: ShotResult | undefined, caption: string) {
     const card = element('figure');
-    card.append(element('figcaption', caption));
+    const figcaption = element('figcaption', caption);
+    // For people: the screen as its title names it, in the picture's language, and the look.
+    if (shot?.title) figcaption.append(' ', element('span', `“${shot.title}”`, 'title'));
+    if (shot?.look && (shot.look.text !== 100 || shot.look.scheme !== 'light'))
+      figcaption.append(' ', element('span', `${shot.look.text} % text, ${shot.look.scheme}`, 'title'));
+    card.append(figcaption);
     if (!shot) {
       card.append(element('p', 'not pictured', 'error'));
       return card;
@@ -122,6 +137,16 @@ function galleryScript() {
           element('li', `${flag.kind}: “${flag.text}” ${flag.detail}${flag.where ? ` (${flag.where})` : ''}`),
         );
       card.append(list);
+    }
+    // Where each text comes from, so that a translator finds the string to change.
+    const keys = Object.entries(shot.keys ?? {});
+    if (keys.length) {
+      const details = element('details', undefined, 'keys');
+      details.append(element('summary', `string keys (${keys.length})`));
+      const list = element('dl');
+      for (const [text, names] of keys) list.append(element('dt', names.join(', ')), element('dd', text));
+      details.append(list);
+      card.append(details);
     }
     return card;
   }

@@ -1,3 +1,4 @@
+import { INVITATION_LIFETIME_DAYS } from '../../common/sharing.ts';
 import type { Db } from './database.ts';
 import { hashPassword } from '../modules/accounts/public.ts';
 import { type NewMessage, postMessage } from '../modules/messages/public.ts';
@@ -27,12 +28,13 @@ export const DEMO = {
 } as const;
 
 const SEEDED_AT = '2026-01-15T09:00:00.000Z';
-/** Far enough ahead that the pending invitation stays pending for as long as the demo is used. */
-const PENDING_EXPIRES_AT = '2099-12-31T23:59:59.000Z';
 const EXPIRED_AT = '2026-01-22T09:00:00.000Z';
 
-/** Seeds the demo data once, on a database without accounts; returns whether it did. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo data once, on a database without accounts; returns whether it did. The pending invitation runs
+ * out as a real one does, a week after `now` (issue 37: "Answer by January 1, 2100" told nobody anything).
+ */
+export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
 
@@ -120,7 +122,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           id: invitations.pending,
           mower_serial: mowers.notShared.serial,
           status: 'pending',
-          expires_at: PENDING_EXPIRES_AT,
+          expires_at: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000).toISOString(),
           responded_at: null,
         },
       ])
@@ -136,7 +138,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       })
       .execute();
   });
-  await seedDemoMessages(db, new Date());
+  await seedDemoMessages(db, now);
   return true;
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { classNames } from './class-names.ts';
 import styles from './illustration.module.css';
 import type { SceneName } from './illustrations/scenes.tsx';
 
@@ -13,10 +14,10 @@ const Scene = lazy(async () => {
  * Decorative: the page's text says everything the picture shows, so it is hidden from screen readers. Its box has
  * its size at once; the drawing comes in its own chunk, after the page has become the app's.
  */
-export function Illustration({ scene }: { scene: SceneName }) {
+export function Illustration({ scene, className }: { scene: SceneName; className?: string }) {
   const drawn = useSyncExternalStore(noChange, inBrowser, onServer);
   return (
-    <span className={styles.illustration} aria-hidden="true" data-scene={scene}>
+    <span className={classNames(styles.illustration, className)} aria-hidden="true" data-scene={scene}>
       {drawn && (
         <Suspense fallback={null}>
           <Scene name={scene} />

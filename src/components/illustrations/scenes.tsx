@@ -202,6 +202,30 @@ export const scenes = {
       <path className={styles.brandLine} d="M150 40a12 12 0 0 1 12 12M150 28a24 24 0 0 1 24 24" />
     </Frame>
   ),
+  /** Bluetooth help, step 2: Bluetooth on the phone off and on again, then the mower found anew. */
+  reconnect: (
+    <Frame>
+      <Lawn />
+      <Phone x={24} y={36}>
+        <Bluetooth />
+        <path className={styles.line} d="M-16-14a21 21 0 0 1 30-4m2 8v-8h-8M16 14a21 21 0 0 1-30 4m-2-8v8h8" />
+      </Phone>
+      <path className={styles.line} d="M96 86h40" strokeDasharray="2 7" />
+      <Mower x={150} />
+    </Frame>
+  ),
+  /** Over-discharge help, what you notice: off its station, the mower switches itself off. */
+  offStation: (
+    <Frame>
+      <Lawn />
+      <Station x={210} />
+      <Mower x={16} />
+      <path className={styles.line} d="M206 110h-28m8-8-8 8 8 8" />
+      <g transform="translate(88 30)">
+        <path className={styles.brandLine} d="M-8-9a12 12 0 1 0 16 0M0-14v12" />
+      </g>
+    </Frame>
+  ),
   /** Smart home: speak to the assistant on the phone or speaker, the mower does it. */
   voice: (
     <Frame>

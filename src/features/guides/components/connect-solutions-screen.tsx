@@ -30,7 +30,11 @@ export function ConnectSolutionsScreen() {
           <p>{t('step1.signs')}</p>
         </Step>
 
-        <Step label={t('stepLabel', { number: 2 })} title={t('step2.title')}>
+        <Step
+          label={t('stepLabel', { number: 2 })}
+          title={t('step2.title')}
+          pictures={<Illustration scene="reconnect" />}
+        >
           <ul>
             <li>{t('step2.ifOn')}</li>
             <li>{t('step2.ifOff')}</li>

@@ -11,7 +11,7 @@ export function OverDischargeScreen() {
     <Page title={t('title')}>
       <p>{t('intro')}</p>
 
-      <Card title={t('symptom.title')}>
+      <Card title={t('symptom.title')} media={<Illustration scene="offStation" />}>
         <p>{t('symptom.body')}</p>
       </Card>
 

@@ -163,6 +163,16 @@ describe('NewsletterPopup', () => {
     expect(api.changes()).toEqual([]);
   });
 
+  it('offers a Close at the top, before the title, that closes as Not now does', async () => {
+    const user = await setup({ replies: { 'GET /newsletter/prompt': [shown] } });
+    const close = await screen.findByRole('button', { name: 'Close' });
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(close.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(close);
+    await waitFor(() => expect(closes()).toBe(1));
+    expect(api.changes()).toEqual([]);
+  });
+
   it('remembers Don’t show this again on the server, then closes', async () => {
     const user = await setup({
       replies: { 'GET /newsletter/prompt': [shown], 'POST /newsletter/prompt/dismissal': [{ status: 204 }] },

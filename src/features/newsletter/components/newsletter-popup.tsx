@@ -6,6 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Illustration } from '../../../components/illustration.tsx';
+import { LineIcon } from '../../../components/line-icon.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { EmailField } from '../../../components/text-field.tsx';
@@ -161,7 +162,11 @@ export function NewsletterPopup() {
   if (start.status === 'pending') {
     // What the newsletter brings does not wait for the account: it is in the first view (the server's too).
     return (
-      <Page className={styles.popup} title={t('title')} lead={<Illustration scene="newsletter" />}>
+      <Page
+        className={styles.popup}
+        title={t('title')}
+        lead={<Illustration scene="newsletter" className={styles.art} />}
+      >
         <Pitch />
         <p role="status">{t('common:list.loading')}</p>
       </Page>
@@ -197,8 +202,24 @@ export function NewsletterPopup() {
     );
   }
 
+  // A way out at the top, as a popup has (issue 37): the same as Not now, for whoever does not read to the end.
+  const top = (
+    <div className={styles.top}>
+      <Illustration scene="newsletter" className={styles.art} />
+      <button
+        type="button"
+        className={styles.close}
+        aria-label={t('common:actions.close')}
+        onClick={() => void notNow()}
+        disabled={flight.pending}
+      >
+        <LineIcon path="M6 6l12 12M18 6L6 18" />
+      </button>
+    </div>
+  );
+
   return (
-    <Page className={styles.popup} title={t('title')} lead={<Illustration scene="newsletter" />}>
+    <Page className={styles.popup} title={t('title')} lead={top}>
       <Pitch />
       <Card as="div">
         <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -218,7 +239,6 @@ export function NewsletterPopup() {
           <Button type="submit" disabled={flight.pending}>
             {subscribing ? t('subscribing') : t('subscribe')}
           </Button>
-          <p className={styles.note}>{t('unsubscribe')}</p>
         </form>
       </Card>
       <div className={styles.dismiss}>
@@ -227,6 +247,8 @@ export function NewsletterPopup() {
           {t('dontShowAgain')}
         </Button>
       </div>
+      {/* The fine print last: above it, every answer fits a 390 × 844 screen (issue 37). */}
+      <p className={styles.note}>{t('unsubscribe')}</p>
     </Page>
   );
 }

@@ -96,14 +96,14 @@ export function InvitationOffer({
         <Button onClick={() => void send('accept')} disabled={flight.pending}>
           {sending === 'accept' ? t('accepting') : t('accept')}
         </Button>
-        <Button variant="danger" onClick={() => setConfirming(true)} disabled={flight.pending}>
+        {/* Harmless (the owner can invite again): a lesser choice beside Accept, not a red bar as heavy as it. */}
+        <Button variant="secondary" onClick={() => setConfirming(true)} disabled={flight.pending}>
           {sending === 'reject' ? t('rejecting') : t('reject')}
         </Button>
       </div>
 
       <ConfirmDialog
         open={confirming}
-        destructive
         title={t('confirmReject.title')}
         confirmLabel={t('confirmReject.confirm')}
         cancelLabel={t('confirmReject.cancel')}

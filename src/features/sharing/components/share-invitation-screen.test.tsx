@@ -114,6 +114,17 @@ describe('ShareInvitationScreen', () => {
     expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
   });
 
+  it('makes Accept the one main action, and Reject (harmless: the owner can invite again) a lesser one, not red', async () => {
+    const user = await setup({ replies: { '/invitations/inv-1': [ok(PENDING)] } });
+    expect(await screen.findByRole('button', { name: 'Accept' })).toHaveClass('primary');
+    const reject = screen.getByRole('button', { name: 'Reject' });
+    expect(reject).toHaveClass('secondary');
+    expect(reject).not.toHaveClass('danger');
+    await user.click(reject);
+    const dialog = screen.getByRole('dialog', { name: 'Reject this invitation?' });
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).not.toHaveClass('danger');
+  });
+
   it('accepts, says so, and closes the web view on Done', async () => {
     const user = await setup({
       replies: {

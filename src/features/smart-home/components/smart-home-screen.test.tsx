@@ -57,8 +57,8 @@ describe('SmartHomeScreen', () => {
     const links = within(list).getAllByRole('link');
     expect(links.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Amazon AlexaVoice control with Alexa', '/smartHome/alexa/info'],
-      ['Google AssistantVoice control with Google and the Google Home appActive', '/smartHome/googleHome/bindDetail'],
-      ["HornbachYour mower in Hornbach's smart-home appActive", '/smartHome/hornbach/intro'],
+      ['Google AssistantActiveVoice control with Google and the Google Home app', '/smartHome/googleHome/bindDetail'],
+      ["HornbachActiveYour mower in Hornbach's smart-home app", '/smartHome/hornbach/intro'],
     ]);
   });
 

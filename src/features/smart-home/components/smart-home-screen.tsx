@@ -32,10 +32,13 @@ function PlatformList({ links }: { links: readonly VoiceLink[] }) {
             <Link to={PLATFORM_PAGES[platform]} className={styles.platform} data-platform={platform}>
               <PlatformIcon platform={platform} />
               <span className={styles.text}>
-                <span className={styles.name}>{PLATFORM_NAMES[platform] ?? t('googleAssistant')}</span>
+                {/* The pill beside the name, below it when a large text leaves no room: never over the name. */}
+                <span className={styles.nameRow}>
+                  <span className={styles.name}>{PLATFORM_NAMES[platform] ?? t('googleAssistant')}</span>
+                  {active && <span className={styles.active}>{t('active')}</span>}
+                </span>
                 <span className={styles.description}>{t(`platforms.${platform}`)}</span>
               </span>
-              {active && <span className={styles.active}>{t('active')}</span>}
               <svg className={styles.chevron} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                 <path d="M6 3l5 5-5 5" />
               </svg>
