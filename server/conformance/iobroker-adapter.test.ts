@@ -54,7 +54,8 @@ function loadAdapter(server: string): (options: { config: Record<string, unknown
     },
   });
   try {
-    delete requireHere.cache[MAIN];
+    // Afresh for each server: its address is in the source.
+    Reflect.deleteProperty(requireHere.cache, MAIN);
     const factory = requireHere(MAIN) as (options: { config: Record<string, unknown> }) => Adapter;
     expect(replaced).toBe(1);
     return factory;
