@@ -1,14 +1,13 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageFilter } from '../../../../common/messages.ts';
 import { HISTORY_PREVIEW } from '../../../../common/personal-view.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
-import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
 import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
-import { canRetry, requestFailure } from '../../../lib/request-failure.ts';
+import { canRetry, type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getMessages, personalMessages } from '../api/get-messages.ts';
@@ -23,7 +22,16 @@ import styles from './messages.module.css';
  * History section. Mounted anew for each tab and each refresh. A personal first view (common/personal-view.ts)
  * gives the first tab its first answers.
  */
-export function CategoryPanel({ category, onRefresh }: { category: MessageFilter; onRefresh: () => void }) {
+export function CategoryPanel({
+  category,
+  onRefresh,
+  onEnded,
+}: {
+  category: MessageFilter;
+  onRefresh: () => void;
+  /** The session is gone: the centre shows that in place of its tabs. */
+  onEnded: (failure: RequestFailure) => void;
+}) {
   const { t } = useTranslation(['messages', 'common']);
   const state = useMessageState();
   const recent = usePagedList(
@@ -45,10 +53,13 @@ export function CategoryPanel({ category, onRefresh }: { category: MessageFilter
   // "Mark all read" goes away once it has done its work: the focus moves to the note that takes its place.
   const focusNote = () => requestAnimationFrame(() => noUnreadNote.current?.focus());
 
-  // Signed out (or not in the app): no list, Refresh or Retry can get past that, so the tab says only that.
+  // Signed out (or not in the app): no list, Refresh or Retry can get past that; the centre says so instead.
   const failure = recent.status === 'error' ? requestFailure(recent.error) : undefined;
-  if (failure && !canRetry(failure))
-    return <RequestFailureMessage failure={failure} texts={{ load: t('list.failed') }} />;
+  const ended = failure && !canRetry(failure) ? failure : undefined;
+  useEffect(() => {
+    if (ended) onEnded(ended);
+  }, [ended, onEnded]);
+  if (ended) return null;
 
   return (
     <>

@@ -325,6 +325,10 @@ describe('MessageCenterScreen', () => {
       expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
       expect(screen.queryByText('Failed to load new messages')).toBeNull();
+      // A result screen with its way on, not empty tabs around one sentence (issue 37).
+      expect(screen.queryByRole('tablist')).toBeNull();
+      expect(screen.getByRole('heading', { level: 1, name: 'Message centre' })).toHaveFocus();
+      expect(screen.getByRole('button', { name: 'Close' })).toBeVisible();
     } finally {
       bridge.uninstall();
     }

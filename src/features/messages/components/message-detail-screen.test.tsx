@@ -204,15 +204,19 @@ describe('MessageDetailScreen', () => {
     expect(screen.queryByRole('region', { name: 'Switch to the corresponding mower to continue' })).toBeNull();
   });
 
-  it('says a message the reader does not have, or no message at all, is not available', async () => {
+  it('says a message the reader does not have, or no message at all, is not available, with a way on', async () => {
     vi.mocked(getMessage).mockRejectedValue(new ApiError(404, 'message_not_found', 'There is no such message'));
+    const bridge = installFakeBridge({});
     const { unmount } = render(
       <MemoryRouter initialEntries={['/message-detail?id=someone-elses']}>
         <MessageDetailScreen />
       </MemoryRouter>,
     );
-    expect(await screen.findByText('This message is not available.')).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This message is not available.' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Message centre' })).toHaveAttribute('href', '/message-center');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeVisible();
     unmount();
+    bridge.uninstall();
 
     vi.mocked(getMessage).mockClear();
     renderDetail('');
