@@ -90,7 +90,7 @@ function MessageArticle({ message }: { message: MessageDto }) {
   const { t, i18n } = useTranslation('messages');
   const titleId = useId();
   const { title, body } = messageText(message, t, i18n.language);
-  const { advice, help } = messageAdvice(message, t);
+  const { advice, help, inApp } = messageAdvice(message, t);
   return (
     <Card as="article" aria-labelledby={titleId} data-testid="message" data-message-id={message.id}>
       <h2 id={titleId} className={styles.detailTitle}>
@@ -104,6 +104,11 @@ function MessageArticle({ message }: { message: MessageDto }) {
             {t(`help.${help.guide}`)}
           </Link>
         </p>
+      )}
+      {inApp && (
+        <div className={styles.detailAction}>
+          <CloseButton label={t('detail.backToApp')} />
+        </div>
       )}
       <dl className={styles.facts}>
         <div>
