@@ -6,12 +6,13 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
+import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
 import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
 import { canRetry, type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getMessages, personalMessages } from '../api/get-messages.ts';
-import { isRead, useMessageState } from '../message-store.ts';
+import { isRead, refreshUnreadCounts, useMessageState } from '../message-store.ts';
 import { HistorySection } from './history-section.tsx';
 import { MarkAllRead } from './mark-all-read.tsx';
 import { MessageItem } from './message-item.tsx';
@@ -49,6 +50,13 @@ export function CategoryPanel({
   const noHistory = history.status === 'success' && historyItems.length === 0;
   const newest = (recent.items[0] ?? historyItems[0])?.created_at;
   const unread = state.unread?.[category];
+  // The list can be newer than the counts (a message that came after them): it is what the reader sees, so the
+  // toolbar follows it, and the counts are asked for again at once instead of at their next minute.
+  const listedUnread = recent.items.filter((message) => !isRead(message, state)).length;
+  const countsBehind = unread !== undefined && listedUnread > unread;
+  useEffect(() => {
+    if (countsBehind) refreshUnreadCounts().catch(reportUnexpected);
+  }, [countsBehind, recent.items]);
   const noUnreadNote = useRef<HTMLParagraphElement>(null);
   // "Mark all read" goes away once it has done its work: the focus moves to the note that takes its place.
   const focusNote = () => requestAnimationFrame(() => noUnreadNote.current?.focus());
@@ -64,7 +72,7 @@ export function CategoryPanel({
   return (
     <>
       <div className={styles.toolbar}>
-        {unread === 0 && newest !== undefined && (
+        {unread === 0 && !countsBehind && newest !== undefined && (
           <p ref={noUnreadNote} tabIndex={-1} className={styles.toolbarNote}>
             {t('list.noUnread')}
           </p>
@@ -72,7 +80,7 @@ export function CategoryPanel({
         <Button variant="secondary" onClick={onRefresh}>
           {t('actions.refresh')}
         </Button>
-        {unread !== 0 && <MarkAllRead category={category} newest={newest} onMarked={focusNote} />}
+        {(unread !== 0 || countsBehind) && <MarkAllRead category={category} newest={newest} onMarked={focusNote} />}
       </div>
 
       {recentEmpty ? (

@@ -359,6 +359,20 @@ describe('MessageCenterScreen', () => {
     expect(await screen.findByRole('tab', { name: 'All 2 unread' })).toBeVisible();
   });
 
+  it('never says "No more unread messages" above an unread message newer than the counts, and asks for them at once', async () => {
+    serve({ recent: [stuck, finished], unread: counts() });
+    vi.mocked(getUnreadCounts)
+      .mockResolvedValueOnce(counts())
+      .mockResolvedValue(counts({ all: 1, important: 1 }));
+    renderCenter();
+    await screen.findByRole('list', { name: 'Messages' });
+    expect(items()[0]).toHaveAttribute('data-read', 'false');
+    expect(screen.queryByText('No more unread messages')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeVisible();
+    expect(await screen.findByRole('tab', { name: 'All 1 unread' })).toBeVisible();
+    expect(getUnreadCounts).toHaveBeenCalledTimes(2);
+  });
+
   it('shows a message read elsewhere (its detail) as read, one less unread, without loading the list again', async () => {
     serve({ recent: [finished, stuck], unread: counts({ all: 2, workLog: 1, important: 1 }) });
     renderCenter();

@@ -8,6 +8,7 @@ import { ToastProvider } from '../../../components/toast.tsx';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
 import type { RequestFailure } from '../../../lib/request-failure.ts';
 import { refreshUnreadCounts, useMessageState } from '../message-store.ts';
+import { useLiveArrivals } from '../use-live-arrivals.ts';
 import { usePullToRefresh } from '../use-pull-to-refresh.ts';
 import { useUnreadCounts } from '../use-unread-counts.ts';
 import { CategoryPanel } from './category-panel.tsx';
@@ -29,6 +30,12 @@ export function MessageCenterScreen() {
     refreshUnreadCounts().catch(reportUnexpected);
   };
   const pull = usePullToRefresh(refresh);
+  useLiveArrivals(() => {
+    refreshUnreadCounts().catch(reportUnexpected);
+    // The list too, unless the reader has scrolled into it: a list that moves under the finger is worse than
+    // the count on its tab and Refresh.
+    if (window.scrollY === 0) setGeneration((count) => count + 1);
+  });
   const [ended, setEnded] = useState<RequestFailure>();
 
   if (ended) return <RequestFailureScreen title={t('title')} failure={ended} texts={{ load: t('list.failed') }} />;
