@@ -178,7 +178,13 @@ test.describe('Over-discharged battery', () => {
       page.getByText('Leave it charging for at least 30 minutes without taking it off the station.'),
     ).toBeVisible();
     await expect(page.getByText(overDischargeEn.stillOff.support)).toBeVisible();
-    await expect(page.getByRole('link')).toHaveCount(0);
+    // Customer support is a way to reach it, not only a name: the support site, opened by the app.
+    await expect(page.getByRole('link')).toHaveCount(1);
+    await page.getByRole('link', { name: overDischargeEn.stillOff.contact }).click();
+    await expect(
+      page.getByTestId('bridge-log').locator('li[data-method="openExternalURI"][data-code="0"]'),
+    ).toHaveCount(1);
+    await expect(page).toHaveURL(/\/robotWinterMode\/overDischargeNotice\?lang=en$/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import messagesEn from '../locales/en/messages.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
 import { expectAccessible } from './fixtures.ts';
 
@@ -57,4 +58,38 @@ test("the winter guide shows the mower's live battery", async ({ page }) => {
   await expect(battery).toContainText(/^Orchard: battery at \d+%/);
   await expect(battery).toHaveAttribute('data-percent', /^\d+$/);
   await expectAccessible(page, 'main');
+});
+
+test('the message centre shows a fault that arrives while it is open, unread, and counts it on the tabs at once', async ({
+  page,
+}) => {
+  await page.goto(`/message-center?${AS_ORCHARD}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('tab', { name: /^All/ })).toBeVisible();
+  const markAll = main.getByRole('button', { name: messagesEn.actions.markAllRead });
+  await expect(main.getByRole('button', { name: messagesEn.actions.refresh })).toBeVisible();
+  if (await markAll.isVisible()) {
+    await markAll.click();
+    await page.getByRole('dialog').getByRole('button', { name: messagesEn.markAll.confirm }).click();
+  }
+  await expect(main.getByRole('tab', { name: 'All', exact: true })).toBeVisible();
+  const notReloaded = await markDocument(page);
+
+  await mowerControls(page)
+    .getByLabel(simulatorEn.mowerControls.reason)
+    .selectOption({ label: simulatorEn.mowerControls.reasons.stuck });
+  // The reader at the top of the list, where the list follows too: a click would scroll to the panel below it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await mowerControls(page).getByRole('button', { name: simulatorEn.mowerControls.fault }).dispatchEvent('click');
+  // Well within the minute of the counts' own rhythm: the fault's live status says a message has come.
+  await expect(main.getByRole('tab', { name: 'All 1 unread', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(main.getByRole('tab', { name: 'Important 1 unread', exact: true })).toBeVisible();
+  const newest = main.getByRole('list', { name: messagesEn.list.label }).locator('a[data-message-id]').first();
+  await expect(newest).toContainText(messagesEn.types.fault.stuck.title);
+  await expect(newest).toHaveAttribute('data-read', 'false');
+  await expect(main.getByText(messagesEn.list.noUnread)).toHaveCount(0);
+  await notReloaded();
+
+  await mowerControls(page).getByRole('button', { name: simulatorEn.mowerControls.clear }).click();
+  await expect(mowerControls(page).getByRole('status')).toContainText('State: on the charging station');
 });

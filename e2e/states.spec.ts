@@ -42,21 +42,26 @@ async function expireTheSession(page: Page): Promise<string[]> {
 }
 
 test.describe('signed out', () => {
-  test('the message centre says so, as the invitation page does, with nothing to retry or refresh', async ({
+  test('the message centre says so, as the invitation page does, as a result screen with Close and nothing to retry or refresh', async ({
     page,
   }) => {
     await expireTheSession(page);
     await page.goto('/message-center?lang=en');
     const root = page.locator('#root');
     await expect(root.getByRole('alert').filter({ hasText: commonEn.session.signedOut })).toBeVisible();
+    await expect(root.locator('[data-result="failure"]')).toBeVisible();
+    await expect(root.getByRole('tablist')).toHaveCount(0);
     await expect(root.getByText(messagesEn.list.failed)).toHaveCount(0);
     await expect(root.getByRole('button', { name: commonEn.actions.retry })).toHaveCount(0);
     await expect(root.getByRole('button', { name: messagesEn.actions.refresh })).toHaveCount(0);
+    await expect(root.getByRole('button', { name: commonEn.actions.close })).toBeVisible();
     await expectAccessible(page, '#root');
 
     await page.goto('/shareInvitation?id=demo-pending&lang=en');
     await expect(root.getByRole('alert')).toHaveText(sharingEn.failure.signedOut);
+    await expect(root.locator('[data-result="failure"]')).toBeVisible();
     await expect(root.getByRole('button', { name: commonEn.actions.retry })).toHaveCount(0);
+    await expect(root.getByRole('button', { name: commonEn.actions.close })).toBeVisible();
   });
 
   test('the message detail and the history say so in the page’s language', async ({ page }) => {
@@ -65,6 +70,7 @@ test.describe('signed out', () => {
       await page.goto(path);
       await expect(page.locator('#root').getByRole('alert')).toHaveText(commonDe.session.signedOut);
       await expect(page.locator('#root').getByRole('button', { name: commonDe.actions.retry })).toHaveCount(0);
+      await expect(page.locator('#root').getByRole('button', { name: commonDe.actions.close })).toBeVisible();
     }
   });
 
@@ -133,18 +139,36 @@ test.describe('messages in the reader’s language', () => {
     await expect(welcome).not.toContainText(messagesEn.types.welcome.title);
   });
 
-  test('a fault says what to do next, and a lost connection links to the connection help', async ({ page }) => {
-    await page.goto('/message-detail?id=demo-msg-lifted&lang=en');
-    const message = page.getByTestId('message');
-    await expect(message).toContainText(messagesEn.types.fault.lifted.body);
-    await expect(message).toContainText(messagesEn.types.fault.lifted.advice);
-    await expect(message.getByText('E-105')).toBeVisible();
+  for (const [id, reason] of [
+    ['demo-msg-stuck', 'stuck'],
+    ['demo-msg-lifted', 'lifted'],
+    ['demo-msg-tilted', 'tilted'],
+    ['demo-msg-blade', 'bladeBlocked'],
+  ] as const) {
+    test(`a ${reason} fault says what to do next, and the way on is back in the app`, async ({ page }) => {
+      await page.goto(`/message-detail?id=${id}&lang=en`);
+      const message = page.getByTestId('message');
+      await expect(message).toContainText(messagesEn.types.fault[reason].body);
+      await expect(message).toContainText(messagesEn.types.fault[reason].advice);
+      await message.getByRole('button', { name: messagesEn.detail.backToApp }).click();
+      await expect(page.getByTestId('bridge-log').locator('li[data-method="closeWebView"][data-code="0"]')).toHaveCount(
+        1,
+      );
+    });
+  }
 
+  test('a lost connection says to check the network, not the Bluetooth help', async ({ page }) => {
     await page.goto('/message-detail?id=demo-msg-shared-offline&lang=de');
-    const help = page.getByTestId('message').getByRole('link', { name: messagesDe.help.connection });
-    await expect(help).toHaveAttribute('href', '/connectSolutions?lang=de');
-    await help.click();
-    await expect(page).toHaveURL(/\/connectSolutions\?lang=de$/);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const message = page.getByTestId('message');
+    await expect(message).toContainText(messagesDe.types.deviceOffline.advice);
+    await expect(message.getByRole('link')).toHaveCount(0);
+    await expect(message.getByRole('button', { name: messagesDe.detail.backToApp })).toBeVisible();
+  });
+
+  test('an unknown message offers the message centre and Close', async ({ page }) => {
+    await page.goto('/message-detail?id=no-such-message&lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: messagesEn.detail.notFound })).toBeFocused();
+    await page.getByRole('link', { name: messagesEn.title }).click();
+    await expect(page).toHaveURL(/\/message-center\?lang=en$/);
   });
 });

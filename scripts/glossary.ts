@@ -163,6 +163,11 @@ export const GLOSSARY: Glossary = {
         note: '„neu starten“ klingt nach einem Neustart des Geräts.',
       },
       phone: { use: 'Smartphone', avoid: [/(?<!\p{L})telefon(?!nummer)/iu], note: '„Telefonnummer“ bleibt.' },
+      store: {
+        use: 'App-Store (der Store des Smartphones)',
+        avoid: [/App Store/u],
+        note: '„App Store“ ist Apples Name; auf Android heißt er Play Store.',
+      },
     },
   },
   fr: {
@@ -273,8 +278,8 @@ export const GLOSSARY: Glossary = {
       instructions: {
         use: 'infinito (Toccare «Collega», Accedere di nuovo…)',
         avoid: [
-          /(?<!\p{L})(?:Tocchi|Apra|Dica|Verifichi|Scelga|Cerchi|Acceda|Installi|Consenta|Selezioni|Riprovi|Confermi|Inserisca|Colleghi|Scolleghi|Avvii|Continui|Segua|Ricominci|Usi|Torni)(?!\p{L})/u,
-          /(?<!\p{L})(?:tocchi|apra|acceda|consenta|confermi|colleghi|cerchi|segua|ricominci|riapra|effettui|accetti|selezioni)(?!\p{L})/u,
+          /(?<!\p{L})(?:Tocchi|Apra|Dica|Verifichi|Scelga|Cerchi|Acceda|Installi|Consenta|Selezioni|Riprovi|Confermi|Inserisca|Colleghi|Scolleghi|Avvii|Continui|Segua|Ricominci|Usi|Torni|Provi|Consulti|Vada|Rimuova|Si connetta)(?!\p{L})/u,
+          /(?<!\p{L})(?:tocchi|apra|acceda|consenta|confermi|colleghi|cerchi|segua|ricominci|riapra|effettui|accetti|selezioni|verifichi|riprovi|rimuova|vada|consulti|si connetta)(?!\p{L})/u,
         ],
         note: "Le istruzioni usano l'infinito, non l'imperativo di cortesia (Tocchi, Apra).",
       },
@@ -343,6 +348,11 @@ export const GLOSSARY: Glossary = {
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['System', 'Status', 'Hey Google, start {{name}}.'],
     other: {
+      tilted: {
+        use: 'står skjevt (robotgressklipperen heller)',
+        avoid: ['velt'],
+        note: 'Klipperen vipper eller står skjevt; «velte» er å havne opp ned.',
+      },
       alexaApp: {
         use: 'Alexa-appens engelske menyer: «More» > «Skills & Games»',
         avoid: [/Skills og spill/u, /Mer > /u],
@@ -405,6 +415,11 @@ export const GLOSSARY: Glossary = {
     percent: { use: `85${NBSP}%`, space: NBSP },
     sameAsEnglish: ['System', 'Status', 'Smart home', 'Hey Google, start {{name}}.'],
     other: {
+      tilted: {
+        use: 'står skævt (robotplæneklipperen hælder)',
+        avoid: ['vælt'],
+        note: 'Klipperen hælder eller står skævt; »vælte« er at ende på hovedet.',
+      },
       alexaApp: {
         use: 'Alexa-appens engelske menuer: »More« > »Skills & Games«',
         avoid: [/Skills og spil/u, /Mere > /u],
@@ -606,7 +621,7 @@ export const GLOSSARY: Glossary = {
     mower: { use: 'robotniiduk', avoid: ['niiduk', 'niidurobot', 'muruniiduk'] },
     chargingStation: { use: 'laadimisjaam', avoid: [words('dokk', 'dokki'), 'laadimisalus', 'baasjaam'] },
     statusLight: { use: 'olekutuli', avoid: ['ambientvalgus', 'ümbritsev valgus', 'meeleoluvalgus', 'ambient'] },
-    app: { use: 'Navimow-rakendus', avoid: ['äpp', 'aplikatsioon'] },
+    app: { use: 'Navimow-rakendus', avoid: ['äpp', 'aplikatsioon', "Navimow' rakendus"] },
     account: { use: 'konto (Navimow-konto)' },
     link: { use: 'siduma (sidumine)', avoid: ['linki'], note: '„ühendama“ ainult Bluetoothi ja interneti kohta.' },
     unlink: { use: 'sidumise tühistamine' },
@@ -669,6 +684,11 @@ export const GLOSSARY: Glossary = {
     percent: { use: `85${NBSP}%`, space: NBSP },
     other: {
       tap: { use: 'palieskite', avoid: ['bakstel'] },
+      nothingLinked: {
+        use: 'Nieko nesusieta.',
+        avoid: [/Niekas nesusiet/u],
+        note: 'Neiginys valdo kilmininką: nieko.',
+      },
     },
   },
   lv: {

@@ -21,3 +21,9 @@ export const OVER_DISCHARGE_CHARGE_MINUTES = 30;
 export function toFahrenheit(celsius: number): number {
   return Math.round((celsius * 9) / 5 + 32);
 }
+
+/**
+ * Navimow's customer support, on the product's own site (an `openExternalURI` host, src/lib/bridge/uri-allowlist.ts):
+ * the guides' last resort. The app has no support screen the bridge could open.
+ */
+export const SUPPORT_URI = 'https://navimow.segway.com/support';

@@ -9,24 +9,30 @@ import { oneOf } from './message-text.ts';
 
 /** A help page of the product that goes with a message, and the words of its link (`help.<guide>`). */
 export interface MessageHelp {
-  guide: 'overDischarge' | 'connection';
+  guide: 'overDischarge';
   path: string;
 }
 
 /**
- * What the detail of a message says beyond its text: a fault's advice (what to do when it happens again) and the
- * product's help page for it where there is one. A battery run too low may leave the mower deeply discharged; a
- * mower that lost its connection is what the connection help is about.
+ * What the detail of a message says beyond its text, and the way on from it: a fault's advice (what to do when it
+ * happens again), the product's help page for it where there is one, or `inApp` where the next step is in the
+ * Navimow app (resume mowing after freeing the mower, a no-go zone, the map's boundary, the mower's network). A
+ * battery run too low may leave the mower deeply discharged. A mower offline is a matter of its network, not of
+ * the phone's Bluetooth: the connection help is not its help.
  */
-export function messageAdvice(message: MessageDto, t: TFunction<'messages'>): { advice?: string; help?: MessageHelp } {
+export function messageAdvice(
+  message: MessageDto,
+  t: TFunction<'messages'>,
+): { advice?: string; help?: MessageHelp; inApp?: boolean } {
   if (message.type === 'fault' && oneOf(FAULT_REASONS, message.params.reason)) {
-    const advice = t(`types.fault.${message.params.reason}.advice`);
-    if (message.params.reason === 'lowBattery')
+    const { reason } = message.params;
+    const advice = t(`types.fault.${reason}.advice`);
+    if (reason === 'lowBattery')
       return { advice, help: { guide: 'overDischarge', path: pageRoutes.overDischargeNotice.path } };
-    return { advice };
+    // Rain needs nothing: the mower starts again by itself.
+    return reason === 'rainDelay' ? { advice } : { advice, inApp: true };
   }
-  if (message.type === 'deviceOffline')
-    return { help: { guide: 'connection', path: pageRoutes.connectSolutions.path } };
+  if (message.type === 'deviceOffline') return { advice: t('types.deviceOffline.advice'), inApp: true };
   return {};
 }
 

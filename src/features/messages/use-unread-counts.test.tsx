@@ -61,4 +61,17 @@ describe('useUnreadCounts', () => {
     await act(() => vi.advanceTimersByTimeAsync(3 * 60_000));
     expect(getUnreadCounts).toHaveBeenCalledTimes(1);
   });
+
+  it('asks at once when the app comes back to the foreground, not at the next minute', async () => {
+    render(kept('visible'));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    setPageVisibility('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(getUnreadCounts).toHaveBeenCalledTimes(1);
+    setPageVisibility('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(getUnreadCounts).toHaveBeenCalledTimes(2);
+  });
 });

@@ -7,7 +7,7 @@ const COUNTS_EVERY_MS = 60_000;
 
 /**
  * Keeps the unread counts of the message store fresh while the screen that calls it is on screen: at once, then
- * every minute while the page is in the foreground. Inside the kept-alive centre, React's <Activity> unmounts
+ * every minute while the page is in the foreground, and as it comes back to the foreground. Inside the kept-alive centre, React's <Activity> unmounts
  * effects while the centre is hidden, so this stops when the user opens a message and starts again, with a fresh
  * answer, when they come back (docs/decisions/011-message-centre-kept-alive.md).
  */
@@ -26,8 +26,14 @@ export function useUnreadCounts(): void {
     const timer = window.setInterval(() => {
       if (document.visibilityState === 'visible') refresh();
     }, COUNTS_EVERY_MS);
+    // Back in the foreground (the app reopened from a notification, say): at once, not at the next minute.
+    const shown = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    document.addEventListener('visibilitychange', shown);
     return () => {
       window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
       controller.abort();
     };
   }, []);

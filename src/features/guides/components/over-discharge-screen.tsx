@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/card.tsx';
 import { Illustration } from '../../../components/illustration.tsx';
 import { Page } from '../../../components/page.tsx';
+import { SupportLink } from './support-link.tsx';
 import { OK_HOLD_SECONDS, OVER_DISCHARGE_CHARGE_MINUTES } from '../guide-constants.ts';
 
 /** Help for a deeply discharged battery (route `robotWinterMode/overDischargeNotice`). */
@@ -27,6 +28,7 @@ export function OverDischargeScreen() {
       <Card title={t('stillOff.title')}>
         <p>{t('stillOff.retry')}</p>
         <p>{t('stillOff.support')}</p>
+        <SupportLink>{t('stillOff.contact')}</SupportLink>
       </Card>
     </Page>
   );

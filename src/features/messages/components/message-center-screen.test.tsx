@@ -325,6 +325,10 @@ describe('MessageCenterScreen', () => {
       expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
       expect(screen.queryByText('Failed to load new messages')).toBeNull();
+      // A result screen with its way on, not empty tabs around one sentence (issue 37).
+      expect(screen.queryByRole('tablist')).toBeNull();
+      expect(screen.getByRole('heading', { level: 1, name: 'Message centre' })).toHaveFocus();
+      expect(screen.getByRole('button', { name: 'Close' })).toBeVisible();
     } finally {
       bridge.uninstall();
     }
@@ -353,6 +357,20 @@ describe('MessageCenterScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await vi.waitFor(() => expect(items()).toHaveLength(2));
     expect(await screen.findByRole('tab', { name: 'All 2 unread' })).toBeVisible();
+  });
+
+  it('never says "No more unread messages" above an unread message newer than the counts, and asks for them at once', async () => {
+    serve({ recent: [stuck, finished], unread: counts() });
+    vi.mocked(getUnreadCounts)
+      .mockResolvedValueOnce(counts())
+      .mockResolvedValue(counts({ all: 1, important: 1 }));
+    renderCenter();
+    await screen.findByRole('list', { name: 'Messages' });
+    expect(items()[0]).toHaveAttribute('data-read', 'false');
+    expect(screen.queryByText('No more unread messages')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeVisible();
+    expect(await screen.findByRole('tab', { name: 'All 1 unread' })).toBeVisible();
+    expect(getUnreadCounts).toHaveBeenCalledTimes(2);
   });
 
   it('shows a message read elsewhere (its detail) as read, one less unread, without loading the list again', async () => {

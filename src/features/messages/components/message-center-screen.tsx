@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_FILTERS, type MessageFilter } from '../../../../common/messages.ts';
 import { Page } from '../../../components/page.tsx';
+import { RequestFailureScreen } from '../../../components/request-failure-message.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
+import type { RequestFailure } from '../../../lib/request-failure.ts';
 import { refreshUnreadCounts, useMessageState } from '../message-store.ts';
+import { useLiveArrivals } from '../use-live-arrivals.ts';
 import { usePullToRefresh } from '../use-pull-to-refresh.ts';
 import { useUnreadCounts } from '../use-unread-counts.ts';
 import { CategoryPanel } from './category-panel.tsx';
@@ -27,6 +30,15 @@ export function MessageCenterScreen() {
     refreshUnreadCounts().catch(reportUnexpected);
   };
   const pull = usePullToRefresh(refresh);
+  useLiveArrivals(() => {
+    refreshUnreadCounts().catch(reportUnexpected);
+    // The list too, unless the reader has scrolled into it: a list that moves under the finger is worse than
+    // the count on its tab and Refresh.
+    if (window.scrollY === 0) setGeneration((count) => count + 1);
+  });
+  const [ended, setEnded] = useState<RequestFailure>();
+
+  if (ended) return <RequestFailureScreen title={t('title')} failure={ended} texts={{ load: t('list.failed') }} />;
 
   return (
     <ToastProvider>
@@ -49,7 +61,7 @@ export function MessageCenterScreen() {
           selected={tab}
           onSelect={setTab}
         >
-          <CategoryPanel key={`${tab}-${generation}`} category={tab} onRefresh={refresh} />
+          <CategoryPanel key={`${tab}-${generation}`} category={tab} onRefresh={refresh} onEnded={setEnded} />
         </Tabs>
       </Page>
     </ToastProvider>

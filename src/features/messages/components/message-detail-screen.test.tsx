@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,7 +65,7 @@ beforeEach(() => {
   vi.mocked(getMessage).mockReset();
   vi.mocked(markRead).mockReset().mockResolvedValue(undefined);
   vi.mocked(getCurrentMower).mockReset().mockResolvedValue(FRONT_LAWN);
-  bridge = installFakeBridge({ changeMowerOpenScheme: () => ({ code: 0 }) });
+  bridge = installFakeBridge({ changeMowerOpenScheme: () => ({ code: 0 }), closeWebView: () => ({ code: 0 }) });
 });
 afterEach(() => {
   bridge.uninstall();
@@ -204,14 +204,48 @@ describe('MessageDetailScreen', () => {
     expect(screen.queryByRole('region', { name: 'Switch to the corresponding mower to continue' })).toBeNull();
   });
 
-  it('says a message the reader does not have, or no message at all, is not available', async () => {
+  it.each([
+    ['stuck', 'If it gets stuck in the same place again, fill the hollow', 'app'],
+    ['lifted', 'If nobody lifted it, check the lawn', 'app'],
+    ['tilted', 'If it tilts in the same place again', 'app'],
+    ['outsideBoundary', 'check the boundary of the map', 'app'],
+    ['bladeBlocked', 'Before mowing, clear the lawn', 'app'],
+    ['lowBattery', 'its battery may be deeply discharged', 'overDischarge'],
+    ['rainDelay', 'Nothing to do', 'none'],
+  ] as const)('gives a %s fault its own advice and next step', async (reason, advice, next) => {
+    vi.mocked(getMessage).mockResolvedValue(testMessage('fault', { reason }, { id: reason, category: 'important' }));
+    const user = renderDetail(`?id=${reason}`);
+    const article = await screen.findByRole('article');
+    expect(article).toHaveTextContent(advice);
+    const backToApp = screen.queryByRole('button', { name: 'Back to the Navimow app' });
+    const guide = within(article).queryByRole('link', { name: 'Deeply discharged battery' });
+    expect([backToApp !== null, guide !== null]).toEqual([next === 'app', next === 'overDischarge']);
+    if (guide) expect(guide).toHaveAttribute('href', '/robotWinterMode/overDischargeNotice');
+    if (backToApp) {
+      await user.click(backToApp);
+      await waitFor(() => expect(bridge.callsOf('closeWebView')).toHaveLength(1));
+    }
+  });
+
+  it('tells an offline mower to check its network, with the next step in the app, not the Bluetooth help', async () => {
+    vi.mocked(getMessage).mockResolvedValue(testMessage('deviceOffline', {}, { id: 'offline', category: 'device' }));
+    renderDetail('?id=offline');
+    const article = await screen.findByRole('article', { name: 'Mower offline' });
+    expect(article).toHaveTextContent('If your Wi-Fi name or password has changed');
+    expect(within(article).queryByRole('link')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to the Navimow app' })).toBeVisible();
+  });
+
+  it('says a message the reader does not have, or no message at all, is not available, with a way on', async () => {
     vi.mocked(getMessage).mockRejectedValue(new ApiError(404, 'message_not_found', 'There is no such message'));
     const { unmount } = render(
       <MemoryRouter initialEntries={['/message-detail?id=someone-elses']}>
         <MessageDetailScreen />
       </MemoryRouter>,
     );
-    expect(await screen.findByText('This message is not available.')).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This message is not available.' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Message centre' })).toHaveAttribute('href', '/message-center');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeVisible();
     unmount();
 
     vi.mocked(getMessage).mockClear();

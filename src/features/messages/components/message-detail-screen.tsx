@@ -2,11 +2,13 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MessageDto } from '../../../../common/messages.ts';
+import { pageRoutes } from '../../../../common/page-routes.ts';
 import { Card } from '../../../components/card.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { CloseButton } from '../../../components/close-button.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
-import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
+import { RequestFailureScreen } from '../../../components/request-failure-message.tsx';
+import { ResultScreen } from '../../../components/result-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getCurrentMower } from '../../../lib/current-mower.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
@@ -24,14 +26,9 @@ const isMissing = (error: unknown) => error instanceof ApiError && (error.status
 
 /** Route `message-detail?id=`: one message in full. Opening it marks it read. */
 export function MessageDetailScreen() {
-  const { t } = useTranslation('messages');
   const [params] = useSearchParams();
   const id = params.get('id')?.trim();
-  return (
-    <Page title={t('detail.title')}>
-      {id ? <MessageDetail key={id} id={id} /> : <EmptyState title={t('detail.notFound')} titleAs="p" />}
-    </Page>
-  );
+  return id ? <MessageDetail key={id} id={id} /> : <MessageNotFound />;
 }
 
 function MessageDetail({ id }: { id: string }) {
@@ -43,17 +40,11 @@ function MessageDetail({ id }: { id: string }) {
     if (data) readMessage(data).catch(reportUnexpected);
   }, [data]);
 
-  if (message.status === 'pending') {
-    return (
-      <p role="status" className={styles.muted}>
-        {t('detail.loading')}
-      </p>
-    );
-  }
   if (message.status === 'error') {
-    if (isMissing(message.error)) return <EmptyState title={t('detail.notFound')} titleAs="p" />;
+    if (isMissing(message.error)) return <MessageNotFound />;
     return (
-      <RequestFailureMessage
+      <RequestFailureScreen
+        title={t('detail.title')}
         failure={requestFailure(message.error)}
         texts={{ load: t('detail.loadFailed') }}
         onRetry={message.reload}
@@ -61,10 +52,37 @@ function MessageDetail({ id }: { id: string }) {
     );
   }
   return (
-    <>
-      <MessageArticle message={message.data} />
-      {message.data.mower && <MowerCheck mower={message.data.mower} />}
-    </>
+    <Page title={t('detail.title')}>
+      {message.status === 'pending' ? (
+        <p role="status" className={styles.muted}>
+          {t('detail.loading')}
+        </p>
+      ) : (
+        <>
+          <MessageArticle message={message.data} />
+          {message.data.mower && <MowerCheck mower={message.data.mower} />}
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** An unknown id, or another reader's message: the way on is the centre, or back to the app. */
+function MessageNotFound() {
+  const { t } = useTranslation('messages');
+  return (
+    <ResultScreen
+      status="failure"
+      title={t('detail.notFound')}
+      actions={
+        <>
+          <Link to={pageRoutes.messageCenter.path} variant="primary">
+            {t('title')}
+          </Link>
+          <CloseButton variant="secondary" />
+        </>
+      }
+    />
   );
 }
 
@@ -72,7 +90,7 @@ function MessageArticle({ message }: { message: MessageDto }) {
   const { t, i18n } = useTranslation('messages');
   const titleId = useId();
   const { title, body } = messageText(message, t, i18n.language);
-  const { advice, help } = messageAdvice(message, t);
+  const { advice, help, inApp } = messageAdvice(message, t);
   return (
     <Card as="article" aria-labelledby={titleId} data-testid="message" data-message-id={message.id}>
       <h2 id={titleId} className={styles.detailTitle}>
@@ -86,6 +104,11 @@ function MessageArticle({ message }: { message: MessageDto }) {
             {t(`help.${help.guide}`)}
           </Link>
         </p>
+      )}
+      {inApp && (
+        <div className={styles.detailAction}>
+          <CloseButton label={t('detail.backToApp')} />
+        </div>
       )}
       <dl className={styles.facts}>
         <div>

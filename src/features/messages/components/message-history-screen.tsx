@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MessageFilter } from '../../../../common/messages.ts';
@@ -5,10 +6,10 @@ import { historyFilter } from '../../../../common/personal-view.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { Page } from '../../../components/page.tsx';
-import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
+import { RequestFailureScreen } from '../../../components/request-failure-message.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
 import { useBackOnline } from '../../../lib/offline/use-back-online.ts';
-import { canRetry, requestFailure } from '../../../lib/request-failure.ts';
+import { canRetry, type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getMessages, personalMessages } from '../api/get-messages.ts';
 import { isRead, useMessageState } from '../message-store.ts';
@@ -20,16 +21,19 @@ export function MessageHistoryScreen() {
   const { t } = useTranslation('messages');
   const [params] = useSearchParams();
   const category = historyFilter(params.get('category'));
+  const [ended, setEnded] = useState<RequestFailure>();
+  if (ended)
+    return <RequestFailureScreen title={t('history.title')} failure={ended} texts={{ load: t('history.failed') }} />;
   return (
     <Page title={t('history.title')}>
       <p className={styles.muted}>{t('history.intro')}</p>
       {category !== 'all' && <p>{t('history.category', { category: t(`tabs.${category}`) })}</p>}
-      <HistoryList key={category} category={category} />
+      <HistoryList key={category} category={category} onEnded={setEnded} />
     </Page>
   );
 }
 
-function HistoryList({ category }: { category: MessageFilter }) {
+function HistoryList({ category, onEnded }: { category: MessageFilter; onEnded: (failure: RequestFailure) => void }) {
   const { t } = useTranslation('messages');
   const state = useMessageState();
   const list = usePagedList(
@@ -38,8 +42,11 @@ function HistoryList({ category }: { category: MessageFilter }) {
   );
   useBackOnline(list.status === 'error' && list.error instanceof NetworkError, list.loadMore);
   const failure = list.status === 'error' ? requestFailure(list.error) : undefined;
-  if (failure && !canRetry(failure))
-    return <RequestFailureMessage failure={failure} texts={{ load: t('history.failed') }} />;
+  const ended = failure && !canRetry(failure) ? failure : undefined;
+  useEffect(() => {
+    if (ended) onEnded(ended);
+  }, [ended, onEnded]);
+  if (ended) return null;
   return (
     <InfiniteList
       items={list.items}

@@ -241,6 +241,18 @@ describe('ShareInvitationScreen', () => {
     expect(await screen.findByRole('button', { name: 'Accept' })).toBeEnabled();
   });
 
+  it('says a signed-out reader to sign in again as a result screen, with Close back to the app', async () => {
+    const unauthorized = apiError(401, 'unauthorized');
+    const user = await setup({ replies: { '/invitations/inv-1': [unauthorized, unauthorized, unauthorized] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You are no longer signed in. Sign in to the Navimow app again, then open the invitation.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Sharing invitation' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(bridge!.callsOf('closeWebView')).toHaveLength(1));
+  });
+
   it('says when the phone is offline, and loads the invitation once it is back online', async () => {
     Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
     await setup({ replies: { '/invitations/inv-1': ['network-error', ok(PENDING)] } });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { InvitationDto } from '../../../../common/sharing.ts';
 import { Page } from '../../../components/page.tsx';
-import { RequestFailureMessage } from '../../../components/request-failure-message.tsx';
+import { RequestFailureScreen } from '../../../components/request-failure-message.tsx';
 import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { loadInvitation, personalInvitation } from '../api/load-invitation.ts';
@@ -25,18 +25,17 @@ function Invitation({ id }: { id: string }) {
   }
   if (loaded.status === 'error') {
     return (
-      <Page title={t('title')}>
-        <RequestFailureMessage
-          failure={requestFailure(loaded.error)}
-          texts={{
-            load: t('failure.load'),
-            offline: t('failure.offline'),
-            signedOut: t('failure.signedOut'),
-            notInApp: t('failure.notInApp'),
-          }}
-          onRetry={loaded.reload}
-        />
-      </Page>
+      <RequestFailureScreen
+        title={t('title')}
+        failure={requestFailure(loaded.error)}
+        texts={{
+          load: t('failure.load'),
+          offline: t('failure.offline'),
+          signedOut: t('failure.signedOut'),
+          notInApp: t('failure.notInApp'),
+        }}
+        onRetry={loaded.reload}
+      />
     );
   }
   if (loaded.data.kind !== 'found') return <InvitationOutcome outcome={loaded.data.kind} />;
