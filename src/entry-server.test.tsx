@@ -32,6 +32,8 @@ describe('the server-rendered first view', () => {
   const queries: Partial<Record<string, string>> = {
     googleAppBind: '?client_id=google&redirect_uri=https%3A%2F%2Fexample.com',
     shareInvitation: '?id=an-invitation',
+    // Without an id it is the "not available" result screen, whose heading says so (its own test).
+    messageDetail: '?id=a-message',
     alexaAppBind: '?code=a-code&state=a-state',
   };
   const pages = Object.entries(pageRoutes).map(([id, route]) => ({
