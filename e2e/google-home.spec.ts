@@ -148,7 +148,10 @@ test.describe('the owner’s link with Google', () => {
     expect(await googleBound(request)).toBe(false);
   });
 
-  test('unlinks after the confirmation; the overview drops the label', async ({ page, request }) => {
+  test('the unlink page is the confirmation: Cancel keeps the link, Unlink unlinks; the overview drops the label', async ({
+    page,
+    request,
+  }) => {
     await linkGoogle(request);
     await expectGoogleActive(page, true);
     await googleOnOverview(page).click();
@@ -156,15 +159,17 @@ test.describe('the owner’s link with Google', () => {
     await expect(page.getByTestId('google-link-state')).toHaveText(en.detail.linked);
     await page.getByRole('link', { name: en.detail.unlink }).click();
 
-    // One pattern for every "are you sure": the page says what unlinking does, the dialog comes after the tap.
+    // The page is the one "are you sure": it says what unlinking does, and its Unlink acts at once.
     await expect(page.getByRole('main')).toContainText(en.unlink.confirmText);
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('main')).toContainText(en.unlink.text);
+    await expectAccessible(page);
+    await page.getByRole('main').getByRole('link', { name: en.unlink.cancel }).click();
+    await expect(page.getByTestId('google-link-state')).toHaveText(en.detail.linked);
+    expect(await googleBound(request)).toBe(true);
+
+    await page.getByRole('link', { name: en.detail.unlink }).click();
     await page.getByRole('main').getByRole('button', { name: en.unlink.action }).click();
-    const dialog = page.getByRole('dialog', { name: en.unlink.confirmTitle });
-    await expect(dialog).toContainText(en.unlink.text);
-    await expect(dialog.getByRole('button', { name: en.unlink.cancel })).toBeFocused();
-    await expectAccessible(page, 'dialog');
-    await dialog.getByRole('button', { name: en.unlink.action }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(heading(page, en.unlink.doneTitle)).toBeFocused();
     await expectAccessible(page);
     expect(await googleBound(request)).toBe(false);

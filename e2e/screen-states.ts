@@ -102,9 +102,6 @@ export interface DialogCase {
   untouched: (page: Page, t: (path: string) => string) => Promise<void>;
 }
 
-export const googleLinked = {
-  links: [{ platform: 'google', bound: true, bound_since: '2026-11-01T08:00:00.000Z', client_id: 'google' }],
-};
 export const homeAssistantLinked = {
   services: [
     { id: 'grant-dialogs', client_id: 'homeassistant', name: 'Home Assistant', since: '2026-11-03T08:00:00.000Z' },
@@ -112,27 +109,6 @@ export const homeAssistantLinked = {
 };
 
 export const DIALOGS: DialogCase[] = [
-  {
-    name: 'unlinking Google Assistant',
-    namespace: 'googleHome',
-    title: 'unlink.confirmTitle',
-    cancel: 'unlink.cancel',
-    async open(page, language, t) {
-      // Linked as far as this page knows, so that no other journey's account changes.
-      await page.route('**/api/voice-links', (route) =>
-        route.request().method() === 'GET' ? route.fulfill({ json: googleLinked }) : route.continue(),
-      );
-      await page.route('**/api/voice-links/google', (route) => route.abort());
-      await page.goto(`/smartHome/googleHome/startUnbindLink?lang=${language}`);
-      await page
-        .getByRole('main')
-        .getByRole('button', { name: t('unlink.action') })
-        .click();
-    },
-    // Still the page that offers to unlink, not its outcome (the unlink request would fail here: it is cut).
-    untouched: (page, t) =>
-      expect(page.getByRole('main').getByRole('button', { name: t('unlink.action') })).toBeEnabled(),
-  },
   {
     name: 'unlinking a connected service',
     namespace: 'smartHome',

@@ -205,13 +205,6 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
   alexaUnbind: [
     { state: 'bound', path: '/smartHome/alexa/unbindAlexa', prepare: stubAlexaBound },
     {
-      state: 'confirmation open',
-      path: '/smartHome/alexa/unbindAlexa',
-      namespace: 'alexa',
-      prepare: stubAlexaBound,
-      act: (page) => page.getByRole('main').getByRole('button').first().click(),
-    },
-    {
       state: 'unbind successful',
       path: '/smartHome/alexa/unbindAlexa',
       namespace: 'alexa',
@@ -221,13 +214,11 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
           route.request().method() === 'DELETE' ? route.fulfill({ status: 204 }) : route.fallback(),
         );
       },
-      act: async (page, t) => {
-        await page.getByRole('main').getByRole('button').first().click();
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: t('unbind.confirm.confirm') })
-          .click();
-      },
+      act: (page, t) =>
+        page
+          .getByRole('main')
+          .getByRole('button', { name: t('actions.unbind') })
+          .click(),
     },
     {
       state: 'unbind failure',
@@ -244,13 +235,11 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
             : route.fallback(),
         );
       },
-      act: async (page, t) => {
-        await page.getByRole('main').getByRole('button').first().click();
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: t('unbind.confirm.confirm') })
-          .click();
-      },
+      act: (page, t) =>
+        page
+          .getByRole('main')
+          .getByRole('button', { name: t('actions.unbind') })
+          .click(),
     },
   ],
   connectSolutions: [
@@ -378,11 +367,6 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
   ],
   googleStartUnbindLink: [
     { state: 'linked', path: '/smartHome/googleHome/startUnbindLink', prepare: stubVoiceLinks(googleLinks(true)) },
-    {
-      state: 'confirmation open',
-      path: '/smartHome/googleHome/startUnbindLink',
-      ...dialog('unlinking Google Assistant'),
-    },
   ],
   googleAppBind: [
     {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeReply } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
@@ -38,20 +38,17 @@ afterEach(() => {
 });
 
 describe('UnbindScreen', () => {
-  it('asks first: Cancel unlinks nothing, Unbind unlinks and says the seed’s success; Done closes the web view', async () => {
+  it('is the confirmation itself: Unbind unlinks at once and says the seed’s success; Done closes the web view', async () => {
     const { user, api, bridge } = await open([{ status: 204 }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Unlink Alexa' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Unbind' }));
-    let dialog = screen.getByRole('dialog', { name: 'Unlink Alexa?' });
-    expect(dialog).toHaveTextContent('Voice control of your mower through Alexa stops.');
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(
+      screen.getByText('Voice control of your mower through Alexa stops. You can link again at any time.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/smartHome/alexa/info');
+    const unbind = screen.getByRole('button', { name: 'Unbind' });
+    expect(unbind).toHaveClass('danger');
+    await user.click(unbind);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(api.changes()).toEqual([]);
-
-    await user.click(screen.getByRole('button', { name: 'Unbind' }));
-    dialog = screen.getByRole('dialog', { name: 'Unlink Alexa?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Unbind' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toHaveFocus();
     expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -61,7 +58,6 @@ describe('UnbindScreen', () => {
   it('says the seed’s failure, keeps the link, and Retry unlinks', async () => {
     const { user, api } = await open([apiError(502, 'amazon_failed'), { status: 204 }]);
     await user.click(screen.getByRole('button', { name: 'Unbind' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unbind' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Failed to unbind account. Please try again.' }),
     ).toHaveFocus();
@@ -71,12 +67,10 @@ describe('UnbindScreen', () => {
     expect(api.changes()).toEqual(['DELETE /voice-links/alexa', 'DELETE /voice-links/alexa']);
   });
 
-  it('sends one request for a double tap on the confirmation', async () => {
+  it('sends one request for a double tap on Unbind', async () => {
     let answer!: (reply: { status: number }) => void;
     const { user, api } = await open([new Promise((resolve) => (answer = resolve))]);
-    await user.click(screen.getByRole('button', { name: 'Unbind' }));
-    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Unbind' });
-    await user.dblClick(confirm);
+    await user.dblClick(screen.getByRole('button', { name: 'Unbind' }));
     expect(screen.getByRole('button', { name: 'Unbind' })).toBeDisabled();
     expect(screen.getByText('Unlinking…')).toBeVisible();
     await act(async () => answer({ status: 204 }));
@@ -99,7 +93,6 @@ describe('UnbindScreen', () => {
     const { user, api } = await open([{ status: 204 }], apiError(503, 'unavailable'));
     expect(await screen.findByText('Could not check whether Alexa is linked.')).toHaveAttribute('role', 'status');
     await user.click(screen.getByRole('button', { name: 'Unbind' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unbind' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toBeVisible();
     expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
   });

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { CloseButton } from '../../../components/close-button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
@@ -19,21 +18,20 @@ import styles from './alexa.module.css';
 type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailure; attempt: number };
 
 /**
- * Route `smartHome/alexa/unbindAlexa`: after a confirmation, the server disables the skill at Amazon and revokes
- * our tokens for Alexa. The seed's messages say how it went; a failure leaves the link as it was and offers to
+ * Route `smartHome/alexa/unbindAlexa`: the page is the confirmation (the info page's Unbind leads here, so a dialog
+ * after it would ask a third time): it says what unbinding does, and its Unbind has the server disable the skill at
+ * Amazon and revoke our tokens for Alexa; Cancel goes back to the info page. The seed's messages say how it went; a failure leaves the link as it was and offers to
  * try again (unbinding twice is harmless: the server answers success for what is not linked). An account that is
  * not linked (the troubleshooting guide leads here whatever the state) is told so, with the way to link instead of
  * a success for nothing; until its state is known, or when it cannot be (said above it), Unbind is offered.
  */
 export function UnbindScreen() {
   const { t } = useTranslation(['alexa', 'common']);
-  const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const unbinding = useSingleFlight();
   const link = useAsync(getAlexaLink);
 
   const unbind = () => {
-    setConfirming(false);
     void unbinding.run(
       async () => {
         await unbindAlexa();
@@ -102,27 +100,20 @@ export function UnbindScreen() {
         </p>
       )}
       <p>{t('unbind.text')}</p>
+      <p>{t('unbind.confirm.text')}</p>
       <div className={styles.actions}>
         {unbinding.pending && (
           <p role="status" className={styles.status}>
             {t('unbind.unbinding')}
           </p>
         )}
-        <Button variant="danger" disabled={unbinding.pending} onClick={() => setConfirming(true)}>
+        <Button variant="danger" disabled={unbinding.pending} onClick={unbind}>
           {t('actions.unbind')}
         </Button>
+        <Link variant="secondary" to={alexaHref.info()} replace>
+          {t('unbind.confirm.cancel')}
+        </Link>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        destructive
-        title={t('unbind.confirm.title')}
-        confirmLabel={t('unbind.confirm.confirm')}
-        cancelLabel={t('unbind.confirm.cancel')}
-        onConfirm={unbind}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>{t('unbind.confirm.text')}</p>
-      </ConfirmDialog>
     </Page>
   );
 }

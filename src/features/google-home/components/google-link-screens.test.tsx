@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -123,19 +123,15 @@ describe('BindDetailScreen', () => {
 describe('StartUnbindLinkScreen', () => {
   const path = '/smartHome/googleHome/startUnbindLink';
 
-  it('says what unlinking does while it finds the link, and asks only after Unlink is tapped', async () => {
-    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
+  it('is the confirmation itself: says what unlinking does while it finds the link, then offers Unlink and Cancel', async () => {
+    await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
     const main = screen.getByRole('main');
-    const said = within(main).getByText(/^Unlinking removes voice control/);
+    expect(within(main).getByText(/^Unlinking removes voice control/)).toBeVisible();
+    expect(within(main).getByText('You can link your Navimow account with Google again at any time.')).toBeVisible();
     const unlink = await screen.findByRole('button', { name: 'Unlink' });
     expect(unlink).toHaveClass('danger');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await user.click(unlink);
-    const dialog = screen.getByRole('dialog', { name: 'Unlink Google Assistant?' });
-    // The dialog does not repeat the page: it adds what the page does not say.
-    expect(dialog).toHaveTextContent('You can link your Navimow account with Google again at any time.');
-    expect(dialog).not.toHaveTextContent('Unlinking removes voice control');
-    expect(within(main).getAllByText(/^Unlinking removes voice control/)).toEqual([said]);
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/smartHome/googleHome/bindDetail');
+    expect(api.changes()).toEqual([]);
   });
 
   it('does not speak of unlinking as if there were a link when there is none', async () => {
@@ -144,34 +140,24 @@ describe('StartUnbindLinkScreen', () => {
     expect(screen.queryByText(/^Unlinking removes voice control/)).toBeNull();
   });
 
-  it('focuses Cancel first; Cancel unlinks nothing and gives the focus back to Unlink', async () => {
-    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
-    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
-    const dialog = screen.getByRole('dialog', { name: 'Unlink Google Assistant?' });
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    expect(within(dialog).getByRole('button', { name: 'Unlink' })).toHaveClass('danger');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(api.changes()).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Unlink' })).toHaveFocus();
-  });
-
-  it('gives the focus back to Unlink when the confirmation is dismissed with Escape', async () => {
-    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED)] });
-    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
-    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Unlink' })).toHaveFocus();
+  it('Cancel unlinks nothing and goes back to the link state', async () => {
+    const user = await setup(path, { '/voice-links': [links(GOOGLE_LINKED), links(GOOGLE_LINKED)] });
+    await screen.findByRole('button', { name: 'Unlink' });
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByTestId('google-link-state')).toHaveTextContent('Linked');
     expect(api.changes()).toEqual([]);
   });
 
-  it('unlinks after the confirmation, once for a double tap, and Done goes back to the link state', async () => {
+  it('unlinks at the tap, with no dialog, once for a double tap, and Done goes back to the link state', async () => {
+    let answer!: (reply: { status: number }) => void;
     const user = await setup(path, {
       '/voice-links': [links(GOOGLE_LINKED), links(NOT_LINKED)],
-      'DELETE /voice-links/google': [{ status: 204 }],
+      'DELETE /voice-links/google': [new Promise((resolve) => (answer = resolve))],
     });
-    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
-    await user.dblClick(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    await user.dblClick(await screen.findByRole('button', { name: 'Unlink' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Unlinking…' })).toBeDisabled();
+    await act(async () => answer({ status: 204 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toHaveFocus();
     expect(api.changes()).toEqual(['DELETE /voice-links/google']);
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -184,7 +170,6 @@ describe('StartUnbindLinkScreen', () => {
       'DELETE /voice-links/google': [apiError(502, 'bad_gateway'), { status: 204 }],
     });
     await user.click(await screen.findByRole('button', { name: 'Unlink' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unlinking failed' })).toBeVisible();
     expect(screen.getByText('Failed to unlink account. Please try again.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Retry' }));

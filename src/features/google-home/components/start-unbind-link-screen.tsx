@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageRoutes } from '../../../../common/page-routes.ts';
 import { Button } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
@@ -16,24 +15,20 @@ import { usePageNavigate } from '../../../lib/page-language.ts';
 type Outcome = 'unlinked' | 'failed' | undefined;
 
 /**
- * Route `smartHome/googleHome/startUnbindLink`: unlinking Google (seed section 4), the product's one way to ask "are
- * you sure": the page says what unlinking does (from the first view, while it asks the server whether there is a
- * link), one Unlink button, and the confirmation after the tap. The server revokes our tokens for the Google
- * client; a repeat is harmless.
+ * Route `smartHome/googleHome/startUnbindLink`: unlinking Google (seed section 4). The page is the confirmation (the
+ * link state's Unlink leads here, so a dialog after it would ask a third time): it says what unlinking does (from
+ * the first view, while it asks the server whether there is a link), Unlink acts at once, Cancel goes back to the
+ * link state. The server revokes our tokens for the Google client; a repeat is harmless.
  */
 export function StartUnbindLinkScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
   const navigate = usePageNavigate();
   const link = useAsync((signal) => getGoogleLink(signal));
   const linked = link.status === 'success' && link.data.bound;
-  const [confirming, setConfirming] = useState(false);
-  // Disabled while unlinking: closed, the confirmation gives the focus back to Unlink, not to the page's body.
-  const unlinkButton = useRef<HTMLButtonElement>(null);
   const [outcome, setOutcome] = useState<Outcome>();
   const unlinking = useSingleFlight();
 
   const unlink = () => {
-    setConfirming(false);
     void unlinking.run(
       async () => {
         await unlinkGoogle();
@@ -78,7 +73,12 @@ export function StartUnbindLinkScreen() {
   }
   return (
     <Page title={t('unlink.title')}>
-      {(link.status === 'pending' || linked) && <p>{t('unlink.confirmText')}</p>}
+      {(link.status === 'pending' || linked) && (
+        <>
+          <p>{t('unlink.confirmText')}</p>
+          <p>{t('unlink.text')}</p>
+        </>
+      )}
       {link.status === 'pending' && <p role="status">{t('common:list.loading')}</p>}
       {link.status === 'error' && <LoadError error={link.error} onRetry={link.reload} />}
       {link.status === 'success' && !linked && (
@@ -91,31 +91,14 @@ export function StartUnbindLinkScreen() {
         </>
       )}
       {linked && (
-        <>
-          <div className={styles.actions}>
-            <Button
-              ref={unlinkButton}
-              variant="danger"
-              onClick={() => setConfirming(true)}
-              disabled={unlinking.pending}
-              aria-busy={unlinking.pending}
-            >
-              {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
-            </Button>
-          </div>
-          <ConfirmDialog
-            open={confirming}
-            destructive
-            title={t('unlink.confirmTitle')}
-            confirmLabel={t('unlink.action')}
-            cancelLabel={t('unlink.cancel')}
-            onConfirm={unlink}
-            onCancel={() => setConfirming(false)}
-            returnFocusTo={unlinkButton}
-          >
-            <p>{t('unlink.text')}</p>
-          </ConfirmDialog>
-        </>
+        <div className={styles.actions}>
+          <Button variant="danger" onClick={unlink} disabled={unlinking.pending} aria-busy={unlinking.pending}>
+            {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
+          </Button>
+          <Link variant="secondary" to={pageRoutes.googleBindDetail.path} replace>
+            {t('unlink.cancel')}
+          </Link>
+        </div>
       )}
     </Page>
   );
