@@ -27,7 +27,7 @@ export default defineConfig({
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
   },
   webServer: {
     command: `rm -f .e2e-data/e2e.sqlite* && node server/main.ts`,
