@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
+  // The language and colour-scheme matrices beyond CI's sample run in `npm run test:e2e:sweep` (decision 040).
+  grepInvert: process.env.E2E_SWEEP ? undefined : /@sweep/,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
   // CI runs a failed journey once more; the list reporter names those that then pass as flaky (decision 022).

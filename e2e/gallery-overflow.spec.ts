@@ -17,7 +17,12 @@ const OVERLONG = 'Mähroboterwinterschlafeinladungsannahmebestätigung';
  */
 function overfill(element: HTMLElement | SVGElement, text: string) {
   element.textContent = text;
-  Object.assign(element.style, { overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual', whiteSpace: 'nowrap' });
+  Object.assign(element.style, {
+    overflowWrap: 'normal',
+    wordBreak: 'normal',
+    hyphens: 'manual',
+    whiteSpace: 'nowrap',
+  });
 }
 
 async function openInvitation(page: Page) {

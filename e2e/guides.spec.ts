@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import connectEn from '../locales/en/connectSolutions.json' with { type: 'json' };
 import overDischargeEn from '../locales/en/overDischarge.json' with { type: 'json' };
 import winterEn from '../locales/en/winterGuide.json' with { type: 'json' };
-import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, languageRun, LANGUAGES } from './fixtures.ts';
 
 const screens = [
   {
@@ -198,7 +198,7 @@ for (const { path, english, ready } of screens) {
     });
 
     for (const language of LANGUAGES) {
-      test(`speaks ${language}`, async ({ page }) => {
+      test(`speaks ${language}`, languageRun(language), async ({ page }) => {
         await page.goto(`${path}?lang=${language}`);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(ready(page)).toBeVisible();

@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
 import {
+  AXE_LANGUAGES,
   collectHydrationErrors,
   expectAccessible,
   expectFitsTheScreen,
   holdTheApp,
+  languageRun,
   MAIN_STATE_QUERY as QUERY,
   waitForApp,
 } from './fixtures.ts';
@@ -34,7 +36,7 @@ async function openAndHydrate(page: Page, url: string) {
 }
 
 for (const language of ['en', 'de', 'fi'] as const) {
-  test.describe(`the server-rendered first view in ${language}`, () => {
+  test.describe(`the server-rendered first view in ${language}`, languageRun(language, AXE_LANGUAGES), () => {
     for (const { id, path } of pages) {
       test.describe(id, () => {
         test('shows the screen before any script, passing axe and fitting the screen', async ({ page }) => {
