@@ -101,8 +101,10 @@ test.describe('Winter storage guide', () => {
   test('refuses to hibernate a mower at 40 % and says why', async ({ page }) => {
     await page.goto('/robotWinterMode/guide?lang=en&sim_mower=NVM-DEMO-0002');
     await page.getByRole('button', { name: 'Begin hibernating' }).click();
+    // As below: the simulated app signs in (a deliberately slow password hash) before it answers the battery check.
     await expect(page.getByTestId('hibernation').getByRole('status')).toHaveText(
       'Battery at 40%. Charge the mower to at least 85% before hibernating.',
+      { timeout: 15_000 },
     );
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(bridgeLog(page).locator('li[data-method="getMowerList"][data-code="0"]').first()).toBeVisible();
