@@ -128,10 +128,18 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
 
   it('EXECUTE drives a mower through start, pause, resume and dock while QUERY follows; Report State tells Google', async () => {
     await forgetHomeGraph();
+    // Leaving the station takes the mower a while: PENDING with the state so far, never a claimed outcome.
     let result = await execute(ownerToken, [OWNED], START);
     expect(result.payload.commands).toEqual([
-      { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true, isDocked: false }) },
+      { ids: [OWNED], status: 'PENDING', states: expect.objectContaining({ isRunning: true, isDocked: false }) },
     ]);
+    await t.homeGraphSync.settled();
+    /** What HomeGraph was last told of the owner's own mower, for the owner. */
+    const reported = () =>
+      fake()
+        .reports.filter((report) => report.agentUserId === DEMO.owner.id && OWNED in report.payload.devices.states)
+        .at(-1)?.payload.devices.states[OWNED];
+    expect(reported()).toMatchObject({ isRunning: true, isDocked: false });
     now += 5 * MIN;
     expect(await query(ownerToken, OWNED)).toMatchObject({
       [OWNED]: { isRunning: true, isPaused: false, capacityRemaining: [{ rawValue: 87, unit: 'PERCENTAGE' }] },
@@ -152,13 +160,29 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       { ids: [OWNED], status: 'ERROR', errorCode: 'alreadyPaused' },
     ]);
 
-    await execute(ownerToken, [OWNED], RESUME);
+    // Pause and resume act where the mower stands: SUCCESS with the state they leave.
+    expect((await execute(ownerToken, [OWNED], RESUME)).payload.commands).toEqual([
+      { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true, isPaused: false }) },
+    ]);
     expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({ isRunning: true, isPaused: false });
 
+    // Docking is a drive home: PENDING, not yet docked; Report State says so once the mower is on its station.
+    await forgetHomeGraph();
     result = await execute(ownerToken, [OWNED], DOCK);
-    expect(result.payload.commands[0]!.status).toBe('SUCCESS');
+    expect(result.payload.commands).toEqual([
+      { ids: [OWNED], status: 'PENDING', states: expect.objectContaining({ isDocked: false, isPluggedIn: false }) },
+    ]);
+    await t.homeGraphSync.settled();
+    expect(reported()).toMatchObject({ isDocked: false, isRunning: true });
     now += 2 * MIN;
     await t.fleet.advanceDue();
+    await t.homeGraphSync.settled();
+    expect(reported()).toMatchObject({
+      online: true,
+      isDocked: true,
+      isRunning: false,
+      isPluggedIn: true,
+    });
     expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({
       isRunning: false,
       isDocked: true,
@@ -168,12 +192,6 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       { ids: [OWNED], status: 'ERROR', errorCode: 'alreadyDocked' },
     ]);
 
-    await t.homeGraphSync.settled();
-    const states = fake()
-      .reports.filter((report) => report.agentUserId === DEMO.owner.id && OWNED in report.payload.devices.states)
-      .map((report) => report.payload.devices.states[OWNED]);
-    expect(states.at(0)).toMatchObject({ isRunning: true });
-    expect(states.at(-1)).toMatchObject({ isDocked: true, isRunning: false });
     // The friend (linked too) does not see the owner's own mower: nothing reported to it.
     expect(
       fake().reports.some((report) => report.agentUserId === DEMO.friend.id && OWNED in report.payload.devices.states),
@@ -183,7 +201,7 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
   it("EXECUTE across devices: partial success, and Google's error codes for offline, winter storage, faults", async () => {
     const mixed = await execute(ownerToken, [OWNED, NOT_SHARED], START);
     expect(mixed.payload.commands).toEqual([
-      { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true }) },
+      { ids: [OWNED], status: 'PENDING', states: expect.objectContaining({ isRunning: true }) },
       { ids: [NOT_SHARED], status: 'ERROR', errorCode: 'deviceNotFound' },
     ]);
     expect((await t.fleet.view(NOT_SHARED))!.record.state).toBe('docked');
