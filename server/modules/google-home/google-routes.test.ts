@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { DEMO } from '../../db/seed.ts';
 import { linkedToken, TEST_CLIENTS, type TestClient } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import type { FakeHomeGraph } from './home-graph.ts';
+import { REPORT_RETRY_MS } from './home-graph-sync.ts';
 import {
   errorResponseSchema,
   executeResponseSchema,
@@ -261,6 +262,54 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     ]);
     expect((await t.fleet.view(SHARED))!.record).toMatchObject({ state: before.state, online: false });
     await t.fleet.report(SHARED, { kind: 'online' });
+  });
+
+  it('a mower that goes offline is online: false at HomeGraph within 5 minutes, even when Google missed the change; back online, online: true', async () => {
+    await forgetHomeGraph();
+    const reported = () =>
+      fake()
+        .reports.filter((report) => report.agentUserId === DEMO.owner.id && OWNED in report.payload.devices.states)
+        .map((report) => report.payload.devices.states[OWNED]!);
+    // Google is out of reach as the mower drops off: that Report State is lost, and an offline mower changes no more.
+    fake().down = true;
+    await t.fleet.report(OWNED, { kind: 'offline' });
+    await t.homeGraphSync.settled();
+    fake().down = false;
+    expect(reported()).toEqual([]);
+    expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({
+      status: 'OFFLINE',
+      errorCode: 'deviceOffline',
+      online: false,
+      isRunning: false,
+    });
+
+    // The retry sweep, on its own timer, sends the state as it is then.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      t.homeGraphSync.start();
+      expect(REPORT_RETRY_MS).toBeLessThan(5 * MIN);
+      await vi.advanceTimersByTimeAsync(REPORT_RETRY_MS);
+      await t.homeGraphSync.settled();
+      expect(reported()).toEqual([expect.objectContaining({ online: false, isRunning: false, isCharging: false })]);
+      // Once through, nothing more is sent for it.
+      await vi.advanceTimersByTimeAsync(3 * REPORT_RETRY_MS);
+      await t.homeGraphSync.settled();
+      expect(reported()).toHaveLength(1);
+    } finally {
+      await t.homeGraphSync.stop();
+      vi.useRealTimers();
+    }
+
+    // Back online while Google is out of reach again: the next sweep tells it.
+    fake().down = true;
+    await t.fleet.report(OWNED, { kind: 'online' });
+    await t.homeGraphSync.settled();
+    fake().down = false;
+    expect(reported()).toHaveLength(1);
+    await t.homeGraphSync.retryUnsent();
+    await t.homeGraphSync.settled();
+    expect(reported().at(-1)).toMatchObject({ online: true });
+    expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({ status: 'SUCCESS', online: true });
   });
 
   it('takes only tokens issued to the Google client; bad requests get protocolError and change nothing', async () => {
