@@ -228,7 +228,10 @@ describe('NativeSimulator', () => {
       ['openExternalURI', 'file:///etc/passwd'],
       ['openGoogleHomeURI', 'https://evil.example/'],
       // The retired link into account linking (Google's migration of 2026-09-10): Google Home's own is on home.google.com.
-      ['openGoogleHomeURI', 'https://madeby.google.com/home-app/?deeplink=setup%2Fha_linking%3Fagent_id%3Dnavimow-demo'],
+      [
+        'openGoogleHomeURI',
+        'https://madeby.google.com/home-app/?deeplink=setup%2Fha_linking%3Fagent_id%3Dnavimow-demo',
+      ],
     ] as const) {
       const callback = `__test_${method}_${simulator.log.length}`;
       const answer = new Promise((resolve) => {
