@@ -253,9 +253,18 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
   const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
   const homeGraph = createHomeGraph(config.homeGraph);
-  const googleSync = homeGraphSync({ db, grants: linkGrants, homeGraph, googleClientIds, log: app.log });
+  const googleSync = homeGraphSync({
+    db,
+    fleet: live.fleet,
+    grants: linkGrants,
+    homeGraph,
+    googleClientIds,
+    log: app.log,
+  });
   live.fleet.onChange((change) => googleSync.fleetChanged(change));
-  app.addHook('onClose', () => googleSync.settled());
+  // In real time as the fleet's ticker is (`FLEET_TICK_MS` 0: tests retry by hand).
+  if (config.fleetTickMs > 0) googleSync.start();
+  app.addHook('onClose', () => googleSync.stop());
   await app.register(googleHomeRoutes, {
     db,
     requireCaller,
