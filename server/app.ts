@@ -41,7 +41,6 @@ import {
 } from './modules/oauth/public.ts';
 import { policyRoutes } from './modules/policy/public.ts';
 import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
-import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
 import { AppMetrics } from './metrics.ts';
 import type { Clock, CommandBudget, Fleet, LiveCadence, LiveFeed } from './modules/fleet/public.ts';
@@ -340,9 +339,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   );
 
   // The local fake of Amazon (Login with Amazon, Skill Enablement API) for Alexa's app-to-app linking: only with the
-  // simulator, never in production (docs/decisions/012-voice-links.md).
+  // simulator, and loaded only then, never in production (docs/decisions/012-voice-links.md).
   const alexaClient = oauthClients.find((client) => client.client_id === config.amazon?.ourClientId);
   if (simulator && config.amazon && alexaClient?.client_secret) {
+    const { amazonFakeRoutes, FakeAmazon } = await import('./dev/amazon-fake.ts');
     const { amazon } = config;
     const fake = new FakeAmazon({
       lwaClientId: amazon.clientId,

@@ -7,7 +7,7 @@ import { linkAndRedeem, mowersWith, tokenRequest } from '../../testing/oauth-tes
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { type AmazonConfig, DEMO_AMAZON } from './amazon-config.ts';
-import { type FakeAmazonFault, startFakeAmazon } from './amazon-fake.ts';
+import { type FakeAmazonFault, startFakeAmazon } from '../../dev/amazon-fake.ts';
 
 const ALEXA = {
   clientId: 'alexa',

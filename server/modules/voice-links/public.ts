@@ -1,6 +1,7 @@
 /** What the rest of the server may use of the voice-links module (docs/decisions/008-import-boundaries.md). */
 export {
   type AmazonConfig,
+  ALEXA_LINKING_SCOPE,
   AMAZON_FAKE_PATHS,
   AMAZON_FAKE_PREFIX,
   APP_BIND_PATH,
