@@ -72,7 +72,9 @@ test('a button tapped before the page has taken it over acts once it has', async
   // Unbind is there while the link's state is loading, and stays for an account that is linked.
   await page.route('**/api/voice-links', (route) =>
     route.fulfill({
-      json: { links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }] },
+      json: {
+        links: [{ platform: 'alexa', linked: true, linked_since: new Date().toISOString(), client_id: 'alexa' }],
+      },
     }),
   );
   const release = await holdTheApp(page);

@@ -3,7 +3,7 @@ export {
   type AmazonConfig,
   AMAZON_FAKE_PATHS,
   AMAZON_FAKE_PREFIX,
-  APP_BIND_PATH,
+  APP_LINK_PATH,
   DEMO_AMAZON,
 } from './amazon-config.ts';
 export { voiceLinkRoutes } from './voice-link-routes.ts';

@@ -6,8 +6,8 @@ import { personalResponse } from '../../../lib/personal-view-data.ts';
 const alexaLink = ({ links }: VoiceLinksResponse): VoiceLink =>
   links.find((link) => link.platform === 'alexa') ?? {
     platform: 'alexa',
-    bound: false,
-    bound_since: null,
+    linked: false,
+    linked_since: null,
     client_id: null,
   };
 

@@ -6,8 +6,8 @@ import { personalResponse } from '../../../lib/personal-view-data.ts';
 const googleLink = ({ links }: VoiceLinksResponse): VoiceLink =>
   links.find((link) => link.platform === 'google') ?? {
     platform: 'google',
-    bound: false,
-    bound_since: null,
+    linked: false,
+    linked_since: null,
     client_id: null,
   };
 

@@ -26,7 +26,7 @@ function PlatformList({ links }: { links: readonly VoiceLink[] }) {
   return (
     <ul className={styles.platforms} aria-label={t('platformsLabel')}>
       {VOICE_PLATFORMS.map((platform) => {
-        const active = links.some((link) => link.platform === platform && link.bound);
+        const active = links.some((link) => link.platform === platform && link.linked);
         return (
           <li key={platform}>
             <Link to={PLATFORM_PAGES[platform]} className={styles.platform} data-platform={platform}>

@@ -58,15 +58,15 @@ function LinkState({ link }: { link: VoiceLink }) {
   return (
     <>
       <p>
-        <StatusPill on={link.bound} data-testid="google-link-state">
-          {link.bound ? t('detail.linked') : t('detail.notLinked')}
+        <StatusPill on={link.linked} data-testid="google-link-state">
+          {link.linked ? t('detail.linked') : t('detail.notLinked')}
         </StatusPill>
       </p>
-      {link.bound ? (
+      {link.linked ? (
         <div className={styles.actions}>
-          <LinkedSince since={link.bound_since} />
+          <LinkedSince since={link.linked_since} />
           <p>{t('detail.linkedText')}</p>
-          <Link to={pageRoutes.googleStartUnbindLink.path} variant="secondary">
+          <Link to={pageRoutes.googleStartUnlink.path} variant="secondary">
             {t('detail.unlink')}
           </Link>
         </div>
@@ -81,7 +81,7 @@ function LinkState({ link }: { link: VoiceLink }) {
  * Route `smartHome/googleHome/bindDetail`: whether the account is linked with Google, from the server, and what to
  * do. What the link gives is said first, from the first view; the state follows below it.
  */
-export function BindDetailScreen() {
+export function LinkDetailScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
   const link = useAsync((signal) => getGoogleLink(signal), personalGoogleLink());
   return (

@@ -10,7 +10,7 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { alexaHref } from '../alexa-links.ts';
 import { getAlexaLink } from '../api/get-alexa-link.ts';
-import { unbindAlexa } from '../api/unbind-alexa.ts';
+import { unlinkAlexa } from '../api/unlink-alexa.ts';
 import { type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
 
@@ -19,22 +19,22 @@ type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailu
 
 /**
  * Route `smartHome/alexa/unbindAlexa`: the page is the confirmation (the info page's Unbind leads here, so a dialog
- * after it would ask a third time): it says what unbinding does, and its Unbind has the server disable the skill at
+ * after it would ask a third time): it says what unlinking does, and its Unbind has the server disable the skill at
  * Amazon and revoke our tokens for Alexa; Cancel goes back to the info page. The seed's messages say how it went; a failure leaves the link as it was and offers to
- * try again (unbinding twice is harmless: the server answers success for what is not linked). An account that is
+ * try again (unlinking twice is harmless: the server answers success for what is not linked). An account that is
  * not linked (the troubleshooting guide leads here whatever the state) is told so, with the way to link instead of
  * a success for nothing; until its state is known, or when it cannot be (said above it), Unbind is offered.
  */
-export function UnbindScreen() {
+export function UnlinkScreen() {
   const { t } = useTranslation(['alexa', 'common']);
   const [outcome, setOutcome] = useState<Outcome>();
-  const unbinding = useSingleFlight();
+  const unlinking = useSingleFlight();
   const link = useAsync(getAlexaLink);
 
-  const unbind = () => {
-    void unbinding.run(
+  const unlink = () => {
+    void unlinking.run(
       async () => {
-        await unbindAlexa();
+        await unlinkAlexa();
         setOutcome({ status: 'success' });
       },
       (error) =>
@@ -67,8 +67,8 @@ export function UnbindScreen() {
         actions={
           <>
             {reason !== 'notInApp' && (
-              <Button disabled={unbinding.pending} onClick={unbind}>
-                {unbinding.pending ? t('unbind.unbinding') : t('common:actions.retry')}
+              <Button disabled={unlinking.pending} onClick={unlink}>
+                {unlinking.pending ? t('unbind.unbinding') : t('common:actions.retry')}
               </Button>
             )}
             <CloseButton label={t('actions.close')} variant="secondary" />
@@ -77,10 +77,10 @@ export function UnbindScreen() {
       />
     );
   }
-  if (link.status === 'success' && !link.data.bound) {
+  if (link.status === 'success' && !link.data.linked) {
     return (
       <Page title={t('unbind.title')}>
-        <p role="status" data-testid="alexa-link-state" data-state="notBound">
+        <p role="status" data-testid="alexa-link-state" data-state="notLinked">
           <StatusPill on={false}>{t('status.notBound')}</StatusPill>
         </p>
         <div className={styles.actions}>
@@ -102,12 +102,12 @@ export function UnbindScreen() {
       <p>{t('unbind.text')}</p>
       <p>{t('unbind.confirm.text')}</p>
       <div className={styles.actions}>
-        {unbinding.pending && (
+        {unlinking.pending && (
           <p role="status" className={styles.status}>
             {t('unbind.unbinding')}
           </p>
         )}
-        <Button variant="danger" disabled={unbinding.pending} onClick={unbind}>
+        <Button variant="danger" disabled={unlinking.pending} onClick={unlink}>
           {t('actions.unbind')}
         </Button>
         <Link variant="secondary" to={alexaHref.info()} replace>

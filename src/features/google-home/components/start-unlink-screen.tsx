@@ -20,11 +20,11 @@ type Outcome = 'unlinked' | 'failed' | undefined;
  * the first view, while it asks the server whether there is a link), Unlink acts at once, Cancel goes back to the
  * link state. The server revokes our tokens for the Google client; a repeat is harmless.
  */
-export function StartUnbindLinkScreen() {
+export function StartUnlinkScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
   const navigate = usePageNavigate();
   const link = useAsync((signal) => getGoogleLink(signal));
-  const linked = link.status === 'success' && link.data.bound;
+  const linked = link.status === 'success' && link.data.linked;
   const [outcome, setOutcome] = useState<Outcome>();
   const unlinking = useSingleFlight();
 
@@ -45,7 +45,7 @@ export function StartUnbindLinkScreen() {
         title={t('unlink.doneTitle')}
         message={t('unlink.doneText')}
         actions={
-          <Button onClick={() => navigate(pageRoutes.googleBindDetail.path, { replace: true })}>
+          <Button onClick={() => navigate(pageRoutes.googleLinkDetail.path, { replace: true })}>
             {t('unlink.done')}
           </Button>
         }
@@ -95,7 +95,7 @@ export function StartUnbindLinkScreen() {
           <Button variant="danger" onClick={unlink} disabled={unlinking.pending} aria-busy={unlinking.pending}>
             {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
           </Button>
-          <Link variant="secondary" to={pageRoutes.googleBindDetail.path} replace>
+          <Link variant="secondary" to={pageRoutes.googleLinkDetail.path} replace>
             {t('unlink.cancel')}
           </Link>
         </div>
