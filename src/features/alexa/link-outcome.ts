@@ -1,7 +1,7 @@
 import { ALEXA_LINK_STATE_TTL_SECONDS, VOICE_LINK_ERRORS } from '../../../common/voice-links.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { completeAlexaLink } from './api/complete-alexa-link.ts';
-import { getAlexaLink } from './api/get-alexa-link.ts';
+import { getVoiceLink } from '../../lib/voice-links.ts';
 import { type RequestFailure, requestFailure } from '../../lib/request-failure.ts';
 
 /** Why linking did not succeed, as the failure page explains it. */
@@ -74,7 +74,7 @@ function remembered(state: string): LinkOutcome | undefined {
  */
 async function linkedJustNow(): Promise<boolean> {
   try {
-    const link = await getAlexaLink();
+    const link = await getVoiceLink('alexa');
     if (!link.linked || !link.linked_since) return false;
     return Date.now() - Date.parse(link.linked_since) < ALEXA_LINK_STATE_TTL_SECONDS * 1000;
   } catch {

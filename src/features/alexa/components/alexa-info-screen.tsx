@@ -10,7 +10,7 @@ import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { requestFailure } from '../../../lib/request-failure.ts';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
-import { getAlexaLink, personalAlexaLink } from '../api/get-alexa-link.ts';
+import { getVoiceLink, personalVoiceLink } from '../../../lib/voice-links.ts';
 import styles from './alexa.module.css';
 import { Explanation } from './explanation.tsx';
 
@@ -88,7 +88,7 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
  */
 export function AlexaInfoScreen() {
   const { t } = useTranslation('alexa');
-  const link = useAsync(getAlexaLink, personalAlexaLink());
+  const link = useAsync((signal) => getVoiceLink('alexa', signal), personalVoiceLink('alexa'));
   return (
     <Page title={t('title')}>
       <p>{t('intro')}</p>

@@ -9,7 +9,7 @@ import { StatusPill } from '../../../components/status-pill.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { alexaHref } from '../alexa-links.ts';
-import { getAlexaLink } from '../api/get-alexa-link.ts';
+import { getVoiceLink } from '../../../lib/voice-links.ts';
 import { unlinkAlexa } from '../api/unlink-alexa.ts';
 import { type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
@@ -29,7 +29,7 @@ export function UnlinkScreen() {
   const { t } = useTranslation(['alexa', 'common']);
   const [outcome, setOutcome] = useState<Outcome>();
   const unlinking = useSingleFlight();
-  const link = useAsync(getAlexaLink);
+  const link = useAsync((signal) => getVoiceLink('alexa', signal));
 
   const unlink = () => {
     void unlinking.run(

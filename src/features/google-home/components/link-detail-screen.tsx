@@ -12,7 +12,7 @@ import { call } from '../../../lib/bridge/bridge.ts';
 import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { getGoogleLink, personalGoogleLink } from '../api/google-link.ts';
+import { getVoiceLink, personalVoiceLink } from '../../../lib/voice-links.ts';
 import { googleHomeLinkingUri } from '../google-home-links.ts';
 import styles from './google-home.module.css';
 import { LoadError } from './load-error.tsx';
@@ -83,7 +83,7 @@ function LinkState({ link }: { link: VoiceLink }) {
  */
 export function LinkDetailScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
-  const link = useAsync((signal) => getGoogleLink(signal), personalGoogleLink());
+  const link = useAsync((signal) => getVoiceLink('google', signal), personalVoiceLink('google'));
   return (
     <Page title={t('title')}>
       <p>{t('detail.lead')}</p>

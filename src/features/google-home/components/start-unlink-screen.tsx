@@ -7,7 +7,8 @@ import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { getGoogleLink, unlinkGoogle } from '../api/google-link.ts';
+import { getVoiceLink } from '../../../lib/voice-links.ts';
+import { unlinkGoogle } from '../api/unlink-google.ts';
 import styles from './google-home.module.css';
 import { LoadError } from './load-error.tsx';
 import { usePageNavigate } from '../../../lib/page-language.ts';
@@ -23,7 +24,7 @@ type Outcome = 'unlinked' | 'failed' | undefined;
 export function StartUnlinkScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
   const navigate = usePageNavigate();
-  const link = useAsync((signal) => getGoogleLink(signal));
+  const link = useAsync((signal) => getVoiceLink('google', signal));
   const linked = link.status === 'success' && link.data.linked;
   const [outcome, setOutcome] = useState<Outcome>();
   const unlinking = useSingleFlight();

@@ -7,7 +7,7 @@ import { ToastProvider } from '../../../components/toast.tsx';
 import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getConnectedServices } from '../api/connected-services.ts';
-import { getVoiceLinks } from '../api/get-voice-links.ts';
+import { getVoiceLinks } from '../../../lib/voice-links.ts';
 import { PLATFORM_PAGES } from '../platform-pages.ts';
 import { ConnectedServices } from './connected-services.tsx';
 import { PlatformIcon } from './platform-icon.tsx';
