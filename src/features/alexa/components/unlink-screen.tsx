@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { CloseButton } from '../../../components/close-button.tsx';
@@ -7,15 +6,12 @@ import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
-import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
 import { alexaHref } from '../alexa-links.ts';
 import { getVoiceLink } from '../../../lib/voice-links.ts';
 import { unlinkAlexa } from '../api/unlink-alexa.ts';
-import { type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
-
-/** `attempt` tells a second failure from the first, so that its screen is announced again. */
-type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailure; attempt: number };
 
 /**
  * Route `smartHome/alexa/unbindAlexa`: the page is the confirmation (the info page's Unbind leads here, so a dialog
@@ -27,24 +23,9 @@ type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailu
  */
 export function UnlinkScreen() {
   const { t } = useTranslation(['alexa', 'common']);
-  const [outcome, setOutcome] = useState<Outcome>();
-  const unlinking = useSingleFlight();
+  const unlinking = useConfirmedAction(unlinkAlexa, requestFailure);
   const link = useAsync((signal) => getVoiceLink('alexa', signal));
-
-  const unlink = () => {
-    void unlinking.run(
-      async () => {
-        await unlinkAlexa();
-        setOutcome({ status: 'success' });
-      },
-      (error) =>
-        setOutcome((previous) => ({
-          status: 'failure',
-          reason: requestFailure(error),
-          attempt: previous?.status === 'failure' ? previous.attempt + 1 : 1,
-        })),
-    );
-  };
+  const { outcome } = unlinking;
 
   if (outcome?.status === 'success') {
     return (
@@ -57,7 +38,7 @@ export function UnlinkScreen() {
     );
   }
   if (outcome?.status === 'failure') {
-    const { reason, attempt } = outcome;
+    const { failure: reason, attempt } = outcome;
     return (
       <ResultScreen
         key={attempt}
@@ -67,7 +48,7 @@ export function UnlinkScreen() {
         actions={
           <>
             {reason !== 'notInApp' && (
-              <Button disabled={unlinking.pending} onClick={unlink}>
+              <Button disabled={unlinking.pending} onClick={() => unlinking.act()}>
                 {unlinking.pending ? t('unbind.unbinding') : t('common:actions.retry')}
               </Button>
             )}
@@ -107,7 +88,7 @@ export function UnlinkScreen() {
             {t('unbind.unbinding')}
           </p>
         )}
-        <Button variant="danger" disabled={unlinking.pending} onClick={unlink}>
+        <Button variant="danger" disabled={unlinking.pending} onClick={() => unlinking.act()}>
           {t('actions.unbind')}
         </Button>
         <Link variant="secondary" to={alexaHref.info()} replace>

@@ -177,6 +177,19 @@ describe('StartUnlinkScreen', () => {
     expect(api.changes()).toEqual(['DELETE /voice-links/google', 'DELETE /voice-links/google']);
   });
 
+  it('announces a Retry that fails again as it did the first failure', async () => {
+    const user = await setup(path, {
+      '/voice-links': [links(GOOGLE_LINKED)],
+      'DELETE /voice-links/google': [apiError(502, 'bad_gateway'), apiError(502, 'bad_gateway')],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unlinking failed' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(api.changes()).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());
+    expect(screen.getByRole('heading', { level: 1, name: 'Unlinking failed' })).toHaveFocus();
+  });
+
   it('says when Google is not linked, with nothing to confirm, and offers to connect', async () => {
     await setup(path, { '/voice-links': [links(NOT_LINKED)] });
     expect(await screen.findByText('Google Assistant is not linked with your Navimow account.')).toBeVisible();

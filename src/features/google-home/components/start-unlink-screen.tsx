@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageRoutes } from '../../../../common/page-routes.ts';
 import { Button } from '../../../components/button.tsx';
@@ -6,14 +5,12 @@ import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
-import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
 import { getVoiceLink } from '../../../lib/voice-links.ts';
 import { unlinkGoogle } from '../api/unlink-google.ts';
 import styles from './google-home.module.css';
 import { LoadError } from './load-error.tsx';
 import { usePageNavigate } from '../../../lib/page-language.ts';
-
-type Outcome = 'unlinked' | 'failed' | undefined;
 
 /**
  * Route `smartHome/googleHome/startUnbindLink`: unlinking Google (seed section 4). The page is the confirmation (the
@@ -26,20 +23,11 @@ export function StartUnlinkScreen() {
   const navigate = usePageNavigate();
   const link = useAsync((signal) => getVoiceLink('google', signal));
   const linked = link.status === 'success' && link.data.linked;
-  const [outcome, setOutcome] = useState<Outcome>();
-  const unlinking = useSingleFlight();
+  // One message for every failure: the screen tells none apart.
+  const unlinking = useConfirmedAction(unlinkGoogle, () => 'failed' as const);
+  const { outcome } = unlinking;
 
-  const unlink = () => {
-    void unlinking.run(
-      async () => {
-        await unlinkGoogle();
-        setOutcome('unlinked');
-      },
-      () => setOutcome('failed'),
-    );
-  };
-
-  if (outcome === 'unlinked') {
+  if (outcome?.status === 'success') {
     return (
       <ResultScreen
         status="success"
@@ -53,18 +41,19 @@ export function StartUnlinkScreen() {
       />
     );
   }
-  if (outcome === 'failed') {
+  if (outcome?.status === 'failure') {
     return (
       <ResultScreen
+        key={outcome.attempt}
         status="failure"
         title={t('unlink.failedTitle')}
         message={t('unlink.failed')}
         actions={
           <>
-            <Button onClick={unlink} disabled={unlinking.pending}>
+            <Button onClick={() => unlinking.act()} disabled={unlinking.pending}>
               {t('common:actions.retry')}
             </Button>
-            <Button variant="secondary" onClick={() => setOutcome(undefined)} disabled={unlinking.pending}>
+            <Button variant="secondary" onClick={unlinking.reset} disabled={unlinking.pending}>
               {t('unlink.cancel')}
             </Button>
           </>
@@ -93,7 +82,12 @@ export function StartUnlinkScreen() {
       )}
       {linked && (
         <div className={styles.actions}>
-          <Button variant="danger" onClick={unlink} disabled={unlinking.pending} aria-busy={unlinking.pending}>
+          <Button
+            variant="danger"
+            onClick={() => unlinking.act()}
+            disabled={unlinking.pending}
+            aria-busy={unlinking.pending}
+          >
             {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
           </Button>
           <Link variant="secondary" to={pageRoutes.googleLinkDetail.path} replace>
