@@ -68,16 +68,16 @@ export const pageRoutes = {
     namespaces: ['alexa'],
     plainBrowser: true,
   },
-  alexaStartBindLink: {
+  alexaStartLink: {
     path: '/smartHome/alexa/startBindLink',
-    screen: 'alexa-start-bind-link',
+    screen: 'alexa-start-link',
     namespaces: ['alexa'],
     titleKey: 'start.title',
     query: ['via'],
   },
-  alexaAppBind: {
+  alexaAppLink: {
     path: '/smartHome/alexa/appBind',
-    screen: 'alexa-app-bind',
+    screen: 'alexa-app-link',
     namespaces: ['alexa'],
     titleKey: 'bind.title',
     query: ['code', 'state', 'error'],
@@ -88,9 +88,9 @@ export const pageRoutes = {
     namespaces: ['alexa'],
     titleKey: 'troubleshooting.title',
   },
-  alexaUnbind: {
+  alexaUnlink: {
     path: '/smartHome/alexa/unbindAlexa',
-    screen: 'alexa-unbind',
+    screen: 'alexa-unlink',
     namespaces: ['alexa'],
     titleKey: 'unbind.title',
   },
@@ -136,9 +136,9 @@ export const pageRoutes = {
   edmPopup: { path: '/edmPopup', screen: 'edm-popup', namespaces: ['newsletter'] },
   // Smart home (issue 9): the overview, Google Assistant and Hornbach. Alexa's pages live under /smartHome/alexa/.
   smartHome: { path: '/smartHome', screen: 'smart-home', namespaces: ['smartHome'] },
-  googleBindDetail: {
+  googleLinkDetail: {
     path: '/smartHome/googleHome/bindDetail',
-    screen: 'google-bind-detail',
+    screen: 'google-link-detail',
     namespaces: ['googleHome'],
   },
   googleHowToConnect: {
@@ -147,15 +147,15 @@ export const pageRoutes = {
     namespaces: ['googleHome'],
     titleKey: 'howTo.title',
   },
-  googleStartUnbindLink: {
+  googleStartUnlink: {
     path: '/smartHome/googleHome/startUnbindLink',
-    screen: 'google-start-unbind-link',
+    screen: 'google-start-unlink',
     namespaces: ['googleHome'],
     titleKey: 'unlink.title',
   },
-  googleAppBind: {
+  googleAppLink: {
     path: '/smartHome/googleHome/appBind',
-    screen: 'google-app-bind',
+    screen: 'google-app-link',
     namespaces: ['googleHome'],
     titleKey: 'appFlip.title',
     query: ['client_id', 'scope', 'redirect_uri', 'state'],

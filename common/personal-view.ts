@@ -33,7 +33,7 @@ export const personalViewRequests: Partial<Record<PageRouteId, PersonalViewReque
   messageDetail: (search) => idPath('/messages/', search),
   shareInvitation: (search) => idPath('/sharing/invitations/', search),
   alexaInfo: () => [VOICE_LINKS_PATH],
-  googleBindDetail: () => [VOICE_LINKS_PATH],
+  googleLinkDetail: () => [VOICE_LINKS_PATH],
   apiPolicy: () => [POLICY_CONSENT_PATH],
   // The hibernation panel's line: the current mower's name and its battery (or "hibernating") as the server sees it.
   winterGuide: (_search, { currentMower }) => (currentMower ? [MOWERS_PATH, mowerStatusPath(currentMower)] : []),

@@ -24,10 +24,10 @@ export type VoicePlatform = (typeof VOICE_PLATFORMS)[number];
 
 export interface VoiceLink {
   platform: VoicePlatform;
-  bound: boolean;
-  /** When the current link was made (ISO 8601); null when not bound. */
-  bound_since: string | null;
-  /** The OAuth client that holds the link; null when not bound. */
+  linked: boolean;
+  /** When the current link was made (ISO 8601); null when not linked. */
+  linked_since: string | null;
+  /** The OAuth client that holds the link; null when not linked. */
   client_id: string | null;
 }
 

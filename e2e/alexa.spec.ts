@@ -4,7 +4,7 @@ import alexaEn from '../locales/en/alexa.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
 import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
 import { AXE_LANGUAGES, DEMO_FRIEND, expectAccessible, languageRun, LANGUAGES } from './fixtures.ts';
-import { stubAlexaBound, stubLinking } from './screen-states.ts';
+import { stubAlexaLinked, stubLinking } from './screen-states.ts';
 
 /**
  * The Alexa pages through the simulated native app, with the server's local fake of Amazon playing Amazon. The
@@ -27,10 +27,10 @@ async function signIn(request: APIRequestContext): Promise<Record<string, string
   return { Authorization: `Bearer ${(await response.json()).access_token}` };
 }
 
-async function alexaBound(request: APIRequestContext): Promise<boolean> {
+async function alexaLinked(request: APIRequestContext): Promise<boolean> {
   const response = await request.get('/api/voice-links', { headers: await signIn(request) });
   const { links } = (await response.json()) as VoiceLinksResponse;
-  return links.find((link) => link.platform === 'alexa')!.bound;
+  return links.find((link) => link.platform === 'alexa')!.linked;
 }
 
 async function setAmazonFault(request: APIRequestContext, mode: 'none' | 'fail') {
@@ -56,7 +56,7 @@ async function expectAlexaActive(page: Page, active: boolean) {
 /** From the info page through Amazon's consent (played by the simulator) to the success page. */
 async function linkFromInfo(page: Page, extra = '') {
   await page.goto(`/smartHome/alexa/info?${AS_FRIEND}${extra}`);
-  await expect(page.getByTestId('alexa-link-state')).toHaveAttribute('data-state', 'notBound');
+  await expect(page.getByTestId('alexa-link-state')).toHaveAttribute('data-state', 'notLinked');
   await page.getByRole('link', { name: alexaEn.actions.link, exact: true }).click();
   await expect(page).toHaveURL(/\/smartHome\/alexa\/appBind\?(?=.*code=)(?=.*state=)/);
 }
@@ -91,7 +91,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(logged(page, 'POST /dev/amazon/authorize', '200')).toHaveCount(1);
     await expect(logged(page, 'openExternalURI')).toHaveCount(0);
     await expectAccessible(page, '#root');
-    expect(await alexaBound(request)).toBe(true);
+    expect(await alexaLinked(request)).toBe(true);
 
     // A reload brings the same answer again: the page shows the success it had, without completing twice.
     await page.reload();
@@ -130,10 +130,10 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(bridgeLog(page).locator('li[data-method="openExternalURI"] pre')).toContainText(
       'https://www.amazon.com/ap/oa?',
     );
-    expect(await alexaBound(request)).toBe(true);
+    expect(await alexaLinked(request)).toBe(true);
   });
 
-  test('a bind that Amazon fails shows the seed’s failure, links nothing, and Retry links once Amazon answers', async ({
+  test('a link that Amazon fails shows the seed’s failure, links nothing, and Retry links once Amazon answers', async ({
     page,
     request,
   }) => {
@@ -146,12 +146,12 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(heading(page, alexaEn.bind.failure.title)).toBeFocused();
     await expect(page.getByText(alexaEn.bind.failure.amazon)).toBeVisible();
     await expectAccessible(page, '#root');
-    expect(await alexaBound(request)).toBe(false);
+    expect(await alexaLinked(request)).toBe(false);
 
     await setAmazonFault(request, 'none');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(heading(page, alexaEn.bind.success.title)).toBeVisible();
-    expect(await alexaBound(request)).toBe(true);
+    expect(await alexaLinked(request)).toBe(true);
   });
 
   test('a consent the user denies shows the failure and leads to the troubleshooting guide', async ({
@@ -162,7 +162,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(heading(page, alexaEn.bind.failure.title)).toBeVisible();
     await expect(page).toHaveURL(/error=access_denied/);
     await expect(page.getByText(alexaEn.bind.failure.denied)).toBeVisible();
-    expect(await alexaBound(request)).toBe(false);
+    expect(await alexaLinked(request)).toBe(false);
 
     await page.getByRole('link', { name: alexaEn.bind.failure.help }).click();
     await expect(heading(page, alexaEn.troubleshooting.title)).toBeVisible();
@@ -190,7 +190,7 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(page.getByRole('main')).toContainText(alexaEn.unbind.confirm.text);
     await page.getByRole('link', { name: alexaEn.unbind.confirm.cancel }).click();
     await expect(page).toHaveURL(/\/smartHome\/alexa\/info\?/);
-    expect(await alexaBound(request)).toBe(true);
+    expect(await alexaLinked(request)).toBe(true);
 
     await page.goto(`/smartHome/alexa/unbindAlexa?${AS_FRIEND}`);
     await setAmazonFault(request, 'fail');
@@ -199,13 +199,13 @@ test.describe('linking and unlinking Alexa through the simulated app', () => {
     await expect(heading(page, alexaEn.unbind.failure.title)).toBeFocused();
     await expect(page.getByText(alexaEn.unbind.failure.text)).toBeVisible();
     await expectAccessible(page, '#root');
-    expect(await alexaBound(request)).toBe(true);
+    expect(await alexaLinked(request)).toBe(true);
 
     await setAmazonFault(request, 'none');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(heading(page, alexaEn.unbind.success.title)).toBeFocused();
     await expectAccessible(page, '#root');
-    expect(await alexaBound(request)).toBe(false);
+    expect(await alexaLinked(request)).toBe(false);
     await page.getByRole('button', { name: alexaEn.actions.done }).click();
     await expect(logged(page, 'closeWebView')).toHaveCount(1);
     await expectAlexaActive(page, false);
@@ -286,7 +286,7 @@ test.describe('every Alexa screen passes axe', () => {
     }
     test(`the unbind confirmation in ${language}`, async ({ page }) => {
       await stubLinking(page);
-      await stubAlexaBound(page);
+      await stubAlexaLinked(page);
       await page.goto(`/smartHome/alexa/unbindAlexa?lang=${language}`);
       await expect(page.getByRole('main').getByRole('button')).toBeEnabled();
       await expectAccessible(page, '#root');

@@ -9,7 +9,7 @@ import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY as QUERY, SWEEP
  */
 
 /** Pages that move on by themselves as they open (Alexa linking starts at once): their own journeys check them. */
-const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];
+const MOVING_ON: readonly PageRouteId[] = ['alexaStartLink'];
 
 const pages = (Object.keys(pageRoutes) as PageRouteId[])
   .filter((id) => !MOVING_ON.includes(id))

@@ -18,7 +18,7 @@ import { serverOutage } from './screen-states.ts';
 const SHOWN_IN_PLACE: readonly PageRouteId[] = ['healthPing', 'winterGuide'];
 
 /** Pages that move on by themselves as they open (Alexa linking starts at once): their own journeys check them. */
-const MOVING_ON: readonly PageRouteId[] = ['alexaStartBindLink'];
+const MOVING_ON: readonly PageRouteId[] = ['alexaStartLink'];
 
 const pages = (Object.keys(pageRoutes) as PageRouteId[])
   .filter((id) => !MOVING_ON.includes(id))

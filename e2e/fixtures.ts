@@ -90,7 +90,7 @@ export const MAIN_STATE_QUERY: Partial<Record<PageRouteId, string>> = {
   shareInvitation: 'id=demo-pending',
   // A message the demo has read already: opening it changes nothing the message-centre journeys count.
   messageDetail: 'id=demo-msg-lifted',
-  googleAppBind: `client_id=google&scope=${encodeURIComponent('mower:read mower:control')}&redirect_uri=${encodeURIComponent('https://oauth-redirect.googleusercontent.com/r/navimow-demo')}`,
+  googleAppLink: `client_id=google&scope=${encodeURIComponent('mower:read mower:control')}&redirect_uri=${encodeURIComponent('https://oauth-redirect.googleusercontent.com/r/navimow-demo')}`,
 };
 
 /**

@@ -37,9 +37,9 @@ async function unlinkGoogle(request: APIRequestContext) {
   );
 }
 
-async function googleBound(request: APIRequestContext): Promise<boolean> {
+async function googleLinked(request: APIRequestContext): Promise<boolean> {
   const { links } = await (await request.get('/api/voice-links', { headers: await ownerHeaders(request) })).json();
-  return (links as { platform: string; bound: boolean }[]).find((link) => link.platform === 'google')!.bound;
+  return (links as { platform: string; linked: boolean }[]).find((link) => link.platform === 'google')!.linked;
 }
 
 /** Google's servers redeeming a code at our token endpoint. */
@@ -112,7 +112,7 @@ test.describe('the owner’s link with Google', () => {
     const answer = JSON.parse(await appFlipAnswer(page).locator('pre').innerText()) as { code: string; state: string };
     expect(answer.state).toBe(new URL(appFlipUrl).searchParams.get('state'));
     await redeem(request, answer.code);
-    expect(await googleBound(request)).toBe(true);
+    expect(await googleLinked(request)).toBe(true);
     await expectGoogleActive(page, true);
   });
 
@@ -122,7 +122,7 @@ test.describe('the owner’s link with Google', () => {
     await page.getByRole('button', { name: en.appFlip.cancel }).click();
     await expect(appFlipAnswer(page)).toContainText('App Flip: denied');
     await expect(bridgeLog(page).locator('li[data-method="closeWebView"][data-code="0"]')).toHaveCount(1);
-    expect(await googleBound(request)).toBe(false);
+    expect(await googleLinked(request)).toBe(false);
     await expectGoogleActive(page, false);
   });
 
@@ -145,7 +145,7 @@ test.describe('the owner’s link with Google', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: en.appFlip.invalid.close }).click();
     await expect(bridgeLog(page).locator('li[data-method="closeWebView"][data-code="0"]')).toHaveCount(1);
-    expect(await googleBound(request)).toBe(false);
+    expect(await googleLinked(request)).toBe(false);
   });
 
   test('the unlink page is the confirmation: Cancel keeps the link, Unlink unlinks; the overview drops the label', async ({
@@ -165,14 +165,14 @@ test.describe('the owner’s link with Google', () => {
     await expectAccessible(page);
     await page.getByRole('main').getByRole('link', { name: en.unlink.cancel }).click();
     await expect(page.getByTestId('google-link-state')).toHaveText(en.detail.linked);
-    expect(await googleBound(request)).toBe(true);
+    expect(await googleLinked(request)).toBe(true);
 
     await page.getByRole('link', { name: en.detail.unlink }).click();
     await page.getByRole('main').getByRole('button', { name: en.unlink.action }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(heading(page, en.unlink.doneTitle)).toBeFocused();
     await expectAccessible(page);
-    expect(await googleBound(request)).toBe(false);
+    expect(await googleLinked(request)).toBe(false);
 
     await page.getByRole('button', { name: en.unlink.done }).click();
     await expect(page.getByTestId('google-link-state')).toHaveText(en.detail.notLinked);

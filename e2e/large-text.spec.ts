@@ -20,11 +20,11 @@ const PAGES = [
   '/edmPopup',
 ] as const;
 
-const everyLinkBound: VoiceLinksResponse = {
+const everyPlatformLinked: VoiceLinksResponse = {
   links: (['alexa', 'google', 'hornbach'] as const).map((platform) => ({
     platform,
-    bound: true,
-    bound_since: '2026-11-01T08:00:00.000Z',
+    linked: true,
+    linked_since: '2026-11-01T08:00:00.000Z',
     client_id: platform,
   })),
 };
@@ -49,7 +49,7 @@ for (const language of LONG_LANGUAGES) {
 
     test('the Active pill on /smartHome covers no service name', async ({ page }) => {
       await page.route('**/api/voice-links', (route) =>
-        route.request().method() === 'GET' ? route.fulfill({ json: everyLinkBound }) : route.fallback(),
+        route.request().method() === 'GET' ? route.fulfill({ json: everyPlatformLinked }) : route.fallback(),
       );
       await open(page, '/smartHome', language);
       const active = (await localeTexts(language, 'smartHome'))('active');

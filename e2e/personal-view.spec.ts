@@ -164,7 +164,7 @@ const itemPages = [
     path: '/smartHome/alexa/info?lang=en',
     api: '/api/voice-links',
     content: (page: Page) =>
-      page.locator('[data-testid="alexa-link-state"]:is([data-state="bound"], [data-state="notBound"])'),
+      page.locator('[data-testid="alexa-link-state"]:is([data-state="linked"], [data-state="notLinked"])'),
   },
   {
     name: 'Google’s link state',

@@ -15,7 +15,7 @@ import { expectFitsTheScreen, MAIN_STATE_QUERY as QUERY } from './fixtures.ts';
  * English only by design (`untranslatedTitle`, docs/decisions/031-bridge-check.md).
  */
 const LEFT_OUT: readonly PageRouteId[] = [
-  'alexaStartBindLink',
+  'alexaStartLink',
   ...(Object.keys(pageRoutes) as PageRouteId[]).filter((id) => 'untranslatedTitle' in pageRoutes[id]),
 ];
 

@@ -52,10 +52,10 @@ export async function emptyInbox(page: Page) {
   });
 }
 
-/** The account's Alexa link as bound, for pages that show Unlink only then. */
-export async function stubAlexaBound(page: Page) {
+/** The account's Alexa link as linked, for pages that show Unlink only then. */
+export async function stubAlexaLinked(page: Page) {
   const links: VoiceLinksResponse = {
-    links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }],
+    links: [{ platform: 'alexa', linked: true, linked_since: new Date().toISOString(), client_id: 'alexa' }],
   };
   await page.route('**/api/voice-links', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: links }) : route.continue(),
@@ -80,7 +80,7 @@ export async function stubLinking(page: Page) {
   await page.route('**/dev/amazon/authorize', (route) => route.abort());
   await page.route('**/api/voice-links/alexa/complete', (route) =>
     route.fulfill({
-      json: { link: { platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' } },
+      json: { link: { platform: 'alexa', linked: true, linked_since: new Date().toISOString(), client_id: 'alexa' } },
     }),
   );
 }

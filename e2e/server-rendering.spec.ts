@@ -75,7 +75,9 @@ test('a button tapped before the page has taken it over acts once it has', async
   // confirmation, so the tap unbinds once the page has taken over, and only then.
   await page.route('**/api/voice-links', (route) =>
     route.fulfill({
-      json: { links: [{ platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' }] },
+      json: {
+        links: [{ platform: 'alexa', linked: true, linked_since: new Date().toISOString(), client_id: 'alexa' }],
+      },
     }),
   );
   const unbinds: string[] = [];

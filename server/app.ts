@@ -347,7 +347,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     const fake = new FakeAmazon({
       lwaClientId: amazon.clientId,
       lwaClientSecret: amazon.clientSecret,
-      allowedReturnUrls: [amazon.appBindRedirectUri],
+      allowedReturnUrls: [amazon.appLinkRedirectUri],
       skillId: amazon.skillId,
       skillStage: amazon.skillStage,
       accountLinking: {

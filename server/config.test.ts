@@ -227,7 +227,7 @@ describe('loadConfig', () => {
         skillStage: 'live',
         ourClientId: 'alexa-skill',
         amazonRedirectUri: 'https://layla.amazon.com/api/skill/link/M2REAL',
-        appBindRedirectUri: 'https://navimow.example.com/smartHome/alexa/appBind',
+        appLinkRedirectUri: 'https://navimow.example.com/smartHome/alexa/appBind',
         timeoutMs: 8000,
       });
       const europe = loadConfig({

@@ -21,7 +21,7 @@ import {
   AMAZON_FAKE_PATHS,
   AMAZON_FAKE_PREFIX,
   type AmazonConfig,
-  APP_BIND_PATH,
+  APP_LINK_PATH,
   DEMO_AMAZON,
 } from './modules/voice-links/public.ts';
 
@@ -377,7 +377,7 @@ function amazonConfig(env: z.output<typeof baseSchema>, context: z.RefinementCtx
     skillStage: env.ALEXA_SKILL_STAGE ?? (fake ? DEMO_AMAZON.skillStage : 'live'),
     ourClientId: ourClient.client_id,
     amazonRedirectUri: redirectUri,
-    appBindRedirectUri: `${publicUrl}${APP_BIND_PATH}`,
+    appLinkRedirectUri: `${publicUrl}${APP_LINK_PATH}`,
     timeoutMs: env.AMAZON_TIMEOUT_MS,
   };
 }

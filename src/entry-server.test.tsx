@@ -30,11 +30,11 @@ beforeAll(async () => {
 describe('the server-rendered first view', () => {
   // The query a screen needs to show its own title rather than "invalid request".
   const queries: Partial<Record<string, string>> = {
-    googleAppBind: '?client_id=google&redirect_uri=https%3A%2F%2Fexample.com',
+    googleAppLink: '?client_id=google&redirect_uri=https%3A%2F%2Fexample.com',
     shareInvitation: '?id=an-invitation',
     // Without an id it is the "not available" result screen, whose heading says so (its own test).
     messageDetail: '?id=a-message',
-    alexaAppBind: '?code=a-code&state=a-state',
+    alexaAppLink: '?code=a-code&state=a-state',
   };
   const pages = Object.entries(pageRoutes).map(([id, route]) => ({
     id,
@@ -260,8 +260,8 @@ describe('a personal first view of a page whose largest content is one item of t
     const since = new Date(Date.UTC(2026, 2, 31, 23, 0)).toISOString();
     const links = {
       links: [
-        { platform: 'alexa', bound: true, bound_since: since, client_id: 'alexa' },
-        { platform: 'google', bound: true, bound_since: since, client_id: 'google' },
+        { platform: 'alexa', linked: true, linked_since: since, client_id: 'alexa' },
+        { platform: 'google', linked: true, linked_since: since, client_id: 'google' },
       ],
     };
     const view = (responses: Record<string, unknown>): PersonalViewData => ({

@@ -17,7 +17,7 @@ import {
   emptyInbox,
   homeAssistantLinked,
   serverOutage,
-  stubAlexaBound,
+  stubAlexaLinked,
   stubLinking,
 } from '../../e2e/screen-states.ts';
 
@@ -96,16 +96,16 @@ const stubInvitation = (state: InvitationState) => (page: Page) =>
     route.request().method() === 'GET' ? route.fulfill({ json: { invitation: invitation(state) } }) : route.fallback(),
   );
 
-const googleLinks = (bound: boolean): VoiceLinksResponse => ({
+const googleLinks = (linked: boolean): VoiceLinksResponse => ({
   links: [
-    { platform: 'alexa', bound: false, bound_since: null, client_id: null },
+    { platform: 'alexa', linked: false, linked_since: null, client_id: null },
     {
       platform: 'google',
-      bound,
-      bound_since: bound ? '2026-11-01T08:00:00.000Z' : null,
-      client_id: bound ? 'google' : null,
+      linked,
+      linked_since: linked ? '2026-11-01T08:00:00.000Z' : null,
+      client_id: linked ? 'google' : null,
     },
-    { platform: 'hornbach', bound: false, bound_since: null, client_id: null },
+    { platform: 'hornbach', linked: false, linked_since: null, client_id: null },
   ],
 });
 const stubVoiceLinks = (links: VoiceLinksResponse) => (page: Page) =>
@@ -162,7 +162,7 @@ const WITH_DATA: readonly PageRouteId[] = [
   'apiPolicy',
   'edmPopup',
   'smartHome',
-  'googleBindDetail',
+  'googleLinkDetail',
   'googleVoiceInfo',
 ];
 
@@ -187,10 +187,10 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
   ],
   alexaInstallNavimow: [{ state: 'sign-in form', path: ALEXA_LOGIN_REQUEST, account: 'none' }],
   alexaInfo: [
-    { state: 'not bound', path: '/smartHome/alexa/info', account: 'friend' },
-    { state: 'bound', path: '/smartHome/alexa/info', prepare: stubAlexaBound },
+    { state: 'not linked', path: '/smartHome/alexa/info', account: 'friend' },
+    { state: 'linked', path: '/smartHome/alexa/info', prepare: stubAlexaLinked },
   ],
-  alexaStartBindLink: [
+  alexaStartLink: [
     {
       state: 'continue in the Alexa app',
       path: '/smartHome/alexa/startBindLink',
@@ -198,18 +198,18 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
       answers: { appIsInstall: ok({ installed: true }), openScheme: ok({ opened: true }) },
     },
   ],
-  alexaAppBind: [
-    { state: 'bind successful', path: '/smartHome/alexa/appBind?code=c&state=stub-success', prepare: stubLinking },
-    { state: 'bind failure', path: '/smartHome/alexa/appBind?error=access_denied&state=s', prepare: stubLinking },
+  alexaAppLink: [
+    { state: 'link successful', path: '/smartHome/alexa/appBind?code=c&state=stub-success', prepare: stubLinking },
+    { state: 'link failure', path: '/smartHome/alexa/appBind?error=access_denied&state=s', prepare: stubLinking },
   ],
-  alexaUnbind: [
-    { state: 'bound', path: '/smartHome/alexa/unbindAlexa', prepare: stubAlexaBound },
+  alexaUnlink: [
+    { state: 'linked', path: '/smartHome/alexa/unbindAlexa', prepare: stubAlexaLinked },
     {
-      state: 'unbind successful',
+      state: 'unlink successful',
       path: '/smartHome/alexa/unbindAlexa',
       namespace: 'alexa',
       prepare: async (page) => {
-        await stubAlexaBound(page);
+        await stubAlexaLinked(page);
         await page.route('**/api/voice-links/alexa', (route) =>
           route.request().method() === 'DELETE' ? route.fulfill({ status: 204 }) : route.fallback(),
         );
@@ -221,11 +221,11 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
           .click(),
     },
     {
-      state: 'unbind failure',
+      state: 'unlink failure',
       path: '/smartHome/alexa/unbindAlexa',
       namespace: 'alexa',
       prepare: async (page) => {
-        await stubAlexaBound(page);
+        await stubAlexaLinked(page);
         await page.route('**/api/voice-links/alexa', (route) =>
           route.request().method() === 'DELETE'
             ? route.fulfill({
@@ -361,14 +361,14 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
     },
     { state: 'confirmation open', path: '/smartHome', ...dialog('unlinking a connected service') },
   ],
-  googleBindDetail: [
-    { state: 'bound', path: '/smartHome/googleHome/bindDetail', prepare: stubVoiceLinks(googleLinks(true)) },
-    { state: 'not bound', path: '/smartHome/googleHome/bindDetail', prepare: stubVoiceLinks(googleLinks(false)) },
+  googleLinkDetail: [
+    { state: 'linked', path: '/smartHome/googleHome/bindDetail', prepare: stubVoiceLinks(googleLinks(true)) },
+    { state: 'not linked', path: '/smartHome/googleHome/bindDetail', prepare: stubVoiceLinks(googleLinks(false)) },
   ],
-  googleStartUnbindLink: [
+  googleStartUnlink: [
     { state: 'linked', path: '/smartHome/googleHome/startUnbindLink', prepare: stubVoiceLinks(googleLinks(true)) },
   ],
-  googleAppBind: [
+  googleAppLink: [
     {
       state: 'unregistered client',
       path: `/smartHome/googleHome/appBind?${new URLSearchParams({ client_id: 'intruder', scope: 'mower:read', redirect_uri: 'https://oauth-redirect.googleusercontent.com/r/navimow-demo', state: 's-1' })}`,
@@ -378,7 +378,7 @@ const STATES: Partial<Record<PageRouteId, Omit<ScreenState, 'screen'>[]>> = {
 };
 
 /** Pages that move on by themselves as they open: only their states above are pictured. */
-const NO_FIRST_STATE: readonly PageRouteId[] = ['alexaStartBindLink'];
+const NO_FIRST_STATE: readonly PageRouteId[] = ['alexaStartLink'];
 
 /** Every screen and state, in the page table's order. */
 export function catalogue(): ScreenState[] {

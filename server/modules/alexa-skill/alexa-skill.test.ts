@@ -314,23 +314,23 @@ describe.each(testDatabaseKinds)('the Alexa skill endpoint on %s', (kind) => {
     expect(await state()).not.toBe('mowing');
   });
 
-  it('SkillDisabled ends the link: GET /api/voice-links shows Alexa not bound and the token stops at once', async () => {
+  it('SkillDisabled ends the link: GET /api/voice-links shows Alexa not linked and the token stops at once', async () => {
     const friendToken = await link(ALEXA, DEMO.friend.email, DEMO.friend.password);
     const userId = 'amzn1.ask.account.FRIEND';
     expect(
       (await say(envelope({ token: friendToken, intent: 'BatteryIntent', mower: 'Orchard', userId }))).speech,
     ).toBe('The battery of Orchard is at 67 percent and charging.');
     const session = await t.signIn(DEMO.friend.email, DEMO.friend.password);
-    const alexaBound = async () =>
+    const alexaLinked = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/voice-links', headers: session }))
-        .json<{ links: { platform: string; bound: boolean }[] }>()
-        .links.find((link) => link.platform === 'alexa')!.bound;
-    expect(await alexaBound()).toBe(true);
+        .json<{ links: { platform: string; linked: boolean }[] }>()
+        .links.find((link) => link.platform === 'alexa')!.linked;
+    expect(await alexaLinked()).toBe(true);
 
     // Amazon's event carries the user, not always a token: the account is found by the Alexa user.
     const disabled = await say(envelope({ type: 'AlexaSkillEvent.SkillDisabled', userId }));
     expect(disabled.status).toBe(200);
-    expect(await alexaBound()).toBe(false);
+    expect(await alexaLinked()).toBe(false);
     expect(
       (await say(envelope({ token: friendToken, intent: 'BatteryIntent', mower: 'Orchard', userId }))).speech,
     ).toBe('To control your mower, please link your Navimow account in the Alexa app.');

@@ -295,7 +295,7 @@ export function createAlexaSkill(deps: AlexaSkillDeps) {
       },
     },
     {
-      // The user disabled the skill in the Alexa app: the link ends here too (voice-links shows Alexa not bound).
+      // The user disabled the skill in the Alexa app: the link ends here too (voice-links shows Alexa not linked).
       canHandle: requestType('AlexaSkillEvent.SkillDisabled'),
       async handle(input) {
         const envelope = input.requestEnvelope;

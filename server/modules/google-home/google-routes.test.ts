@@ -380,18 +380,18 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     expect(fake().syncs).toEqual([]);
   });
 
-  it('DISCONNECT ends the link: the token stops at once, the link shows not bound, nothing more is reported', async () => {
+  it('DISCONNECT ends the link: the token stops at once, the link shows not linked, nothing more is reported', async () => {
     const session = await t.signIn(DEMO.friend.email, DEMO.friend.password);
     const links = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/voice-links', headers: session })).json<{
-        links: { platform: string; bound: boolean }[];
+        links: { platform: string; linked: boolean }[];
       }>().links;
-    expect((await links()).find((item) => item.platform === 'google')!.bound).toBe(true);
+    expect((await links()).find((item) => item.platform === 'google')!.linked).toBe(true);
 
     const response = await fulfil(friendToken, disconnectRequest);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({});
-    expect((await links()).find((item) => item.platform === 'google')!.bound).toBe(false);
+    expect((await links()).find((item) => item.platform === 'google')!.linked).toBe(false);
     expect((await fulfil(friendToken, syncRequest)).statusCode).toBe(401);
 
     await forgetHomeGraph();

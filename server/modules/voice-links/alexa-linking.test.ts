@@ -14,7 +14,7 @@ const ALEXA = {
   secret: 'alexa-demo-secret',
   redirectUri: 'https://pitangui.amazon.com/api/skill/link/M2NAVIMOWDEMO',
 };
-const APP_BIND = 'https://navimow.test/smartHome/alexa/appBind';
+const APP_LINK = 'https://navimow.test/smartHome/alexa/appBind';
 // Long enough for a local answer on a loaded two-core machine; a hang lasts far longer, so an answer within two of
 // these still proves the timeout cut it short.
 const TIMEOUT_MS = 2_000;
@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     amazon = await startFakeAmazon({
       lwaClientId: DEMO_AMAZON.clientId,
       lwaClientSecret: DEMO_AMAZON.clientSecret,
-      allowedReturnUrls: [APP_BIND],
+      allowedReturnUrls: [APP_LINK],
       skillId: DEMO_AMAZON.skillId,
       skillStage: 'development',
       accountLinking: {
@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
       skillStage: 'development',
       ourClientId: ALEXA.clientId,
       amazonRedirectUri: ALEXA.redirectUri,
-      appBindRedirectUri: APP_BIND,
+      appLinkRedirectUri: APP_LINK,
       timeoutMs: TIMEOUT_MS,
     };
     t = await createTestApp(kind, { amazon: config });
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     });
     expect(response.status).toBe(200);
     const back = new URL(((await response.json()) as { redirect_to: string }).redirect_to);
-    expect(`${back.origin}${back.pathname}`).toBe(APP_BIND);
+    expect(`${back.origin}${back.pathname}`).toBe(APP_LINK);
     return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
   }
 
@@ -143,14 +143,14 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
       scope: 'alexa::skills:account_linking',
       skill_stage: 'development',
       response_type: 'code',
-      redirect_uri: APP_BIND,
+      redirect_uri: APP_LINK,
       code_challenge_method: 'S256',
     });
     expect(Object.fromEntries(lwa.searchParams)).toMatchObject({
       client_id: DEMO_AMAZON.clientId,
       scope: 'alexa::skills:account_linking',
       response_type: 'code',
-      redirect_uri: APP_BIND,
+      redirect_uri: APP_LINK,
       code_challenge_method: 'S256',
     });
     expect(app.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -166,11 +166,11 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
   });
 
   it('links end to end: consent, complete, Amazon redeems our code; unlinking disables the skill and ends Amazon’s tokens', async () => {
-    expect((await alexaLink(owner)).bound).toBe(false);
+    expect((await alexaLink(owner)).linked).toBe(false);
     const before = Date.now() - 1000;
     const link = await linkThroughAmazon(owner);
-    expect(link).toMatchObject({ platform: 'alexa', bound: true, client_id: ALEXA.clientId });
-    expect(Date.parse(link.bound_since!)).toBeGreaterThanOrEqual(before);
+    expect(link).toMatchObject({ platform: 'alexa', linked: true, client_id: ALEXA.clientId });
+    expect(Date.parse(link.linked_since!)).toBeGreaterThanOrEqual(before);
     expect(await alexaLink(owner)).toEqual(link);
 
     // Amazon holds tokens of ours that work, as Alexa uses them for the skill.
@@ -189,16 +189,16 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     expect(afterUnlink.statusCode).toBe(400);
     expect(afterUnlink.json().error).toBe('invalid_grant');
     expect((await mowersWith(t.app, refreshed.json().access_token)).statusCode).toBe(401);
-    expect(await alexaLink(owner)).toEqual({ platform: 'alexa', bound: false, bound_since: null, client_id: null });
+    expect(await alexaLink(owner)).toEqual({ platform: 'alexa', linked: false, linked_since: null, client_id: null });
     expect(await alexaRecords(DEMO.owner.id)).toEqual({ oauth: [], amazon: [] });
     // A retry of the unlink is harmless.
     expect((await api('DELETE', '/alexa', owner)).statusCode).toBe(204);
   });
 
   it('links through Login with Amazon when the Alexa app is not installed', async () => {
-    expect((await linkThroughAmazon(friend, 'lwa_fallback_url')).bound).toBe(true);
+    expect((await linkThroughAmazon(friend, 'lwa_fallback_url')).linked).toBe(true);
     expect((await api('DELETE', '/alexa', friend)).statusCode).toBe(204);
-    expect((await alexaLink(friend)).bound).toBe(false);
+    expect((await alexaLink(friend)).linked).toBe(false);
   });
 
   it('refuses a wrong, replayed, expired or another account’s state with invalid_state, before asking Amazon', async () => {
@@ -238,7 +238,7 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
     const response = await complete(friend, { code: 'ANnotacodeAmazonIssued', state });
     expect(response.statusCode).toBe(502);
     expect(response.json().error.code).toBe('amazon_failed');
-    expect(await alexaLink(friend)).toMatchObject({ bound: false });
+    expect(await alexaLink(friend)).toMatchObject({ linked: false });
     expect(await alexaRecords(DEMO.friend.id)).toEqual({ oauth: [], amazon: [] });
     expect((await complete(friend, { code: 'ANnotacodeAmazonIssued', state })).json().error.code).toBe('invalid_state');
 
@@ -265,13 +265,13 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
       expect(response.statusCode).toBe(502);
       expect(response.json().error).toMatchObject({ code: 'amazon_failed', message: expect.any(String) });
       expect(Date.now() - began).toBeLessThan(TIMEOUT_MS * 2 + 1000);
-      expect(await alexaLink(friend)).toMatchObject({ bound: false });
+      expect(await alexaLink(friend)).toMatchObject({ linked: false });
       expect(await alexaRecords(DEMO.friend.id)).toEqual({ oauth: [], amazon: [] });
       expect(amazon.fake.enablement()).toBeUndefined();
     });
   }
 
-  it('stays bound when Amazon fails to disable the skill, and unlinks on a retry', async () => {
+  it('stays linked when Amazon fails to disable the skill, and unlinks on a retry', async () => {
     await linkThroughAmazon(owner);
     const held = amazon.fake.enablement()!;
     for (const fault of [
@@ -282,12 +282,12 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
       const response = await api('DELETE', '/alexa', owner);
       expect(response.statusCode).toBe(502);
       expect(response.json().error.code).toBe('amazon_failed');
-      expect((await alexaLink(owner)).bound).toBe(true);
+      expect((await alexaLink(owner)).linked).toBe(true);
     }
     setFault({ mode: 'none' });
     expect((await refreshAsAmazon(held.linkedTokens.refresh_token)).statusCode).toBe(200);
     expect((await api('DELETE', '/alexa', owner)).statusCode).toBe(204);
-    expect((await alexaLink(owner)).bound).toBe(false);
+    expect((await alexaLink(owner)).linked).toBe(false);
     expect(amazon.fake.enablement()).toBeUndefined();
   });
 
@@ -300,16 +300,16 @@ describe.each(testDatabaseKinds)('Alexa app-to-app linking through the fake of A
       await t.db.updateTable('alexa_amazon_links').set(stale).where('account_id', '=', DEMO.owner.id).execute();
       expect((await api('DELETE', '/alexa', owner)).statusCode).toBe(204);
       expect(amazon.fake.enablement()).toBeUndefined();
-      expect((await alexaLink(owner)).bound).toBe(false);
+      expect((await alexaLink(owner)).linked).toBe(false);
     }
   });
 
   it('unlinks a link made through the web login on our side only (no Amazon token is kept for it)', async () => {
     const tokens = (await linkAndRedeem(t.app, ALEXA)).json();
-    expect(await alexaLink(owner)).toMatchObject({ bound: true, client_id: 'alexa' });
+    expect(await alexaLink(owner)).toMatchObject({ linked: true, client_id: 'alexa' });
     setFault({ mode: 'fail', on: 'all' }); // Amazon is not asked.
     expect((await api('DELETE', '/alexa', owner)).statusCode).toBe(204);
-    expect((await alexaLink(owner)).bound).toBe(false);
+    expect((await alexaLink(owner)).linked).toBe(false);
     expect((await refreshAsAmazon(tokens.refresh_token)).statusCode).toBe(400);
   });
 });
@@ -332,7 +332,7 @@ describe('Alexa app-to-app linking in the demo with the simulator', () => {
       lwaAuthorizationUrl: 'https://www.amazon.com/ap/oa',
       lwaTokenUrl: `http://127.0.0.1:${port}/dev/amazon/auth/o2/token`,
       alexaApiUrl: `http://127.0.0.1:${port}/dev/amazon/api`,
-      appBindRedirectUri: `http://127.0.0.1:${port}/smartHome/alexa/appBind`,
+      appLinkRedirectUri: `http://127.0.0.1:${port}/smartHome/alexa/appBind`,
       ourClientId: 'alexa',
     });
     const demo = await createTestApp('sqlite', { ...config, webRoot: undefined });
@@ -360,7 +360,7 @@ describe('Alexa app-to-app linking in the demo with the simulator', () => {
         payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
       });
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json().link).toMatchObject({ platform: 'alexa', bound: true });
+      expect(done.json().link).toMatchObject({ platform: 'alexa', linked: true });
       // The simulator's "Amazon fails" switch.
       const fault = await demo.app.inject({
         method: 'POST',

@@ -81,7 +81,7 @@ export function createAmazonClient(config: AmazonConfig) {
       tokenRequest('token exchange', {
         grant_type: 'authorization_code',
         code,
-        redirect_uri: config.appBindRedirectUri,
+        redirect_uri: config.appLinkRedirectUri,
         code_verifier: codeVerifier,
       }),
 
@@ -124,7 +124,7 @@ export function alexaStartUrls(config: AmazonConfig, state: string, codeChalleng
     client_id: config.clientId,
     scope: ALEXA_LINKING_SCOPE,
     response_type: 'code',
-    redirect_uri: config.appBindRedirectUri,
+    redirect_uri: config.appLinkRedirectUri,
     state,
     code_challenge: codeChallenge,
     code_challenge_method: 'S256',

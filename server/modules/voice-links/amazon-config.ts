@@ -22,7 +22,7 @@ export interface AmazonConfig {
   ourClientId: string;
   amazonRedirectUri: string;
   /** Where Amazon sends the user back with its code: `${publicUrl}/smartHome/alexa/appBind`. */
-  appBindRedirectUri: string;
+  appLinkRedirectUri: string;
   /** How long one call to Amazon may take, in milliseconds. */
   timeoutMs: number;
 }
@@ -31,7 +31,7 @@ export interface AmazonConfig {
 export const ALEXA_LINKING_SCOPE = 'alexa::skills:account_linking';
 
 /** The path of the return leg, on our origin. */
-export const APP_BIND_PATH = '/smartHome/alexa/appBind';
+export const APP_LINK_PATH = '/smartHome/alexa/appBind';
 
 /** Where the local fake of Amazon is mounted when the simulator is on. */
 export const AMAZON_FAKE_PREFIX = '/dev/amazon';

@@ -182,9 +182,9 @@ describe.each(testDatabaseKinds)('connected services (third parties linked throu
     await expectWorks(owners);
     await expectWorks(friends);
     const links = (await t.app.inject({ method: 'GET', url: '/api/voice-links', headers: owner })).json<{
-      links: { platform: string; bound: boolean }[];
+      links: { platform: string; linked: boolean }[];
     }>();
-    expect(links.links.find((item) => item.platform === 'google')?.bound).toBe(true);
+    expect(links.links.find((item) => item.platform === 'google')?.linked).toBe(true);
 
     expect((await unlink(owner, owners.id)).statusCode).toBe(204);
     expect((await unlink(friend, friends.id)).statusCode).toBe(204);

@@ -4,7 +4,7 @@ export {
   ALEXA_LINKING_SCOPE,
   AMAZON_FAKE_PATHS,
   AMAZON_FAKE_PREFIX,
-  APP_BIND_PATH,
+  APP_LINK_PATH,
   DEMO_AMAZON,
 } from './amazon-config.ts';
 export { voiceLinkRoutes } from './voice-link-routes.ts';

@@ -80,10 +80,10 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       .where('account_id', '=', DEMO.friend.id)
       .execute();
 
-  it('answers every platform, not bound, for an account without links', async () => {
+  it('answers every platform, not linked, for an account without links', async () => {
     const links = await linksOf(friend);
     for (const platform of ['alexa', 'google', 'hornbach'] as const) {
-      expect(links[platform]).toEqual({ platform, bound: false, bound_since: null, client_id: null });
+      expect(links[platform]).toEqual({ platform, linked: false, linked_since: null, client_id: null });
     }
   });
 
@@ -109,8 +109,8 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     }
     // The service's token changed nothing: Hornbach stays linked, nothing else is.
     const links = await linksOf(friend);
-    expect(links.hornbach.bound).toBe(true);
-    expect(links.google.bound).toBe(false);
+    expect(links.hornbach.linked).toBe(true);
+    expect(links.google.linked).toBe(false);
     expect((await api('DELETE', '/google', friend)).statusCode).toBe(204);
   });
 
@@ -125,27 +125,27 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       ['google', GOOGLE],
       ['hornbach', HORNBACH],
     ] as const) {
-      expect(links[platform]).toMatchObject({ platform, bound: true, client_id: client.clientId });
-      expect(Date.parse(links[platform].bound_since!)).toBeGreaterThanOrEqual(before);
-      expect(Date.parse(links[platform].bound_since!)).toBeLessThanOrEqual(Date.now());
+      expect(links[platform]).toMatchObject({ platform, linked: true, client_id: client.clientId });
+      expect(Date.parse(links[platform].linked_since!)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(links[platform].linked_since!)).toBeLessThanOrEqual(Date.now());
     }
     // A third party such as Home Assistant is no voice platform: it shows nowhere.
     // And another account sees none of it.
-    expect((await linksOf(friend)).google.bound).toBe(false);
+    expect((await linksOf(friend)).google.linked).toBe(false);
     expect((await api('DELETE', '/google', owner)).statusCode).toBe(204);
     expect((await api('DELETE', '/alexa', owner)).statusCode).toBe(204);
   });
 
-  it('is not bound by a sign-in whose code the service never redeemed', async () => {
+  it('is not linked by a sign-in whose code the service never redeemed', async () => {
     const { code } = await authorizedCode(t.app, GOOGLE, {
       account: DEMO.friend.email,
       password: DEMO.friend.password,
     });
     expect(code).toBeTruthy();
-    expect((await linksOf(friend)).google.bound).toBe(false);
+    expect((await linksOf(friend)).google.linked).toBe(false);
   });
 
-  it('App Flip: mints a code Google redeems without PKCE, with its secret and redirect URI; the link shows bound', async () => {
+  it('App Flip: mints a code Google redeems without PKCE, with its secret and redirect URI; the link shows linked', async () => {
     const response = await appFlip(friend, validFlip);
     expect(response.statusCode).toBe(200);
     const { code } = response.json<{ code: string }>();
@@ -164,10 +164,10 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     );
 
     const links = await linksOf(friend);
-    expect(links.google).toMatchObject({ bound: true, client_id: 'google' });
+    expect(links.google).toMatchObject({ linked: true, client_id: 'google' });
     // Single-use: a replay is refused (and, as for any code, ends what it issued).
     expect((await redeem(code)).statusCode).toBe(400);
-    expect((await linksOf(friend)).google.bound).toBe(false);
+    expect((await linksOf(friend)).google.linked).toBe(false);
   });
 
   it('keeps the grant of a code nobody redeems minutes only, and a redeemed one a year: App Flip and the web login', async () => {
@@ -285,7 +285,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       expect(response.json().error).toMatchObject({ code: 'invalid_client', field });
     }
     expect(await googleRecords()).toEqual(before);
-    expect((await linksOf(friend)).google.bound).toBe(false);
+    expect((await linksOf(friend)).google.linked).toBe(false);
   });
 
   it('answers bad input with 400 naming the field', async () => {
@@ -321,7 +321,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
     }>();
     const hornbach = await webLink(HORNBACH, { account: DEMO.friend.email, password: DEMO.friend.password });
     const ownerGoogle = await webLink(GOOGLE);
-    expect((await linksOf(friend)).google.bound).toBe(true);
+    expect((await linksOf(friend)).google.linked).toBe(true);
 
     expect((await api('DELETE', '/google', friend)).statusCode).toBe(204);
     for (const tokens of [viaWeb, viaFlip]) {
@@ -331,12 +331,12 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       expect((await mowersWith(t.app, tokens.access_token)).statusCode).toBe(401);
     }
     const links = await linksOf(friend);
-    expect(links.google).toEqual({ platform: 'google', bound: false, bound_since: null, client_id: null });
+    expect(links.google).toEqual({ platform: 'google', linked: false, linked_since: null, client_id: null });
     // Other platforms and other accounts keep theirs.
-    expect(links.hornbach.bound).toBe(true);
+    expect(links.hornbach.linked).toBe(true);
     expect((await refresh(hornbach.refresh_token, HORNBACH)).statusCode).toBe(200);
     expect((await refresh(ownerGoogle.refresh_token)).statusCode).toBe(200);
-    expect((await linksOf(owner)).google.bound).toBe(true);
+    expect((await linksOf(owner)).google.linked).toBe(true);
 
     expect((await api('DELETE', '/google', friend)).statusCode).toBe(204);
     expect((await api('DELETE', '/google', owner)).statusCode).toBe(204);
@@ -345,7 +345,7 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
   it('shows an unlink made on the service’s side (token revocation), and links again in the same browser afterwards', async () => {
     const jar = new CookieJar();
     const tokens = await webLink(GOOGLE, { jar });
-    expect((await linksOf(owner)).google.bound).toBe(true);
+    expect((await linksOf(owner)).google.linked).toBe(true);
     const revoke = await t.app.inject({
       method: 'POST',
       url: '/oauth/revoke',
@@ -356,19 +356,19 @@ describe.each(testDatabaseKinds)('voice links: state, Google App Flip and unlink
       payload: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: 'refresh_token' }).toString(),
     });
     expect(revoke.statusCode).toBe(200);
-    expect((await linksOf(owner)).google.bound).toBe(false);
+    expect((await linksOf(owner)).google.linked).toBe(false);
 
     // The browser still has its sign-in, whose grant is gone: linking again makes a new one.
     const again = await webLink(GOOGLE, { jar });
     expect((await refresh(again.refresh_token)).statusCode).toBe(200);
-    expect((await linksOf(owner)).google.bound).toBe(true);
+    expect((await linksOf(owner)).google.linked).toBe(true);
     expect((await api('DELETE', '/google', owner)).statusCode).toBe(204);
   });
 
   it('keeps a link when the web login’s sign-in session ends', async () => {
     const tokens = await webLink(GOOGLE);
     await t.db.deleteFrom('oauth_records').where('model', '=', 'Session').execute();
-    expect((await linksOf(owner)).google.bound).toBe(true);
+    expect((await linksOf(owner)).google.linked).toBe(true);
     const refreshed = await refresh(tokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     expect((await mowersWith(t.app, refreshed.json().access_token)).statusCode).toBe(200);

@@ -80,8 +80,8 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
       const newest = live.find((grant) => ids.includes(grant.clientId));
       return {
         platform,
-        bound: Boolean(newest),
-        bound_since: newest?.since ?? null,
+        linked: Boolean(newest),
+        linked_since: newest?.since ?? null,
         client_id: newest?.clientId ?? null,
       };
     });

@@ -4,8 +4,8 @@ import { pageRoutes } from '../../../common/page-routes.ts';
 export const alexaHref = {
   info: () => pageRoutes.alexaInfo.path,
   startLink: ({ browserOnly = false }: { browserOnly?: boolean } = {}) =>
-    browserOnly ? `${pageRoutes.alexaStartBindLink.path}?via=browser` : pageRoutes.alexaStartBindLink.path,
-  unbind: () => pageRoutes.alexaUnbind.path,
+    browserOnly ? `${pageRoutes.alexaStartLink.path}?via=browser` : pageRoutes.alexaStartLink.path,
+  unlink: () => pageRoutes.alexaUnlink.path,
   voiceGuide: () => pageRoutes.alexaVoiceInfo.path,
   troubleshooting: () => pageRoutes.alexaTroubleshooting.path,
 };

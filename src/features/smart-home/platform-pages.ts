@@ -4,6 +4,6 @@ import type { VoicePlatform } from '../../../common/voice-links.ts';
 /** Where each platform of the overview leads (the page table, not another feature's code). */
 export const PLATFORM_PAGES: Readonly<Record<VoicePlatform, string>> = {
   alexa: pageRoutes.alexaInfo.path,
-  google: pageRoutes.googleBindDetail.path,
+  google: pageRoutes.googleLinkDetail.path,
   hornbach: pageRoutes.hornbachIntro.path,
 };

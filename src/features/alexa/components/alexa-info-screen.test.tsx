@@ -11,9 +11,9 @@ const links = (alexa: Partial<VoiceLink>) => ({
   status: 200,
   body: {
     links: [
-      { platform: 'google', bound: true, bound_since: '2026-01-02T10:00:00.000Z', client_id: 'google' },
-      { platform: 'alexa', bound: false, bound_since: null, client_id: null, ...alexa },
-      { platform: 'hornbach', bound: false, bound_since: null, client_id: null },
+      { platform: 'google', linked: true, linked_since: '2026-01-02T10:00:00.000Z', client_id: 'google' },
+      { platform: 'alexa', linked: false, linked_since: null, client_id: null, ...alexa },
+      { platform: 'hornbach', linked: false, linked_since: null, client_id: null },
     ],
   },
 });
@@ -56,7 +56,7 @@ describe('AlexaInfoScreen', () => {
     const { bridge } = await renderAlexaScreen(<AlexaInfoScreen />, {
       entry: INFO,
       replies: {
-        'GET /voice-links': [links({ bound: true, bound_since: '2026-03-14T09:30:00.000Z', client_id: 'alexa' })],
+        'GET /voice-links': [links({ linked: true, linked_since: '2026-03-14T09:30:00.000Z', client_id: 'alexa' })],
       },
     });
     uninstall = bridge?.uninstall;

@@ -10,11 +10,11 @@ import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { requestFailure } from '../../../lib/request-failure.ts';
 import { type AsyncResult, useAsync } from '../../../lib/use-async.ts';
 import { alexaHref } from '../alexa-links.ts';
-import { getAlexaLink, personalAlexaLink } from '../api/get-alexa-link.ts';
+import { getVoiceLink, personalVoiceLink } from '../../../lib/voice-links.ts';
 import styles from './alexa.module.css';
 import { Explanation } from './explanation.tsx';
 
-/** Bound or not bound, from the server; with the way to link or unlink that fits. */
+/** Linked or not linked, from the server; with the way to link or unlink that fits. */
 function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
   const { t, i18n } = useTranslation(['alexa', 'common']);
   let state;
@@ -34,8 +34,8 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
         </Button>
       );
     }
-  } else if (link.data.bound) {
-    const since = link.data.bound_since ? new Date(link.data.bound_since) : undefined;
+  } else if (link.data.linked) {
+    const since = link.data.linked_since ? new Date(link.data.linked_since) : undefined;
     state = (
       <p>
         <StatusPill on>
@@ -50,7 +50,7 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
       </p>
     );
     action = (
-      <Link variant="secondary" to={alexaHref.unbind()}>
+      <Link variant="secondary" to={alexaHref.unlink()}>
         {t('actions.unbind')}
       </Link>
     );
@@ -73,7 +73,7 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
         role="status"
         className={styles.status}
         data-testid="alexa-link-state"
-        data-state={link.status === 'success' ? (link.data.bound ? 'bound' : 'notBound') : link.status}
+        data-state={link.status === 'success' ? (link.data.linked ? 'linked' : 'notLinked') : link.status}
       >
         {state}
       </div>
@@ -88,7 +88,7 @@ function LinkState({ link }: { link: AsyncResult<VoiceLink> }) {
  */
 export function AlexaInfoScreen() {
   const { t } = useTranslation('alexa');
-  const link = useAsync(getAlexaLink, personalAlexaLink());
+  const link = useAsync((signal) => getVoiceLink('alexa', signal), personalVoiceLink('alexa'));
   return (
     <Page title={t('title')}>
       <p>{t('intro')}</p>

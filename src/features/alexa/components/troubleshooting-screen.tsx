@@ -41,7 +41,7 @@ export function TroubleshootingScreen() {
           </Link>
         </li>
         <li>
-          <Link variant="secondary" to={alexaHref.unbind()}>
+          <Link variant="secondary" to={alexaHref.unlink()}>
             {t('unbind.title')}
           </Link>
         </li>

@@ -7,19 +7,19 @@ import { refreshAccessToken } from '../../../lib/session.ts';
 import { type FakeHandlers, installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
-import { BindDetailScreen } from './bind-detail-screen.tsx';
-import { StartUnbindLinkScreen } from './start-unbind-link-screen.tsx';
+import { LinkDetailScreen } from './link-detail-screen.tsx';
+import { StartUnlinkScreen } from './start-unlink-screen.tsx';
 
 const GOOGLE_LINKED: VoiceLink = {
   platform: 'google',
-  bound: true,
-  bound_since: '2026-05-01T10:00:00.000Z',
+  linked: true,
+  linked_since: '2026-05-01T10:00:00.000Z',
   client_id: 'google',
 };
-const NOT_LINKED: VoiceLink = { platform: 'google', bound: false, bound_since: null, client_id: null };
+const NOT_LINKED: VoiceLink = { platform: 'google', linked: false, linked_since: null, client_id: null };
 const links = (google: VoiceLink) => ({
   status: 200,
-  body: { links: [{ platform: 'alexa', bound: false, bound_since: null, client_id: null }, google] },
+  body: { links: [{ platform: 'alexa', linked: false, linked_since: null, client_id: null }, google] },
 });
 
 let bridge: ReturnType<typeof installFakeBridge> | undefined;
@@ -38,8 +38,8 @@ async function setup(path: string, replies: Record<string, FakeReply[]>, handler
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/smartHome/googleHome/bindDetail" element={<BindDetailScreen />} />
-        <Route path="/smartHome/googleHome/startUnbindLink" element={<StartUnbindLinkScreen />} />
+        <Route path="/smartHome/googleHome/bindDetail" element={<LinkDetailScreen />} />
+        <Route path="/smartHome/googleHome/startUnbindLink" element={<StartUnlinkScreen />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -53,7 +53,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('BindDetailScreen', () => {
+describe('LinkDetailScreen', () => {
   it('says what the link gives from the first view, above the state that follows', async () => {
     await setup('/smartHome/googleHome/bindDetail', { '/voice-links': [links(NOT_LINKED)] });
     const lead = screen.getByText(/^With Google Assistant and the Google Home app, you control your mower by voice/);
@@ -120,7 +120,7 @@ describe('BindDetailScreen', () => {
   });
 });
 
-describe('StartUnbindLinkScreen', () => {
+describe('StartUnlinkScreen', () => {
   const path = '/smartHome/googleHome/startUnbindLink';
 
   it('is the confirmation itself: says what unlinking does while it finds the link, then offers Unlink and Cancel', async () => {
@@ -175,6 +175,19 @@ describe('StartUnbindLinkScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toBeVisible();
     expect(api.changes()).toEqual(['DELETE /voice-links/google', 'DELETE /voice-links/google']);
+  });
+
+  it('announces a Retry that fails again as it did the first failure', async () => {
+    const user = await setup(path, {
+      '/voice-links': [links(GOOGLE_LINKED)],
+      'DELETE /voice-links/google': [apiError(502, 'bad_gateway'), apiError(502, 'bad_gateway')],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unlinking failed' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(api.changes()).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());
+    expect(screen.getByRole('heading', { level: 1, name: 'Unlinking failed' })).toHaveFocus();
   });
 
   it('says when Google is not linked, with nothing to confirm, and offers to connect', async () => {

@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { renderTimeZone } from '../../../lib/personal-view-data.ts';
-import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
 import { answerInvitation, type InvitationAnswer } from '../api/answer-invitation.ts';
 import styles from './invitation-offer.module.css';
 
@@ -36,29 +36,28 @@ export function InvitationOffer({
   answer?: typeof answerInvitation;
 }) {
   const { t, i18n } = useTranslation('sharing');
-  const flight = useSingleFlight();
   const [sending, setSending] = useState<InvitationAnswer>();
-  const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<Failure>();
-
-  const send = (choice: InvitationAnswer) =>
-    flight.run(
-      async () => {
-        setFailure(undefined);
-        setSending(choice);
-        try {
-          onAnswered(await answer(invitation.id, choice));
-        } finally {
-          setSending(undefined);
-        }
-      },
-      (error) => {
-        if (error instanceof ApiError && CHANGED_MEANWHILE.has(error.status)) onChanged();
-        else if (error instanceof ApiError && error.status === 401) setFailure('signedOut');
-        else if (error instanceof NetworkError && !navigator.onLine) setFailure('offline');
-        else setFailure(choice);
-      },
-    );
+  const answering = useConfirmedAction(
+    async (choice: InvitationAnswer) => {
+      setSending(choice);
+      try {
+        onAnswered(await answer(invitation.id, choice));
+      } finally {
+        setSending(undefined);
+      }
+    },
+    (error, choice): Failure | undefined => {
+      if (error instanceof ApiError && CHANGED_MEANWHILE.has(error.status)) {
+        onChanged();
+        return undefined;
+      }
+      if (error instanceof ApiError && error.status === 401) return 'signedOut';
+      if (error instanceof NetworkError && !navigator.onLine) return 'offline';
+      return choice;
+    },
+  );
+  // Gone while another answer is under way, and shown anew (announced again) when that one fails too.
+  const failure = answering.outcome?.status === 'failure' && !answering.pending ? answering.outcome.failure : undefined;
 
   const expires = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'long',
@@ -93,25 +92,20 @@ export function InvitationOffer({
       {failure && <ErrorMessage>{t(`failure.${failure}`)}</ErrorMessage>}
 
       <div className={styles.actions}>
-        <Button onClick={() => void send('accept')} disabled={flight.pending}>
+        <Button onClick={() => answering.act('accept')} disabled={answering.pending}>
           {sending === 'accept' ? t('accepting') : t('accept')}
         </Button>
         {/* Harmless (the owner can invite again): a lesser choice beside Accept, not a red bar as heavy as it. */}
-        <Button variant="secondary" onClick={() => setConfirming(true)} disabled={flight.pending}>
+        <Button variant="secondary" onClick={() => answering.ask('reject')} disabled={answering.pending}>
           {sending === 'reject' ? t('rejecting') : t('reject')}
         </Button>
       </div>
 
       <ConfirmDialog
-        open={confirming}
+        {...answering.dialog}
         title={t('confirmReject.title')}
         confirmLabel={t('confirmReject.confirm')}
         cancelLabel={t('confirmReject.cancel')}
-        onConfirm={() => {
-          setConfirming(false);
-          void send('reject');
-        }}
-        onCancel={() => setConfirming(false)}
       >
         <p>{t('confirmReject.body', { name: invitation.inviter_name })}</p>
       </ConfirmDialog>

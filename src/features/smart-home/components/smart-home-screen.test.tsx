@@ -10,11 +10,11 @@ import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { HornbachIntroScreen } from './hornbach-intro-screen.tsx';
 import { SmartHomeScreen } from './smart-home-screen.tsx';
 
-const link = (platform: VoiceLink['platform'], bound: boolean): VoiceLink => ({
+const link = (platform: VoiceLink['platform'], linked: boolean): VoiceLink => ({
   platform,
-  bound,
-  bound_since: bound ? '2026-05-01T10:00:00.000Z' : null,
-  client_id: bound ? platform : null,
+  linked,
+  linked_since: linked ? '2026-05-01T10:00:00.000Z' : null,
+  client_id: linked ? platform : null,
 });
 
 let bridge: ReturnType<typeof installFakeBridge> | undefined;

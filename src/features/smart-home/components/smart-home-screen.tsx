@@ -7,7 +7,7 @@ import { ToastProvider } from '../../../components/toast.tsx';
 import { requestFailure } from '../../../lib/request-failure.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getConnectedServices } from '../api/connected-services.ts';
-import { getVoiceLinks } from '../api/get-voice-links.ts';
+import { getVoiceLinks } from '../../../lib/voice-links.ts';
 import { PLATFORM_PAGES } from '../platform-pages.ts';
 import { ConnectedServices } from './connected-services.tsx';
 import { PlatformIcon } from './platform-icon.tsx';
@@ -26,7 +26,7 @@ function PlatformList({ links }: { links: readonly VoiceLink[] }) {
   return (
     <ul className={styles.platforms} aria-label={t('platformsLabel')}>
       {VOICE_PLATFORMS.map((platform) => {
-        const active = links.some((link) => link.platform === platform && link.bound);
+        const active = links.some((link) => link.platform === platform && link.linked);
         return (
           <li key={platform}>
             <Link to={PLATFORM_PAGES[platform]} className={styles.platform} data-platform={platform}>

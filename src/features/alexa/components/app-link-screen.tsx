@@ -10,16 +10,16 @@ import { alexaHref } from '../alexa-links.ts';
 import {
   type AmazonReturn,
   amazonErrorOutcome,
-  type BindFailure,
-  type BindOutcome,
+  type LinkFailure,
+  type LinkOutcome,
   completeOnce,
   readAmazonReturn,
-} from '../bind-outcome.ts';
+} from '../link-outcome.ts';
 import { defaultVoiceLanguage, firstPhrases } from '../voice-phrases.ts';
 import { VoicePhraseList } from './voice-phrase-list.tsx';
 import { usePageNavigate } from '../../../lib/page-language.ts';
 
-function outcomeOf(answer: AmazonReturn): Promise<BindOutcome> {
+function outcomeOf(answer: AmazonReturn): Promise<LinkOutcome> {
   switch (answer.kind) {
     case 'code':
       return completeOnce(answer.code, answer.state);
@@ -30,7 +30,7 @@ function outcomeOf(answer: AmazonReturn): Promise<BindOutcome> {
   }
 }
 
-function BindSucceeded() {
+function LinkSucceeded() {
   const { t, i18n } = useTranslation('alexa');
   return (
     <ResultScreen
@@ -51,7 +51,7 @@ function BindSucceeded() {
   );
 }
 
-function BindFailed({ reason }: { reason: BindFailure }) {
+function LinkFailed({ reason }: { reason: LinkFailure }) {
   const { t } = useTranslation(['alexa', 'common']);
   const navigate = usePageNavigate();
   const canRetry = reason !== 'notInApp';
@@ -80,16 +80,16 @@ function BindFailed({ reason }: { reason: BindFailure }) {
  * at Amazon and enables the skill. The outcome for a state is remembered, so a reload or a second arrival of the
  * same answer shows the same page instead of a failure after a success.
  */
-export function AppBindScreen() {
+export function AppLinkScreen() {
   const [params] = useSearchParams();
   const answer = readAmazonReturn(params);
   // An address without Amazon's answer is known to lead nowhere from the first render (and from the server's).
-  if (answer.kind === 'missing') return <BindFailed reason="missing" />;
+  if (answer.kind === 'missing') return <LinkFailed reason="missing" />;
   // Another answer in the address is another linking attempt, with nothing carried over from the last one.
-  return <Bind key={params.toString()} answer={answer} />;
+  return <CompleteLink key={params.toString()} answer={answer} />;
 }
 
-function Bind({ answer }: { answer: AmazonReturn }) {
+function CompleteLink({ answer }: { answer: AmazonReturn }) {
   const { t } = useTranslation('alexa');
   const outcome = useAsync(() => outcomeOf(answer));
 
@@ -100,6 +100,6 @@ function Bind({ answer }: { answer: AmazonReturn }) {
       </Page>
     );
   }
-  if (outcome.status === 'error') return <BindFailed reason="load" />;
-  return outcome.data.status === 'success' ? <BindSucceeded /> : <BindFailed reason={outcome.data.reason} />;
+  if (outcome.status === 'error') return <LinkFailed reason="load" />;
+  return outcome.data.status === 'success' ? <LinkSucceeded /> : <LinkFailed reason={outcome.data.reason} />;
 }

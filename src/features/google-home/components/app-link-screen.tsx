@@ -177,7 +177,7 @@ function AppFlip({ params }: { params: AppFlipParams }) {
  * needed and the user's consent, the server issues an authorization code for the registered Google client, and
  * the page hands it back with `setAppFlipResult`; Cancel answers `denied`, a request the server refuses `failed`.
  */
-export function AppBindScreen() {
+export function AppLinkScreen() {
   const { t } = useTranslation('googleHome');
   const [search] = useSearchParams();
   const [params] = useState(() => parseAppFlipParams(search.toString()));

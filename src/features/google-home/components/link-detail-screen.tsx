@@ -12,7 +12,7 @@ import { call } from '../../../lib/bridge/bridge.ts';
 import { renderTimeZone } from '../../../lib/personal-view-data.ts';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { getGoogleLink, personalGoogleLink } from '../api/google-link.ts';
+import { getVoiceLink, personalVoiceLink } from '../../../lib/voice-links.ts';
 import { googleHomeLinkingUri } from '../google-home-links.ts';
 import styles from './google-home.module.css';
 import { LoadError } from './load-error.tsx';
@@ -58,15 +58,15 @@ function LinkState({ link }: { link: VoiceLink }) {
   return (
     <>
       <p>
-        <StatusPill on={link.bound} data-testid="google-link-state">
-          {link.bound ? t('detail.linked') : t('detail.notLinked')}
+        <StatusPill on={link.linked} data-testid="google-link-state">
+          {link.linked ? t('detail.linked') : t('detail.notLinked')}
         </StatusPill>
       </p>
-      {link.bound ? (
+      {link.linked ? (
         <div className={styles.actions}>
-          <LinkedSince since={link.bound_since} />
+          <LinkedSince since={link.linked_since} />
           <p>{t('detail.linkedText')}</p>
-          <Link to={pageRoutes.googleStartUnbindLink.path} variant="secondary">
+          <Link to={pageRoutes.googleStartUnlink.path} variant="secondary">
             {t('detail.unlink')}
           </Link>
         </div>
@@ -81,9 +81,9 @@ function LinkState({ link }: { link: VoiceLink }) {
  * Route `smartHome/googleHome/bindDetail`: whether the account is linked with Google, from the server, and what to
  * do. What the link gives is said first, from the first view; the state follows below it.
  */
-export function BindDetailScreen() {
+export function LinkDetailScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
-  const link = useAsync((signal) => getGoogleLink(signal), personalGoogleLink());
+  const link = useAsync((signal) => getVoiceLink('google', signal), personalVoiceLink('google'));
   return (
     <Page title={t('title')}>
       <p>{t('detail.lead')}</p>

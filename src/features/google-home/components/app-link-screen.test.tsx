@@ -6,7 +6,7 @@ import { refreshAccessToken } from '../../../lib/session.ts';
 import { apiError, type FakeReply, installFakeApi } from '../../../testing/fake-api.ts';
 import { type FakeAnswer, installFakeBridge } from '../../../testing/fake-bridge.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
-import { AppBindScreen } from './app-bind-screen.tsx';
+import { AppLinkScreen } from './app-link-screen.tsx';
 
 const REDIRECT = 'https://oauth-redirect.googleusercontent.com/r/navimow-demo';
 const QUERY = `?client_id=google&scope=mower%3Aread+mower%3Acontrol&redirect_uri=${encodeURIComponent(REDIRECT)}&state=st-1`;
@@ -37,7 +37,7 @@ async function setup({
   api = installFakeApi(replies);
   render(
     <MemoryRouter initialEntries={[`/smartHome/googleHome/appBind${query}`]}>
-      <AppBindScreen />
+      <AppLinkScreen />
     </MemoryRouter>,
   );
   return userEvent.setup();
@@ -52,7 +52,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('AppBindScreen (App Flip)', () => {
+describe('AppLinkScreen (App Flip)', () => {
   it('shows the consent for the app’s user, and on Agree hands Google the server’s code with the state, then closes', async () => {
     const user = await setup({
       replies: { 'POST /voice-links/google/app-flip': [{ status: 200, body: { code: 'code-1' } }] },

@@ -3,22 +3,22 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { renderAlexaScreen } from '../test-render.tsx';
-import { AppBindScreen } from './app-bind-screen.tsx';
+import { AppLinkScreen } from './app-link-screen.tsx';
 
 const PATH = '/smartHome/alexa/appBind';
 const linked = {
   status: 200,
-  body: { link: { platform: 'alexa', bound: true, bound_since: new Date().toISOString(), client_id: 'alexa' } },
+  body: { link: { platform: 'alexa', linked: true, linked_since: new Date().toISOString(), client_id: 'alexa' } },
 };
-const links = (boundSince: string | null) => ({
+const links = (linkedSince: string | null) => ({
   status: 200,
   body: {
     links: [
       {
         platform: 'alexa',
-        bound: boundSince !== null,
-        bound_since: boundSince,
-        client_id: boundSince ? 'alexa' : null,
+        linked: linkedSince !== null,
+        linked_since: linkedSince,
+        client_id: linkedSince ? 'alexa' : null,
       },
     ],
   },
@@ -30,7 +30,7 @@ let states = 0;
 const freshState = () => `state-${Date.now()}-${(states += 1)}`;
 
 async function open(query: string, replies: Parameters<typeof renderAlexaScreen>[1]['replies'] = {}) {
-  const rendered = await renderAlexaScreen(<AppBindScreen />, { entry: `${PATH}?${query}`, path: PATH, replies });
+  const rendered = await renderAlexaScreen(<AppLinkScreen />, { entry: `${PATH}?${query}`, path: PATH, replies });
   uninstall = rendered.bridge?.uninstall;
   return rendered;
 }
@@ -43,7 +43,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-describe('AppBindScreen', () => {
+describe('AppLinkScreen', () => {
   it('completes the link with Amazon’s code and our state, says so with sample commands, and Done closes the web view', async () => {
     const state = freshState();
     const { api, user, bridge } = await open(`code=amazon-code&state=${state}`, {

@@ -3,26 +3,26 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeReply } from '../../../testing/fake-api.ts';
 import { initTestI18n } from '../../../testing/test-i18n.ts';
 import { renderAlexaScreen } from '../test-render.tsx';
-import { UnbindScreen } from './unbind-screen.tsx';
+import { UnlinkScreen } from './unlink-screen.tsx';
 
 let uninstall: (() => void) | undefined;
 
-const linked = (bound: boolean): FakeReply => ({
+const alexaLinked = (linked: boolean): FakeReply => ({
   status: 200,
   body: {
     links: [
       {
         platform: 'alexa',
-        bound,
-        bound_since: bound ? '2026-05-01T08:00:00.000Z' : null,
-        client_id: bound ? 'alexa' : null,
+        linked,
+        linked_since: linked ? '2026-05-01T08:00:00.000Z' : null,
+        client_id: linked ? 'alexa' : null,
       },
     ],
   },
 });
 
-async function open(replies: FakeReply[], state: FakeReply = linked(true)) {
-  const rendered = await renderAlexaScreen(<UnbindScreen />, {
+async function open(replies: FakeReply[], state: FakeReply = alexaLinked(true)) {
+  const rendered = await renderAlexaScreen(<UnlinkScreen />, {
     entry: '/smartHome/alexa/unbindAlexa',
     replies: { 'GET /voice-links': [state], 'DELETE /voice-links/alexa': replies },
   });
@@ -37,7 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('UnbindScreen', () => {
+describe('UnlinkScreen', () => {
   it('is the confirmation itself: Unbind unlinks at once and says the seed’s success; Done closes the web view', async () => {
     const { user, api, bridge } = await open([{ status: 204 }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Unlink Alexa' })).toBeVisible();
@@ -45,9 +45,9 @@ describe('UnbindScreen', () => {
       screen.getByText('Voice control of your mower through Alexa stops. You can link again at any time.'),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/smartHome/alexa/info');
-    const unbind = screen.getByRole('button', { name: 'Unbind' });
-    expect(unbind).toHaveClass('danger');
-    await user.click(unbind);
+    const unlink = screen.getByRole('button', { name: 'Unbind' });
+    expect(unlink).toHaveClass('danger');
+    await user.click(unlink);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbind successfully' })).toHaveFocus();
     expect(api.changes()).toEqual(['DELETE /voice-links/alexa']);
@@ -79,17 +79,17 @@ describe('UnbindScreen', () => {
   });
 
   it('tells an account that Alexa is not linked, and offers to link instead of a success for nothing', async () => {
-    const { api } = await open([], linked(false));
+    const { api } = await open([], alexaLinked(false));
     expect((await screen.findByText('Not linked with Alexa')).closest('[role="status"]')).toHaveAttribute(
       'data-state',
-      'notBound',
+      'notLinked',
     );
     expect(screen.getByRole('link', { name: 'Bind' })).toHaveAttribute('href', '/smartHome/alexa/startBindLink');
     expect(screen.queryByRole('button', { name: 'Unbind' })).toBeNull();
     expect(api.changes()).toEqual([]);
   });
 
-  it('offers Unbind when the link cannot be looked up (unbinding what is not linked is harmless)', async () => {
+  it('offers Unbind when the link cannot be looked up (unlinking what is not linked is harmless)', async () => {
     const { user, api } = await open([{ status: 204 }], apiError(503, 'unavailable'));
     expect(await screen.findByText('Could not check whether Alexa is linked.')).toHaveAttribute('role', 'status');
     await user.click(screen.getByRole('button', { name: 'Unbind' }));

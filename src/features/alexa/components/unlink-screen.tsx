@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { CloseButton } from '../../../components/close-button.tsx';
@@ -7,44 +6,26 @@ import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
-import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
 import { alexaHref } from '../alexa-links.ts';
-import { getAlexaLink } from '../api/get-alexa-link.ts';
-import { unbindAlexa } from '../api/unbind-alexa.ts';
-import { type RequestFailure, requestFailure } from '../../../lib/request-failure.ts';
+import { getVoiceLink } from '../../../lib/voice-links.ts';
+import { unlinkAlexa } from '../api/unlink-alexa.ts';
+import { requestFailure } from '../../../lib/request-failure.ts';
 import styles from './alexa.module.css';
-
-/** `attempt` tells a second failure from the first, so that its screen is announced again. */
-type Outcome = { status: 'success' } | { status: 'failure'; reason: RequestFailure; attempt: number };
 
 /**
  * Route `smartHome/alexa/unbindAlexa`: the page is the confirmation (the info page's Unbind leads here, so a dialog
- * after it would ask a third time): it says what unbinding does, and its Unbind has the server disable the skill at
+ * after it would ask a third time): it says what unlinking does, and its Unbind has the server disable the skill at
  * Amazon and revoke our tokens for Alexa; Cancel goes back to the info page. The seed's messages say how it went; a failure leaves the link as it was and offers to
- * try again (unbinding twice is harmless: the server answers success for what is not linked). An account that is
+ * try again (unlinking twice is harmless: the server answers success for what is not linked). An account that is
  * not linked (the troubleshooting guide leads here whatever the state) is told so, with the way to link instead of
  * a success for nothing; until its state is known, or when it cannot be (said above it), Unbind is offered.
  */
-export function UnbindScreen() {
+export function UnlinkScreen() {
   const { t } = useTranslation(['alexa', 'common']);
-  const [outcome, setOutcome] = useState<Outcome>();
-  const unbinding = useSingleFlight();
-  const link = useAsync(getAlexaLink);
-
-  const unbind = () => {
-    void unbinding.run(
-      async () => {
-        await unbindAlexa();
-        setOutcome({ status: 'success' });
-      },
-      (error) =>
-        setOutcome((previous) => ({
-          status: 'failure',
-          reason: requestFailure(error),
-          attempt: previous?.status === 'failure' ? previous.attempt + 1 : 1,
-        })),
-    );
-  };
+  const unlinking = useConfirmedAction(unlinkAlexa, requestFailure);
+  const link = useAsync((signal) => getVoiceLink('alexa', signal));
+  const { outcome } = unlinking;
 
   if (outcome?.status === 'success') {
     return (
@@ -57,7 +38,7 @@ export function UnbindScreen() {
     );
   }
   if (outcome?.status === 'failure') {
-    const { reason, attempt } = outcome;
+    const { failure: reason, attempt } = outcome;
     return (
       <ResultScreen
         key={attempt}
@@ -67,8 +48,8 @@ export function UnbindScreen() {
         actions={
           <>
             {reason !== 'notInApp' && (
-              <Button disabled={unbinding.pending} onClick={unbind}>
-                {unbinding.pending ? t('unbind.unbinding') : t('common:actions.retry')}
+              <Button disabled={unlinking.pending} onClick={() => unlinking.act()}>
+                {unlinking.pending ? t('unbind.unbinding') : t('common:actions.retry')}
               </Button>
             )}
             <CloseButton label={t('actions.close')} variant="secondary" />
@@ -77,10 +58,10 @@ export function UnbindScreen() {
       />
     );
   }
-  if (link.status === 'success' && !link.data.bound) {
+  if (link.status === 'success' && !link.data.linked) {
     return (
       <Page title={t('unbind.title')}>
-        <p role="status" data-testid="alexa-link-state" data-state="notBound">
+        <p role="status" data-testid="alexa-link-state" data-state="notLinked">
           <StatusPill on={false}>{t('status.notBound')}</StatusPill>
         </p>
         <div className={styles.actions}>
@@ -102,12 +83,12 @@ export function UnbindScreen() {
       <p>{t('unbind.text')}</p>
       <p>{t('unbind.confirm.text')}</p>
       <div className={styles.actions}>
-        {unbinding.pending && (
+        {unlinking.pending && (
           <p role="status" className={styles.status}>
             {t('unbind.unbinding')}
           </p>
         )}
-        <Button variant="danger" disabled={unbinding.pending} onClick={unbind}>
+        <Button variant="danger" disabled={unlinking.pending} onClick={() => unlinking.act()}>
           {t('actions.unbind')}
         </Button>
         <Link variant="secondary" to={alexaHref.info()} replace>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageRoutes } from '../../../../common/page-routes.ts';
 import { Button } from '../../../components/button.tsx';
@@ -6,13 +5,12 @@ import { Link } from '../../../components/link.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ResultScreen } from '../../../components/result-screen.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
-import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { getGoogleLink, unlinkGoogle } from '../api/google-link.ts';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
+import { getVoiceLink } from '../../../lib/voice-links.ts';
+import { unlinkGoogle } from '../api/unlink-google.ts';
 import styles from './google-home.module.css';
 import { LoadError } from './load-error.tsx';
 import { usePageNavigate } from '../../../lib/page-language.ts';
-
-type Outcome = 'unlinked' | 'failed' | undefined;
 
 /**
  * Route `smartHome/googleHome/startUnbindLink`: unlinking Google (seed section 4). The page is the confirmation (the
@@ -20,50 +18,42 @@ type Outcome = 'unlinked' | 'failed' | undefined;
  * the first view, while it asks the server whether there is a link), Unlink acts at once, Cancel goes back to the
  * link state. The server revokes our tokens for the Google client; a repeat is harmless.
  */
-export function StartUnbindLinkScreen() {
+export function StartUnlinkScreen() {
   const { t } = useTranslation(['googleHome', 'common']);
   const navigate = usePageNavigate();
-  const link = useAsync((signal) => getGoogleLink(signal));
-  const linked = link.status === 'success' && link.data.bound;
-  const [outcome, setOutcome] = useState<Outcome>();
-  const unlinking = useSingleFlight();
+  const link = useAsync((signal) => getVoiceLink('google', signal));
+  const linked = link.status === 'success' && link.data.linked;
+  // One message for every failure: the screen tells none apart.
+  const unlinking = useConfirmedAction(unlinkGoogle, () => 'failed' as const);
+  const { outcome } = unlinking;
 
-  const unlink = () => {
-    void unlinking.run(
-      async () => {
-        await unlinkGoogle();
-        setOutcome('unlinked');
-      },
-      () => setOutcome('failed'),
-    );
-  };
-
-  if (outcome === 'unlinked') {
+  if (outcome?.status === 'success') {
     return (
       <ResultScreen
         status="success"
         title={t('unlink.doneTitle')}
         message={t('unlink.doneText')}
         actions={
-          <Button onClick={() => navigate(pageRoutes.googleBindDetail.path, { replace: true })}>
+          <Button onClick={() => navigate(pageRoutes.googleLinkDetail.path, { replace: true })}>
             {t('unlink.done')}
           </Button>
         }
       />
     );
   }
-  if (outcome === 'failed') {
+  if (outcome?.status === 'failure') {
     return (
       <ResultScreen
+        key={outcome.attempt}
         status="failure"
         title={t('unlink.failedTitle')}
         message={t('unlink.failed')}
         actions={
           <>
-            <Button onClick={unlink} disabled={unlinking.pending}>
+            <Button onClick={() => unlinking.act()} disabled={unlinking.pending}>
               {t('common:actions.retry')}
             </Button>
-            <Button variant="secondary" onClick={() => setOutcome(undefined)} disabled={unlinking.pending}>
+            <Button variant="secondary" onClick={unlinking.reset} disabled={unlinking.pending}>
               {t('unlink.cancel')}
             </Button>
           </>
@@ -92,10 +82,15 @@ export function StartUnbindLinkScreen() {
       )}
       {linked && (
         <div className={styles.actions}>
-          <Button variant="danger" onClick={unlink} disabled={unlinking.pending} aria-busy={unlinking.pending}>
+          <Button
+            variant="danger"
+            onClick={() => unlinking.act()}
+            disabled={unlinking.pending}
+            aria-busy={unlinking.pending}
+          >
             {unlinking.pending ? t('unlink.unlinking') : t('unlink.action')}
           </Button>
-          <Link variant="secondary" to={pageRoutes.googleBindDetail.path} replace>
+          <Link variant="secondary" to={pageRoutes.googleLinkDetail.path} replace>
             {t('unlink.cancel')}
           </Link>
         </div>

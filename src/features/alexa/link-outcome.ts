@@ -1,11 +1,11 @@
 import { ALEXA_LINK_STATE_TTL_SECONDS, VOICE_LINK_ERRORS } from '../../../common/voice-links.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { completeAlexaLink } from './api/complete-alexa-link.ts';
-import { getAlexaLink } from './api/get-alexa-link.ts';
+import { getVoiceLink } from '../../lib/voice-links.ts';
 import { type RequestFailure, requestFailure } from '../../lib/request-failure.ts';
 
 /** Why linking did not succeed, as the failure page explains it. */
-export type BindFailure =
+export type LinkFailure =
   /** The user did not allow the link on Amazon's page (`error=access_denied`). */
   | 'denied'
   /** Amazon sent back another error, or no code. */
@@ -18,7 +18,7 @@ export type BindFailure =
   | 'amazon'
   | RequestFailure;
 
-export type BindOutcome = { status: 'success' } | { status: 'failure'; reason: BindFailure };
+export type LinkOutcome = { status: 'success' } | { status: 'failure'; reason: LinkFailure };
 
 /** Amazon's answer as it arrived in the address of `/smartHome/alexa/appBind`. */
 export type AmazonReturn =
@@ -37,11 +37,12 @@ export function readAmazonReturn(search: URLSearchParams): AmazonReturn {
   return usable(code) && usable(state) ? { kind: 'code', code, state } : { kind: 'missing' };
 }
 
+// Named before the code said link: kept, so that a page loaded after an update still finds what its tab remembered.
 const STORAGE_KEY = 'navimow.alexa.bindOutcomes';
 /** Outcomes only matter while Amazon's answer can still come back: a reload, a second redirect. */
 const KEEP_MS = 2 * ALEXA_LINK_STATE_TTL_SECONDS * 1000;
 
-type Stored = Record<string, { outcome: BindOutcome; at: number }>;
+type Stored = Record<string, { outcome: LinkOutcome; at: number }>;
 
 function stored(): Stored {
   try {
@@ -51,7 +52,7 @@ function stored(): Stored {
   }
 }
 
-function remember(state: string, outcome: BindOutcome): void {
+function remember(state: string, outcome: LinkOutcome): void {
   const now = Date.now();
   const kept = Object.fromEntries(Object.entries(stored()).filter(([, entry]) => now - entry.at < KEEP_MS));
   try {
@@ -61,7 +62,7 @@ function remember(state: string, outcome: BindOutcome): void {
   }
 }
 
-function remembered(state: string): BindOutcome | undefined {
+function remembered(state: string): LinkOutcome | undefined {
   const entry = stored()[state];
   return entry && Date.now() - entry.at < KEEP_MS ? entry.outcome : undefined;
 }
@@ -73,15 +74,15 @@ function remembered(state: string): BindOutcome | undefined {
  */
 async function linkedJustNow(): Promise<boolean> {
   try {
-    const link = await getAlexaLink();
-    if (!link.bound || !link.bound_since) return false;
-    return Date.now() - Date.parse(link.bound_since) < ALEXA_LINK_STATE_TTL_SECONDS * 1000;
+    const link = await getVoiceLink('alexa');
+    if (!link.linked || !link.linked_since) return false;
+    return Date.now() - Date.parse(link.linked_since) < ALEXA_LINK_STATE_TTL_SECONDS * 1000;
   } catch {
     return false;
   }
 }
 
-async function complete(code: string, state: string): Promise<BindOutcome> {
+async function complete(code: string, state: string): Promise<LinkOutcome> {
   try {
     await completeAlexaLink({ code, state });
     return { status: 'success' };
@@ -97,7 +98,7 @@ async function complete(code: string, state: string): Promise<BindOutcome> {
   }
 }
 
-const inFlight = new Map<string, Promise<BindOutcome>>();
+const inFlight = new Map<string, Promise<LinkOutcome>>();
 
 /**
  * Completes the link for Amazon's answer once per state: a second call for the same state (React mounting the
@@ -105,7 +106,7 @@ const inFlight = new Map<string, Promise<BindOutcome>>();
  * request, which the server would refuse as a used state. Outcomes that could change on a second attempt
  * (offline, a server error) are not remembered, so that a reload tries again.
  */
-export function completeOnce(code: string, state: string): Promise<BindOutcome> {
+export function completeOnce(code: string, state: string): Promise<LinkOutcome> {
   const known = remembered(state);
   if (known) return Promise.resolve(known);
   let pending = inFlight.get(state);
@@ -130,6 +131,6 @@ export function completeOnce(code: string, state: string): Promise<BindOutcome> 
 }
 
 /** Amazon's own error in the redirect: the user said no, or Amazon could not go on. */
-export function amazonErrorOutcome(error: string): BindOutcome {
+export function amazonErrorOutcome(error: string): LinkOutcome {
   return { status: 'failure', reason: error === 'access_denied' ? 'denied' : 'amazonError' };
 }

@@ -1,0 +1,3 @@
+import { AppLinkScreen } from '../../features/alexa/components/app-link-screen.tsx';
+
+export default AppLinkScreen;

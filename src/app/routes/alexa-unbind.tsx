@@ -1,3 +1,0 @@
-import { UnbindScreen } from '../../features/alexa/components/unbind-screen.tsx';
-
-export default UnbindScreen;

@@ -1,0 +1,3 @@
+import { UnlinkScreen } from '../../features/alexa/components/unlink-screen.tsx';
+
+export default UnlinkScreen;

@@ -1,0 +1,3 @@
+import { AppLinkScreen } from '../../features/google-home/components/app-link-screen.tsx';
+
+export default AppLinkScreen;

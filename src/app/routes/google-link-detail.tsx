@@ -1,0 +1,3 @@
+import { LinkDetailScreen } from '../../features/google-home/components/link-detail-screen.tsx';
+
+export default LinkDetailScreen;

@@ -1,6 +1,0 @@
-import { apiRequest } from '../../../lib/api-client.ts';
-
-/** Disables the skill at Amazon and revokes our tokens for Alexa; unbinding what is not linked succeeds too. */
-export async function unbindAlexa(): Promise<void> {
-  await apiRequest<undefined>('/voice-links/alexa', { method: 'DELETE', auth: true });
-}

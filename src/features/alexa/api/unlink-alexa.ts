@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Disables the skill at Amazon and revokes our tokens for Alexa; unlinking what is not linked succeeds too. */
+export async function unlinkAlexa(): Promise<void> {
+  await apiRequest<undefined>('/voice-links/alexa', { method: 'DELETE', auth: true });
+}

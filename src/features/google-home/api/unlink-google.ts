@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** DELETE /api/voice-links/google: our tokens for the Google client revoked; a 204 also when nothing was linked. */
+export async function unlinkGoogle(): Promise<void> {
+  await apiRequest<undefined>('/voice-links/google', { method: 'DELETE', auth: true });
+}
