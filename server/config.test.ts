@@ -34,7 +34,7 @@ describe('loadConfig', () => {
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('reads every variable of the README', () => {
+  it('reads the variables of docs/configuration.md', () => {
     const config = loadConfig({
       PORT: '8080',
       HOST: '0.0.0.0',

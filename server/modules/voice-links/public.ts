@@ -1,4 +1,6 @@
 /** What the rest of the server may use of the voice-links module (docs/decisions/008-import-boundaries.md). */
+import { defineModule } from '../../module.ts';
+import { voiceLinkSettings } from './settings.ts';
 export {
   type AmazonConfig,
   AMAZON_FAKE_PATHS,
@@ -8,3 +10,5 @@ export {
 } from './amazon-config.ts';
 export { voiceLinkRoutes } from './voice-link-routes.ts';
 export { endAlexaLinkFromAmazon } from './alexa-disabled.ts';
+
+export const voiceLinksModule = defineModule({ name: 'voice-links', settings: voiceLinkSettings });
