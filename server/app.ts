@@ -17,19 +17,12 @@ import { personalViewRoutes, readApiResponses } from './http/personal-view.ts';
 import { databaseRateLimitStore, memoryRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import {
-  authRoutes,
   createRequireCaller,
   DatabaseFailureLog,
   followSessionChanges,
   LoginThrottle,
   MemoryFailureLog,
 } from './modules/accounts/public.ts';
-import { commentRoutes } from './modules/comments/public.ts';
-import { healthRoutes } from './modules/health/public.ts';
-import { messageRoutes } from './modules/messages/public.ts';
-import { mowerRoutes } from './modules/mowers/public.ts';
-import { newsletterRoutes } from './modules/newsletter/public.ts';
-import { sharingRoutes } from './modules/sharing/public.ts';
 import {
   authorizationRequestOf,
   createLinkGrants,
@@ -39,11 +32,11 @@ import {
   LOGIN_PAGES,
   oauthRoutes,
 } from './modules/oauth/public.ts';
-import { policyRoutes } from './modules/policy/public.ts';
-import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
+import { AMAZON_FAKE_PREFIX } from './modules/voice-links/public.ts';
 import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
 import { AppMetrics } from './metrics.ts';
+import { serverModules } from './modules.ts';
 import type { Clock, CommandBudget, Fleet, LiveCadence, LiveFeed } from './modules/fleet/public.ts';
 import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
 import {
@@ -141,17 +134,8 @@ export interface AppOptions {
 }
 
 export async function buildApp({ db, config, clock, pageRenderer }: AppOptions): Promise<BuiltApp> {
-  const {
-    webRoot,
-    simulator,
-    logLevel,
-    version,
-    publicUrl,
-    oauthClients,
-    oauthCookieKeys,
-    trustProxy,
-    loginRequestsPerMinute,
-  } = config;
+  const { webRoot, simulator, logLevel, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
+    config;
   const app = Fastify({
     logger: {
       level: logLevel,
@@ -276,6 +260,19 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     config: config.alexaSkill,
   });
 
+  // What the modules' routes are given; each module's type names what it takes of it (server/module.ts).
+  const moduleContext = {
+    db,
+    config,
+    requireCaller,
+    throttle,
+    linkGrants,
+    dependencies: live.brokerDependency ? [live.brokerDependency] : [],
+    onMowerListChange: async (accountIds: readonly string[]) => {
+      googleSync.mowerListChanged(accountIds);
+      await live.mowerListChanged(accountIds);
+    },
+  };
   await app.register(
     async (api) => {
       // Tokens and per-user data must never sit in a cache (RFC 6749 section 5.1); a route may say otherwise.
@@ -283,48 +280,14 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
         reply.header('Cache-Control', 'no-store');
       });
       await registerApiCompression(api);
-      await api.register(healthRoutes, {
-        prefix: '/health',
-        db,
-        version,
-        dependencies: live.brokerDependency ? [live.brokerDependency] : [],
-      });
-      await api.register(authRoutes, {
-        prefix: '/auth',
-        db,
-        requireCaller,
-        throttle,
-        loginRequestsPerMinute,
-        sessionsPerAccount: config.sessionsPerAccount,
-      });
-      await api.register(mowerRoutes, { prefix: '/mowers', db, requireCaller });
+      for (const module of serverModules) await module.apiRoutes?.(api, moduleContext);
+      // The mower cloud's routes are its wiring's (server/live-fleet.ts), the first views' the root's.
       await api.register(live.apiRoutes, { prefix: '/mowers' });
       if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
-      await api.register(commentRoutes, { prefix: '/comments', db, requireCaller });
-      await api.register(sharingRoutes, {
-        prefix: '/sharing',
-        db,
-        requireCaller,
-        onMowerListChange: async (accountIds) => {
-          googleSync.mowerListChanged(accountIds);
-          await live.mowerListChanged(accountIds);
-        },
-      });
-      await api.register(policyRoutes, { prefix: '/policy', db, requireCaller });
-      await api.register(newsletterRoutes, { prefix: '/newsletter', db, requireCaller });
-      await api.register(messageRoutes, { prefix: '/messages', db, requireCaller });
       await api.register(personalViewRoutes, {
         prefix: '/personal-view',
         renderer,
         readResponses: readApiResponses(app),
-      });
-      await api.register(voiceLinkRoutes, {
-        prefix: '/voice-links',
-        db,
-        requireCaller,
-        clients: oauthClients,
-        grants: linkGrants,
-        amazon: config.amazon,
       });
     },
     { prefix: '/api' },

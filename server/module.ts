@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database.ts';
 import type { Settings } from './settings.ts';
 
@@ -11,22 +12,41 @@ export interface Sweep<Needs = unknown> {
 }
 
 /**
- * What the server's root files need to know of a module, in one place (docs/decisions/039-module-objects.md): the
- * settings it owns (server/config.ts reads them, docs/configuration.md describes them) and its sweeps
- * (server/main.ts runs them). server/modules.ts lists every module in order.
+ * Registers a module's routes under `/api` (never cached, compressed: server/app.ts), each module at its own
+ * prefix. `app` is what server/app.ts hands every module (the database, the configuration, who calls); a module's
+ * type names only what it takes of it, so that its dependencies stay its imports and its options (decision 025).
  */
-export interface ServerModule<Declared extends Settings = Settings, Needs = unknown> {
+export type ApiRoutes<Needs> = (api: FastifyInstance, app: Needs) => PromiseLike<unknown>;
+
+/**
+ * What the server's root files need to know of a module, in one place (docs/decisions/039-module-objects.md): the
+ * settings it owns (server/config.ts reads them, docs/configuration.md describes them), its routes under `/api`
+ * (server/app.ts registers them) and its sweeps (server/main.ts runs them). server/modules.ts lists every module in
+ * order.
+ */
+export interface ServerModule<Declared extends Settings = Settings, SweepNeeds = unknown, RouteNeeds = unknown> {
   readonly name: string;
   readonly settings: Declared;
-  readonly sweeps: readonly Sweep<Needs>[];
+  readonly apiRoutes: ApiRoutes<RouteNeeds> | undefined;
+  readonly sweeps: readonly Sweep<SweepNeeds>[];
 }
 
-export function defineModule<const Declared extends Settings = Record<never, never>, Needs = unknown>(module: {
+export function defineModule<
+  const Declared extends Settings = Record<never, never>,
+  SweepNeeds = unknown,
+  RouteNeeds = unknown,
+>(module: {
   name: string;
   settings?: Declared;
-  sweeps?: readonly Sweep<Needs>[];
-}): ServerModule<Declared, Needs> {
-  return { name: module.name, settings: module.settings ?? ({} as Declared), sweeps: module.sweeps ?? [] };
+  apiRoutes?: ApiRoutes<RouteNeeds>;
+  sweeps?: readonly Sweep<SweepNeeds>[];
+}): ServerModule<Declared, SweepNeeds, RouteNeeds> {
+  return {
+    name: module.name,
+    settings: module.settings ?? ({} as Declared),
+    apiRoutes: module.apiRoutes,
+    sweeps: module.sweeps ?? [],
+  };
 }
 
 export const HOUR_MS = 60 * 60 * 1000;

@@ -1,10 +1,12 @@
 /** What the rest of the server may use of the accounts module (docs/decisions/008-import-boundaries.md). */
+import type { Db } from '../../db/database.ts';
 import { defineModule, HOUR_MS } from '../../module.ts';
-import { type SignInLimits, sweepSignInFailures } from './login-throttle.ts';
+import { authRoutes } from './auth-routes.ts';
+import type { RequireCaller } from './authenticate.ts';
+import { type LoginThrottle, type SignInLimits, sweepSignInFailures } from './login-throttle.ts';
 import { sweepSessionRetryAnswers, sweepUsedRefreshTokens } from './sessions.ts';
 import { accountSettings } from './settings.ts';
 export { createAccount, findAccountById, findAccountByIdentifier } from './account-queries.ts';
-export { authRoutes } from './auth-routes.ts';
 export {
   type Caller,
   type CallerRoutesOptions,
@@ -36,6 +38,28 @@ export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';
 export const accountsModule = defineModule({
   name: 'accounts',
   settings: accountSettings,
+  apiRoutes: (
+    api,
+    {
+      db,
+      requireCaller,
+      throttle,
+      config,
+    }: {
+      db: Db;
+      requireCaller: RequireCaller;
+      throttle: LoginThrottle;
+      config: { loginRequestsPerMinute: number; sessionsPerAccount: number };
+    },
+  ) =>
+    api.register(authRoutes, {
+      prefix: '/auth',
+      db,
+      requireCaller,
+      throttle,
+      loginRequestsPerMinute: config.loginRequestsPerMinute,
+      sessionsPerAccount: config.sessionsPerAccount,
+    }),
   sweeps: [
     {
       name: 'sign-in failures',
