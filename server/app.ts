@@ -38,14 +38,7 @@ import { liveFleet } from './live-fleet.ts';
 import { AppMetrics } from './metrics.ts';
 import { serverModules } from './modules.ts';
 import type { Clock, CommandBudget, Fleet, LiveCadence, LiveFeed } from './modules/fleet/public.ts';
-import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
-import {
-  createHomeGraph,
-  googleHomeRoutes,
-  type HomeGraph,
-  type HomeGraphSync,
-  homeGraphSync,
-} from './modules/google-home/public.ts';
+import { createHomeGraph, type HomeGraph, type HomeGraphSync, homeGraphSync } from './modules/google-home/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
 export type AppConfig = Pick<
@@ -234,38 +227,22 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     metrics,
   });
 
-  // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
+  // What we tell Google's HomeGraph unasked (docs/decisions/017-…); Google's fulfilment is the module's route.
   const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
   const homeGraph = createHomeGraph(config.homeGraph);
   const googleSync = homeGraphSync({ db, grants: linkGrants, homeGraph, googleClientIds, log: app.log });
   live.fleet.onChange((change) => googleSync.fleetChanged(change));
   app.addHook('onClose', () => googleSync.settled());
-  await app.register(googleHomeRoutes, {
-    db,
-    requireCaller,
-    fleet: live.fleet,
-    commandBudget: live.commandBudget,
-    grants: linkGrants,
-    googleClientIds,
-  });
-  // The Alexa custom skill's endpoint (docs/decisions/018-…).
-  const alexaClientIds = oauthClients.filter((client) => client.kind === 'alexa').map((client) => client.client_id);
-  await app.register(alexaSkillRoutes, {
-    db,
-    fleet: live.fleet,
-    commandBudget: live.commandBudget,
-    grants: linkGrants,
-    alexaClientIds,
-    tokenGrant,
-    config: config.alexaSkill,
-  });
 
   // What the modules' routes are given; each module's type names what it takes of it (server/module.ts).
   const moduleContext = {
     db,
     config,
     requireCaller,
+    tokenGrant,
     throttle,
+    fleet: live.fleet,
+    commandBudget: live.commandBudget,
     linkGrants,
     dependencies: live.brokerDependency ? [live.brokerDependency] : [],
     onMowerListChange: async (accountIds: readonly string[]) => {
@@ -273,6 +250,9 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       await live.mowerListChanged(accountIds);
     },
   };
+  // The modules' routes, in the order of server/modules.ts: those outside /api (the assistants'), then under it.
+  for (const module of serverModules) await module.routes?.(app, moduleContext);
+
   await app.register(
     async (api) => {
       // Tokens and per-user data must never sit in a cache (RFC 6749 section 5.1); a route may say otherwise.

@@ -12,22 +12,25 @@ export interface Sweep<Needs = unknown> {
 }
 
 /**
- * Registers a module's routes under `/api` (never cached, compressed: server/app.ts), each module at its own
- * prefix. `app` is what server/app.ts hands every module (the database, the configuration, who calls); a module's
- * type names only what it takes of it, so that its dependencies stay its imports and its options (decision 025).
+ * Registers a module's routes on `parent`, each module at its own prefix. `app` is what server/app.ts hands every
+ * module (the database, the configuration, who calls, the fleet); a module's type names only what it takes of it,
+ * so that its dependencies stay its imports and its options (decision 025).
  */
-export type ApiRoutes<Needs> = (api: FastifyInstance, app: Needs) => PromiseLike<unknown>;
+export type ModuleRoutes<Needs> = (parent: FastifyInstance, app: Needs) => PromiseLike<unknown>;
 
 /**
  * What the server's root files need to know of a module, in one place (docs/decisions/039-module-objects.md): the
- * settings it owns (server/config.ts reads them, docs/configuration.md describes them), its routes under `/api`
+ * settings it owns (server/config.ts reads them, docs/configuration.md describes them), its routes
  * (server/app.ts registers them) and its sweeps (server/main.ts runs them). server/modules.ts lists every module in
  * order.
  */
 export interface ServerModule<Declared extends Settings = Settings, SweepNeeds = unknown, RouteNeeds = unknown> {
   readonly name: string;
   readonly settings: Declared;
-  readonly apiRoutes: ApiRoutes<RouteNeeds> | undefined;
+  /** Its routes outside `/api`, at the root (the assistants' endpoints), registered first. */
+  readonly routes: ModuleRoutes<RouteNeeds> | undefined;
+  /** Its routes under `/api`: never cached, compressed (server/app.ts). */
+  readonly apiRoutes: ModuleRoutes<RouteNeeds> | undefined;
   readonly sweeps: readonly Sweep<SweepNeeds>[];
 }
 
@@ -38,12 +41,14 @@ export function defineModule<
 >(module: {
   name: string;
   settings?: Declared;
-  apiRoutes?: ApiRoutes<RouteNeeds>;
+  routes?: ModuleRoutes<RouteNeeds>;
+  apiRoutes?: ModuleRoutes<RouteNeeds>;
   sweeps?: readonly Sweep<SweepNeeds>[];
 }): ServerModule<Declared, SweepNeeds, RouteNeeds> {
   return {
     name: module.name,
     settings: module.settings ?? ({} as Declared),
+    routes: module.routes,
     apiRoutes: module.apiRoutes,
     sweeps: module.sweeps ?? [],
   };
