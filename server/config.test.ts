@@ -150,6 +150,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it("reads Google's service-account key from the file GOOGLE_SERVICE_ACCOUNT_FILE names, or refuses it naming it", () => {
+    const key = { client_email: 'navimow@project.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----' };
+    expect(
+      loadConfig({ NAVIMOW_DEMO: 'on', GOOGLE_SERVICE_ACCOUNT_FILE: clientsFile(JSON.stringify(key)) }).homeGraph,
+    ).toMatchObject({ serviceAccount: { ...key, token_uri: 'https://oauth2.googleapis.com/token' } });
+    expect(() => loadConfig({ NAVIMOW_DEMO: 'on', GOOGLE_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' })).toThrow(
+      /cannot read \/nonexistent\/key.json: ENOENT[\s\S]*→ at GOOGLE_SERVICE_ACCOUNT_FILE/,
+    );
+    const invalid = clientsFile('{"client_email":"x"}');
+    expect(() => loadConfig({ NAVIMOW_DEMO: 'on', GOOGLE_SERVICE_ACCOUNT_FILE: invalid })).toThrow(
+      new RegExp(`${invalid}: [\\s\\S]*private_key[\\s\\S]*→ at GOOGLE_SERVICE_ACCOUNT_FILE`),
+    );
+  });
+
   it('refuses an unreadable or invalid clients file', () => {
     expect(() => loadConfig({ OAUTH_CLIENTS_FILE: '/nonexistent/clients.json' })).toThrow(
       /cannot read[\s\S]*OAUTH_CLIENTS_FILE/,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
@@ -7,7 +6,7 @@ import { serverModules } from './modules.ts';
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
 import { DEMO_CLIENTS, type LinkingClient } from './modules/oauth/public.ts';
 import type { MqttConfig } from './modules/mqtt/public.ts';
-import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
+import type { HomeGraphConfig } from './modules/google-home/public.ts';
 import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
 import {
   AMAZON_FAKE_PATHS,
@@ -42,27 +41,6 @@ function allSettings() {
  * nowhere else: the rest of the server takes a `Config`.
  */
 const baseSchema = z.object(settingsShape(allSettings()));
-
-/** The Google project's service account key (JSON, as the Cloud console downloads it). */
-function serviceAccount(path: string | undefined, context: z.RefinementCtx) {
-  if (!path) return undefined;
-  try {
-    const parsed = serviceAccountSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-    if (parsed.success) return parsed.data;
-    context.addIssue({
-      code: 'custom',
-      path: ['GOOGLE_SERVICE_ACCOUNT_FILE'],
-      message: `${path}: ${z.prettifyError(parsed.error)}`,
-    });
-  } catch (error) {
-    context.addIssue({
-      code: 'custom',
-      path: ['GOOGLE_SERVICE_ACCOUNT_FILE'],
-      message: `cannot read ${path}: ${(error as Error).message}`,
-    });
-  }
-  return undefined;
-}
 
 const environmentSchema = baseSchema
   .transform((env, context) => ({
@@ -163,7 +141,7 @@ const environmentSchema = baseSchema
     /** Google's HomeGraph (Report State, Request Sync); without a service account, the local fake. */
     homeGraph: {
       url: env.GOOGLE_HOMEGRAPH_URL,
-      serviceAccount: serviceAccount(env.GOOGLE_SERVICE_ACCOUNT_FILE, context),
+      serviceAccount: env.GOOGLE_SERVICE_ACCOUNT_FILE,
       timeoutMs: env.GOOGLE_HOMEGRAPH_TIMEOUT_MS,
     } as HomeGraphConfig,
     /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -46,3 +47,25 @@ export const list = z
   .transform((items) => (items.length ? items : undefined));
 
 export const httpUrl = () => z.url({ protocol: /^https?$/ });
+
+/** The JSON in the file a variable names, checked by `schema`; the message says which file and what is wrong. */
+export function jsonFile<Schema extends z.ZodType>(schema: Schema) {
+  return z
+    .string()
+    .min(1)
+    .transform((path, context): z.output<Schema> => {
+      let json: unknown;
+      try {
+        json = JSON.parse(readFileSync(path, 'utf8'));
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `cannot read ${path}: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: `${path}: ${z.prettifyError(parsed.error)}` });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+}

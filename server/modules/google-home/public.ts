@@ -4,13 +4,7 @@ import type { LinkingClient } from '../oauth/public.ts';
 import { googleHomeRoutes, type GoogleRoutesOptions } from './google-routes.ts';
 import { googleHomeSettings } from './settings.ts';
 export { GOOGLE_FULFILMENT_PATH } from './google-routes.ts';
-export {
-  createHomeGraph,
-  FakeHomeGraph,
-  type HomeGraph,
-  type HomeGraphConfig,
-  serviceAccountSchema,
-} from './home-graph.ts';
+export { createHomeGraph, FakeHomeGraph, type HomeGraph, type HomeGraphConfig } from './home-graph.ts';
 export { type HomeGraphSync, homeGraphSync } from './home-graph-sync.ts';
 
 export const googleHomeModule = defineModule({

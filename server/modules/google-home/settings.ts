@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineSettings, httpUrl } from '../../settings.ts';
+import { defineSettings, httpUrl, jsonFile } from '../../settings.ts';
+import { serviceAccountSchema } from './home-graph.ts';
 
 export const googleHomeSettings = defineSettings({
   GOOGLE_HOMEGRAPH_URL: {
@@ -12,7 +13,8 @@ export const googleHomeSettings = defineSettings({
       "how long one call to Google's HomeGraph (Report State, Request Sync, its token) may take before it fails",
   },
   GOOGLE_SERVICE_ACCOUNT_FILE: {
-    schema: z.string().min(1).optional(),
+    // As the Cloud console downloads it.
+    schema: jsonFile(serviceAccountSchema).optional(),
     default: 'unset: the local fake of HomeGraph (calls kept in memory)',
     description: "the Google project's service-account key (JSON) allowed to call HomeGraph",
   },

@@ -1,31 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { defineSettings, list } from '../../settings.ts';
+import { defineSettings, jsonFile, list } from '../../settings.ts';
 import { linkingClientsSchema } from './clients.ts';
-
-/** The JSON array of OAuth clients in the file an environment variable names. */
-const clientsFile = z
-  .string()
-  .min(1)
-  .transform((path, context) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      context.addIssue({ code: 'custom', message: `cannot read ${path}: ${(error as Error).message}` });
-      return z.NEVER;
-    }
-    const clients = linkingClientsSchema.safeParse(json);
-    if (!clients.success) {
-      context.addIssue({ code: 'custom', message: `${path}: ${z.prettifyError(clients.error)}` });
-      return z.NEVER;
-    }
-    return clients.data;
-  });
 
 export const oauthSettings = defineSettings({
   OAUTH_CLIENTS_FILE: {
-    schema: clientsFile.optional(),
+    schema: jsonFile(linkingClientsSchema).optional(),
     default: 'required unless `NAVIMOW_DEMO=on`',
     description:
       'JSON array of `{ client_id, client_secret, client_name, kind: "alexa"\\|"google"\\|"hornbach"\\|"third_party", redirect_uris, require_pkce?, token_endpoint_auth_methods?, other_redirects? }`: no `client_secret` makes a public client (third parties only; PKCE always); `require_pkce: true` makes a confidential client send PKCE too; `token_endpoint_auth_methods` narrows `["client_secret_basic", "client_secret_post"]`; `redirect_uris` match exactly, but a loopback one listed without a port (`http://127.0.0.1/callback`) matches on any port; `other_redirects: "after_consent"` (third parties only) accepts any other http(s) redirect once the user has confirmed its host on the consent screen after signing in (`docs/voice-assistants.md`)',
