@@ -69,19 +69,15 @@ const zones = [
       ...serverModules.filter((other) => other !== module).map((other) => `./server/modules/${other}/**`),
     ],
     from: `./server/modules/${module}`,
-    except: ['./public.ts', './simulator.ts'],
+    except: ['./public.ts'],
     message: `Other code reaches the ${module} module only through server/modules/${module}/public.ts.`,
   })),
   {
-    // A module's stand-ins for the simulated setup (`simulator.ts`): mounted by server/app.ts with the simulator only,
-    // and used by tests; no other production code reaches them.
-    target: [
-      './server/!(app).ts',
-      './server/!(modules|testing)/**/!(*.test).ts',
-      './server/modules/**/!(*.test|simulator).ts',
-    ],
-    from: './server/modules/*/simulator.ts',
-    message: "A module's simulator.ts is for server/app.ts (with the simulator) and tests only, never production code.",
+    // The stand-ins for outside services in the simulated setup (server/dev, served under /dev/): server/app.ts loads
+    // them with the simulator only (a static import there is refused below), and tests use them.
+    target: ['./server/!(app|*.test).ts', './server/!(dev|testing)/**/!(*.test).ts'],
+    from: './server/dev',
+    message: 'server/dev is for server/app.ts (with the simulator) and tests only, never production code.',
   },
 ];
 
@@ -150,6 +146,20 @@ export default tseslint.config(
   {
     files: ['server/**', 'scripts/**', 'common/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Production never loads server/dev: the app imports it when the simulator is on, not with its own imports.
+    files: ['server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['./dev/*'], message: "Load server/dev with the simulator only: await import('./dev/…')." },
+          ],
+        },
+      ],
+    },
   },
   {
     // A module's dependencies are its imports and its options, which the zones above see; a Fastify decoration

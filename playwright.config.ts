@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+import { testServerEnv } from './scripts/test-server-env.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 
@@ -10,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
+  // The language and colour-scheme matrices beyond CI's sample run in `npm run test:e2e:sweep` (decision 040).
+  grepInvert: process.env.E2E_SWEEP ? undefined : /@sweep/,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
   // CI runs a failed journey once more; the list reporter names those that then pass as flaky (decision 022).
@@ -27,30 +30,13 @@ export default defineConfig({
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
   },
   webServer: {
     command: `rm -f .e2e-data/e2e.sqlite* && node server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(port),
-      DATABASE_URL: 'file:.e2e-data/e2e.sqlite',
-      NAVIMOW_SIMULATOR: 'on',
-      NAVIMOW_DEMO: 'on',
-      LOG_LEVEL: 'warn',
-      // Every simulated app signs in once per page load; the suite loads hundreds of pages, and links dozens of
-      // times, from one address.
-      LOGIN_REQUESTS_PER_MINUTE: '100000',
-      PAGE_REQUESTS_PER_MINUTE: '100000',
-      AUTHORIZE_REQUESTS_PER_MINUTE: '100000',
-      // One demo account signs in on every page load: its oldest sessions must not be signed out under a journey.
-      SESSIONS_PER_ACCOUNT: '10000',
-      // The demo's batteries stay where the seed puts them (the pages' journeys rely on 92 % and 40 %), and the
-      // MQTT broker takes a free port so that parallel runs and a running `npm start` do not collide on 1883.
-      FLEET_TICK_MS: '0',
-      MQTT_PORT: '0',
-    },
+    env: testServerEnv(port, 'file:.e2e-data/e2e.sqlite'),
   },
 });

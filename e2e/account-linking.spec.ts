@@ -6,7 +6,7 @@ import en from '../locales/en/accountLinking.json' with { type: 'json' };
 import commonEn from '../locales/en/common.json' with { type: 'json' };
 import fi from '../locales/fi/accountLinking.json' with { type: 'json' };
 import commonFi from '../locales/fi/common.json' with { type: 'json' };
-import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, languageRun, LANGUAGES } from './fixtures.ts';
 
 const DEMO_REDIRECT = 'http://127.0.0.1:8765/callback';
 const ALEXA_REDIRECT = 'https://layla.amazon.com/api/skill/link/M2NAVIMOWDEMO';
@@ -225,7 +225,7 @@ test('opened without a linking request, the page says where to start', async ({ 
 });
 
 for (const language of LANGUAGES) {
-  test(`the login page speaks ${language}`, async ({ page, baseURL }) => {
+  test(`the login page speaks ${language}`, languageRun(language), async ({ page, baseURL }) => {
     const config = await demoClient(baseURL!);
     const { url } = await authorizationUrl(config, { ui_locales: language });
     await page.goto(url.href);

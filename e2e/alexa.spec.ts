@@ -3,7 +3,7 @@ import type { VoiceLinksResponse } from '../common/voice-links.ts';
 import alexaEn from '../locales/en/alexa.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
 import smartHomeEn from '../locales/en/smartHome.json' with { type: 'json' };
-import { DEMO_FRIEND, expectAccessible, LANGUAGES } from './fixtures.ts';
+import { AXE_LANGUAGES, DEMO_FRIEND, expectAccessible, languageRun, LANGUAGES } from './fixtures.ts';
 import { stubAlexaBound, stubLinking } from './screen-states.ts';
 
 /**
@@ -276,7 +276,7 @@ async function openScreen(page: Page, screen: (typeof SCREENS)[number], language
 test.describe('every Alexa screen passes axe', () => {
   for (const language of ['en', 'de', 'fi']) {
     for (const screen of SCREENS) {
-      test(`${screen.name} in ${language}`, async ({ page }) => {
+      test(`${screen.name} in ${language}`, languageRun(language, AXE_LANGUAGES), async ({ page }) => {
         await stubLinking(page);
         await openScreen(page, screen, language);
         if (screen.name === 'info')
@@ -296,7 +296,7 @@ test.describe('every Alexa screen passes axe', () => {
 
 test.describe('every Alexa screen speaks every language', () => {
   for (const language of LANGUAGES) {
-    test(`${language}`, async ({ page }) => {
+    test(`${language}`, languageRun(language), async ({ page }) => {
       await stubLinking(page);
       for (const screen of SCREENS) {
         const title = await openScreen(page, screen, language);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import commentsEn from '../locales/en/comments.json' with { type: 'json' };
 import bayEn from '../locales/en/expansionBay.json' with { type: 'json' };
-import { DEMO_OWNER, expectAccessible, LANGUAGES, waitForApp } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, languageRun, LANGUAGES, waitForApp } from './fixtures.ts';
 
 const DEMO = DEMO_OWNER;
 
@@ -208,7 +208,7 @@ test.describe('device pages in every language', () => {
   }
 
   for (const language of LANGUAGES) {
-    test(`expansion bay speaks ${language}`, async ({ page }) => {
+    test(`expansion bay speaks ${language}`, languageRun(language), async ({ page }) => {
       await page.goto(`/expansion-bay?lang=${language}&sim_mower=NVM-DEMO-0001`);
       // The simulated app signs in first (a deliberately slow password hash): allow for a busy machine.
       await expect(moduleCard(page, 'antenna').getByRole('note')).toBeVisible({ timeout: 15_000 });
@@ -227,7 +227,7 @@ test.describe('device pages in every language', () => {
       expect(await page.locator('body').innerText()).not.toMatch(rawKeys);
     });
 
-    test(`comment tool speaks ${language}`, async ({ page }) => {
+    test(`comment tool speaks ${language}`, languageRun(language), async ({ page }) => {
       await page.goto(`/shulex-comment-tool?lang=${language}`);
       await page.locator('main button[type="submit"]').click({ timeout: 15_000 });
       await expect(page.locator('#rating-error')).toBeVisible();

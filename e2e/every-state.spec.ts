@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type PageRoute, type PageRouteId, pageRoutes } from '../common/page-routes.ts';
-import { expectAccessible, expectFitsTheScreen, MAIN_STATE_QUERY } from './fixtures.ts';
+import { AXE_LANGUAGES, expectAccessible, expectFitsTheScreen, languageRun, MAIN_STATE_QUERY } from './fixtures.ts';
 import { serverOutage } from './screen-states.ts';
 
 /**
@@ -28,7 +28,7 @@ const pages = (Object.keys(pageRoutes) as PageRouteId[])
   });
 
 for (const language of ['en', 'de', 'fi'] as const) {
-  test.describe(`every page in ${language} with the server failing`, () => {
+  test.describe(`every page in ${language} with the server failing`, languageRun(language, AXE_LANGUAGES), () => {
     for (const { id, path } of pages) {
       test(`${id} says so, passes axe and fits the screen`, async ({ page }) => {
         const failed = await serverOutage(page);

@@ -1,19 +1,40 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import type { PageRouteId } from '../common/page-routes.ts';
 import { ok } from '../src/lib/bridge/native-fake.ts';
 import { type FakeNativeSetup, installFakeNative } from './native-fake.ts';
 
-/** Runs axe on the page (WCAG 2.1 A and AA) and fails on any violation. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+let axeSource: Promise<string> | undefined;
+
+/**
+ * Runs axe on the page (WCAG 2.1 A and AA) and fails on any violation. axe-core runs in the page itself, as
+ * `@axe-core/playwright`'s legacy mode does, without its default second page for the report: that page cost each check
+ * a second copy of axe (about a second on CI's two cores, over some 400 checks), for cross-origin frames these pages
+ * do not have.
+ */
 export async function expectAccessible(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const source = await axeSource;
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
+  const violations = await page.evaluate(
+    async ([context, tags]) => {
+      const { axe } = window as unknown as {
+        axe: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> };
+      };
+      const results = await axe.run(context ?? document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    },
+    [include, AXE_TAGS] as const,
+  );
+  expect(violations).toEqual([]);
 }
 
 /** Fails when the page is wider than the screen (a word or a table that does not wrap). */
@@ -39,6 +60,30 @@ export async function localeTexts(language: string, namespace: string): Promise<
 }
 
 export { SUPPORTED_LANGUAGES as LANGUAGES } from '../common/languages.ts';
+
+/**
+ * The tag of a journey that runs outside CI, in `npm run test:e2e:sweep` (docs/testing.md, decision 040): the same
+ * check as a CI journey, in more languages or the other colour scheme. CI runs a sample of each matrix.
+ */
+export const SWEEP_TAG = '@sweep';
+
+/**
+ * The languages a per-language journey runs in on CI: English (the source), German and Finnish (the longest words)
+ * and Polish (three plural forms). The other eighteen run in the sweep.
+ */
+export const CI_LANGUAGES: readonly string[] = ['en', 'de', 'fi', 'pl'];
+
+/**
+ * The languages a sweep of every page's accessibility and layout runs in on CI: English, and Finnish for the longest
+ * words. German runs in the sweep (axe's findings do not change with the language; the layout's do, and Finnish's
+ * words are the longer).
+ */
+export const AXE_LANGUAGES: readonly string[] = ['en', 'fi'];
+
+/** A per-language journey's details: on CI in one of `sample`'s languages, in the sweep in any other. */
+export function languageRun(language: string, sample: readonly string[] = CI_LANGUAGES): { tag?: string } {
+  return sample.includes(language) ? {} : { tag: SWEEP_TAG };
+}
 
 /** What a page needs in its address to show its main state (without it some show their "missing link" state). */
 export const MAIN_STATE_QUERY: Partial<Record<PageRouteId, string>> = {

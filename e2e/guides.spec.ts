@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import connectEn from '../locales/en/connectSolutions.json' with { type: 'json' };
 import overDischargeEn from '../locales/en/overDischarge.json' with { type: 'json' };
 import winterEn from '../locales/en/winterGuide.json' with { type: 'json' };
-import { DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, languageRun, LANGUAGES } from './fixtures.ts';
 
 const screens = [
   {
@@ -101,8 +101,10 @@ test.describe('Winter storage guide', () => {
   test('refuses to hibernate a mower at 40 % and says why', async ({ page }) => {
     await page.goto('/robotWinterMode/guide?lang=en&sim_mower=NVM-DEMO-0002');
     await page.getByRole('button', { name: 'Begin hibernating' }).click();
+    // As below: the simulated app signs in (a deliberately slow password hash) before it answers the battery check.
     await expect(page.getByTestId('hibernation').getByRole('status')).toHaveText(
       'Battery at 40%. Charge the mower to at least 85% before hibernating.',
+      { timeout: 15_000 },
     );
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(bridgeLog(page).locator('li[data-method="getMowerList"][data-code="0"]').first()).toBeVisible();
@@ -198,7 +200,7 @@ for (const { path, english, ready } of screens) {
     });
 
     for (const language of LANGUAGES) {
-      test(`speaks ${language}`, async ({ page }) => {
+      test(`speaks ${language}`, languageRun(language), async ({ page }) => {
         await page.goto(`${path}?lang=${language}`);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(ready(page)).toBeVisible();

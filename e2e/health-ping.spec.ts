@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import en from '../locales/en/health.json' with { type: 'json' };
-import { expectAccessible, LANGUAGES } from './fixtures.ts';
+import { expectAccessible, languageRun, LANGUAGES } from './fixtures.ts';
 
 test.describe('healthPing in the simulated native app', () => {
   test('shows the page, the app and the server working, and logs the bridge calls', async ({ page }) => {
@@ -49,7 +49,7 @@ test.describe('healthPing in the simulated native app', () => {
   });
 
   for (const language of LANGUAGES) {
-    test(`speaks ${language}`, async ({ page }) => {
+    test(`speaks ${language}`, languageRun(language), async ({ page }) => {
       const strings = new Set<string>();
       await page.goto(`/healthPing?lang=${language}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { API_POLICY_VERSION } from '../common/api-policy.ts';
 import policyEn from '../locales/en/apiPolicy.json' with { type: 'json' };
 import newsletterEn from '../locales/en/newsletter.json' with { type: 'json' };
-import { DEMO_OWNER, expectAccessible, expectFitsTheScreen, LANGUAGES, localeTexts } from './fixtures.ts';
+import { DEMO_OWNER, expectAccessible, expectFitsTheScreen, languageRun, LANGUAGES, localeTexts } from './fixtures.ts';
 
 const FRIEND = 'friend@navimow.example';
 const bridgeLog = (page: Page) => page.getByTestId('bridge-log');
@@ -85,7 +85,7 @@ test.describe('API access policy', () => {
   });
 
   for (const language of LANGUAGES) {
-    test(`speaks ${language}`, async ({ page }) => {
+    test(`speaks ${language}`, languageRun(language), async ({ page }) => {
       await page.goto(`/apiPolicy?lang=${language}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const heading = await page.getByRole('heading', { level: 1 }).innerText();
@@ -240,7 +240,7 @@ test.describe('newsletter popup', () => {
   });
 
   for (const language of LANGUAGES) {
-    test(`speaks ${language}`, async ({ page }) => {
+    test(`speaks ${language}`, languageRun(language), async ({ page }) => {
       await promptShown(page);
       await page.goto(`/edmPopup?lang=${language}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharingEn from '../locales/en/sharing.json' with { type: 'json' };
 import simulatorEn from '../locales/en/simulator.json' with { type: 'json' };
-import { DEMO_FRIEND, DEMO_OWNER, expectAccessible, LANGUAGES } from './fixtures.ts';
+import { DEMO_FRIEND, DEMO_OWNER, expectAccessible, languageRun, LANGUAGES } from './fixtures.ts';
 
 const OWNER = { ...DEMO_OWNER, name: 'Alex Gardner' };
 const FRIEND = { ...DEMO_FRIEND, name: 'Sam Lindqvist' };
@@ -273,7 +273,7 @@ test.describe('invitations that cannot be answered', () => {
 
 test.describe('the invitation screen in every language', () => {
   for (const language of LANGUAGES) {
-    test(`speaks ${language}`, async ({ page }) => {
+    test(`speaks ${language}`, languageRun(language), async ({ page }) => {
       await page.goto(`/shareInvitation?id=demo-expired&lang=${language}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const title = page.getByRole('heading', { level: 1 });

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database.ts';
+import { FetchCookieJar } from '../server/testing/cookie-jar.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -119,15 +120,7 @@ let links = 0;
 async function linkedRefreshToken(): Promise<string> {
   links += 1;
   const from = { 'X-Forwarded-For': `10.255.${(links >> 8) & 255}.${links & 255}` };
-  const cookies = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      cookies.set(name!, value.join('='));
-    }
-  };
-  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const cookies = new FetchCookieJar();
   const verifier = 'bench-verifier-'.padEnd(50, 'x');
   const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString(
     'base64url',
@@ -142,16 +135,18 @@ async function linkedRefreshToken(): Promise<string> {
     code_challenge_method: 'S256',
   });
   const authorize = await fetch(`${base}/oauth/authorize?${query}`, { redirect: 'manual', headers: from });
-  keep(authorize);
+  await cookies.keep(authorize);
   const uid = authorize.headers.get('location')!.split('/').at(-1)!;
-  const login = await fetch(`${base}/oauth/interaction/${uid}/login`, {
+  const loginUrl = `${base}/oauth/interaction/${uid}/login`;
+  const login = await fetch(loginUrl, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: cookie(), ...from },
+    headers: { 'Content-Type': 'application/json', Cookie: await cookies.header(loginUrl), ...from },
     body: JSON.stringify(DEMO),
   });
-  keep(login);
+  await cookies.keep(login);
   const { redirect_to: redirectTo } = (await login.json()) as { redirect_to: string };
-  const resume = await fetch(new URL(redirectTo, base), { redirect: 'manual', headers: { Cookie: cookie() } });
+  const resumeUrl = new URL(redirectTo, base);
+  const resume = await fetch(resumeUrl, { redirect: 'manual', headers: { Cookie: await cookies.header(resumeUrl) } });
   const code = new URL(resume.headers.get('location')!).searchParams.get('code')!;
   const token = await fetch(`${base}/oauth/token`, {
     method: 'POST',

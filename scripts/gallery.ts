@@ -31,6 +31,7 @@ import { type Flag, judgeOverflow, measureScreen, untranslated } from './gallery
 import { type GalleryResults, renderGallery, type ShotResult } from './gallery/html.ts';
 import { galleryOptions, type Look, lookSuffix, textKeys, USAGE } from './gallery/options.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { testServerEnv } from './test-server-env.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VIEWPORT = { width: 412, height: 915 };
@@ -95,21 +96,7 @@ async function startServer(): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: `file:${join(data, 'gallery.sqlite')}`,
-      NAVIMOW_SIMULATOR: 'on',
-      NAVIMOW_DEMO: 'on',
-      LOG_LEVEL: 'warn',
-      LOGIN_REQUESTS_PER_MINUTE: '100000',
-      PAGE_REQUESTS_PER_MINUTE: '100000',
-      AUTHORIZE_REQUESTS_PER_MINUTE: '100000',
-      // One demo account signs in on every page load: its oldest sessions must not be signed out under a journey.
-      SESSIONS_PER_ACCOUNT: '10000',
-      FLEET_TICK_MS: '0',
-      MQTT_PORT: '0',
-    },
+    env: { ...process.env, ...testServerEnv(port, `file:${join(data, 'gallery.sqlite')}`) },
   });
   server.on('exit', () => rmSync(data, { recursive: true, force: true }));
   for (let tries = 0; tries < 120; tries += 1) {

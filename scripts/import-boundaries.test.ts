@@ -52,23 +52,20 @@ describe('import boundaries', () => {
       'server/modules/fleet/bad.ts',
       "import '../navimow-api/openapi-routes.ts';",
     ],
+    ['production code using the fake of Amazon', 'server/config.ts', "import './dev/amazon-fake.ts';"],
     [
-      'production code using a module’s simulator stand-ins',
-      'server/config.ts',
-      "import './modules/voice-links/simulator.ts';",
+      'production code loading the fake of Amazon on demand',
+      'server/main.ts',
+      "export const load = () => import('./dev/amazon-fake.ts');",
     ],
-    [
-      'another module using a module’s simulator stand-ins',
-      'server/modules/accounts/bad.ts',
-      "import '../voice-links/simulator.ts';",
-    ],
-    [
-      'server infrastructure using a module’s simulator stand-ins',
-      'server/http/bad.ts',
-      "import '../modules/voice-links/simulator.ts';",
-    ],
+    ['a module using the fake of Amazon', 'server/modules/voice-links/bad.ts', "import '../../dev/amazon-fake.ts';"],
+    ['server infrastructure using the fake of Amazon', 'server/http/bad.ts', "import '../dev/amazon-fake.ts';"],
   ])('refuses %s', async (_name, filePath, code) => {
     expect(await ruleIds(filePath, code)).toContain(BOUNDARY);
+  });
+
+  it('refuses the app importing server/dev statically: production would load the fake of Amazon', async () => {
+    expect(await ruleIds('server/app.ts', "import './dev/amazon-fake.ts';")).toContain('no-restricted-imports');
   });
 
   it('refuses an import cycle', async () => {
@@ -142,11 +139,17 @@ describe('import boundaries', () => {
       "import './modules/fleet/public.ts';\nimport './modules/mqtt/public.ts';\nimport './modules/navimow-api/public.ts';",
     ],
     [
-      'the app mounting the fake of Amazon with the simulator',
+      'the app loading the fake of Amazon when the simulator is on',
       'server/app.ts',
-      "import './modules/voice-links/simulator.ts';",
+      "export const load = () => import('./dev/amazon-fake.ts');",
     ],
-    ['a test using the fake of Amazon', 'server/modules/accounts/ok.test.ts', "import '../voice-links/simulator.ts';"],
+    [
+      'a module’s test using the fake of Amazon',
+      'server/modules/voice-links/ok.test.ts',
+      "import '../../dev/amazon-fake.ts';",
+    ],
+    ['a server test using the fake of Amazon', 'server/ok.test.ts', "import './dev/amazon-fake.ts';"],
+    ['a test helper using the fake of Amazon', 'server/testing/ok.ts', "import '../dev/amazon-fake.ts';"],
   ])('allows %s', async (_name, filePath, code) => {
     const ids = await ruleIds(filePath, code);
     expect(ids.filter((id) => id.startsWith('import-x/'))).toEqual([]);

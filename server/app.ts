@@ -33,7 +33,6 @@ import {
   oauthRoutes,
 } from './modules/oauth/public.ts';
 import { AMAZON_FAKE_PREFIX } from './modules/voice-links/public.ts';
-import { amazonFakeRoutes, FakeAmazon } from './modules/voice-links/simulator.ts';
 import { liveFleet } from './live-fleet.ts';
 import { AppMetrics } from './metrics.ts';
 import { serverModules } from './modules.ts';
@@ -230,9 +229,18 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // What we tell Google's HomeGraph unasked (docs/decisions/017-…); Google's fulfilment is the module's route.
   const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
   const homeGraph = createHomeGraph(config.homeGraph);
-  const googleSync = homeGraphSync({ db, grants: linkGrants, homeGraph, googleClientIds, log: app.log });
+  const googleSync = homeGraphSync({
+    db,
+    fleet: live.fleet,
+    grants: linkGrants,
+    homeGraph,
+    googleClientIds,
+    log: app.log,
+  });
   live.fleet.onChange((change) => googleSync.fleetChanged(change));
-  app.addHook('onClose', () => googleSync.settled());
+  // In real time as the fleet's ticker is (`FLEET_TICK_MS` 0: tests retry by hand).
+  if (config.fleetTickMs > 0) googleSync.start();
+  app.addHook('onClose', () => googleSync.stop());
 
   // What the modules' routes are given; each module's type names what it takes of it (server/module.ts).
   const moduleContext = {
@@ -274,9 +282,10 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   );
 
   // The local fake of Amazon (Login with Amazon, Skill Enablement API) for Alexa's app-to-app linking: only with the
-  // simulator, never in production (docs/decisions/012-voice-links.md).
+  // simulator, and loaded only then, never in production (docs/decisions/012-voice-links.md).
   const alexaClient = oauthClients.find((client) => client.client_id === config.amazon?.ourClientId);
   if (simulator && config.amazon && alexaClient?.client_secret) {
+    const { amazonFakeRoutes, FakeAmazon } = await import('./dev/amazon-fake.ts');
     const { amazon } = config;
     const fake = new FakeAmazon({
       lwaClientId: amazon.clientId,

@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './db/seed.ts';
+import { FetchCookieJar } from './testing/cookie-jar.ts';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const root = new URL('..', import.meta.url).pathname;
@@ -140,15 +141,7 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
   });
 
   it('finishes on one process an OAuth authorization started on the other', async () => {
-    const cookies = new Map<string, string>();
-    const keep = (response: Response) => {
-      for (const cookie of response.headers.getSetCookie()) {
-        const [pair] = cookie.split(';');
-        const [name, ...value] = pair!.split('=');
-        cookies.set(name!, value.join('='));
-      }
-    };
-    const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookies = new FetchCookieJar();
     const verifier = randomBytes(32).toString('base64url');
     const query = new URLSearchParams({
       response_type: 'code',
@@ -160,23 +153,22 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
       code_challenge_method: 'S256',
     });
     const authorize = await fetch(`${a!.base}/oauth/authorize?${query}`, { redirect: 'manual' });
-    keep(authorize);
+    await cookies.keep(authorize);
     const uid = authorize.headers.get('location')!.split('/').at(-1)!;
-    const signedIn = await fetch(`${b!.base}/oauth/interaction/${uid}/login`, {
+    const loginUrl = `${b!.base}/oauth/interaction/${uid}/login`;
+    const signedIn = await fetch(loginUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookie() },
+      headers: { 'content-type': 'application/json', cookie: await cookies.header(loginUrl) },
       body: JSON.stringify({ account: DEMO.owner.email, password: DEMO.owner.password }),
     });
     expect(signedIn.status).toBe(200);
-    keep(signedIn);
+    await cookies.keep(signedIn);
     const { redirect_to: redirectTo } = (await signedIn.json()) as { redirect_to: string };
-    const resumed = await fetch(
-      new URL(new URL(redirectTo, a!.base).pathname + new URL(redirectTo, a!.base).search, a!.base),
-      {
-        redirect: 'manual',
-        headers: { cookie: cookie() },
-      },
-    );
+    const resumeUrl = new URL(new URL(redirectTo, a!.base).pathname + new URL(redirectTo, a!.base).search, a!.base);
+    const resumed = await fetch(resumeUrl, {
+      redirect: 'manual',
+      headers: { cookie: await cookies.header(resumeUrl) },
+    });
     const callback = new URL(resumed.headers.get('location')!);
     expect(callback.searchParams.get('state')).toBe('across');
     const token = await fetch(`${b!.base}/oauth/token`, {

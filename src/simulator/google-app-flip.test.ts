@@ -61,7 +61,7 @@ describe('the simulator’s Google Home', () => {
   });
 
   it('opens Google Home links in Google Home, or its store page when it is not installed', async () => {
-    const uri = 'https://madeby.google.com/home-app/?deeplink=setup%2Fha_linking%3Fagent_id%3Dnavimow-demo';
+    const uri = 'https://home.google.com/home-app/?deeplink=setup%2Fha_linking%3Fagent_id%3Dnavimow-demo';
     let simulator = install();
     await call('openGoogleHomeURI', { uri });
     expect(noteOf(simulator, 'openGoogleHomeURI')).toBe('Google Home opens setup/ha_linking?agent_id=navimow-demo');

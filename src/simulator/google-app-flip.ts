@@ -1,8 +1,9 @@
 import type { BridgeParams } from '../lib/bridge/methods.ts';
 
 /**
- * The simulator's Google Home: it starts App Flip as the Google Home app does (opening the Navimow app's
- * `appBind` page with the registered Google client's parameters) and takes the page's `setAppFlipResult`. Google's
+ * The simulator's Google Home: it starts App Flip as the Google Home app does (the only Google app that does since
+ * Google's account-linking migration of 2026-09-10: docs/bridge.md), opening the Navimow app's `appBind` page with
+ * the registered Google client's parameters, and takes the page's `setAppFlipResult`. Google's
  * servers redeem the code at our token endpoint; a browser cannot play them, as the token endpoint refuses
  * cross-origin and browser requests (clientBasedCORS), so the log shows the code for whoever plays Google (the
  * browser journeys do). Everything is the demo's (README, Demo data).

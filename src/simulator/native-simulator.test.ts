@@ -100,7 +100,7 @@ const SAMPLE_PARAMS: { [M in BridgeMethod]: BridgeParams<M> } = {
   getAppVersion: {},
   appIsInstall: { app: 'google_home' },
   setAppFlipResult: { result: 'success', code: 'abc', state: 'xyz' },
-  openGoogleHomeURI: { uri: 'https://madeby.google.com/home-app' },
+  openGoogleHomeURI: { uri: 'https://home.google.com/home-app' },
   changeMowerOpenScheme: { vehicle_sn: 'NVM-DEMO-0002' },
   handleH5MowerSet: { vehicle_sn: 'NVM-DEMO-0001', page: 'settings' },
   setWinterStorageMode: { vehicle_sn: 'NVM-DEMO-0001', enabled: true },
@@ -227,6 +227,11 @@ describe('NativeSimulator', () => {
       ['openScheme', 'intent://x#Intent;end'],
       ['openExternalURI', 'file:///etc/passwd'],
       ['openGoogleHomeURI', 'https://evil.example/'],
+      // The retired link into account linking (Google's migration of 2026-09-10): Google Home's own is on home.google.com.
+      [
+        'openGoogleHomeURI',
+        'https://madeby.google.com/home-app/?deeplink=setup%2Fha_linking%3Fagent_id%3Dnavimow-demo',
+      ],
     ] as const) {
       const callback = `__test_${method}_${simulator.log.length}`;
       const answer = new Promise((resolve) => {

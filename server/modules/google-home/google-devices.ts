@@ -67,6 +67,14 @@ export function fleetCommand(command: string, params: unknown): MowerCommand | u
   }
 }
 
+/**
+ * The commands a mower takes a while to carry out: leaving the station to mow, and driving home to it. Google wants
+ * those answered `PENDING` with the state so far and their outcome told by Report State (EXECUTE guidance of
+ * 2026-08-12); the fleet's listener reports every committed change, the arrival at the station included. Pause,
+ * resume and stop act where the mower stands, at once: `SUCCESS` with the state they leave.
+ */
+export const SLOW_COMMANDS: ReadonlySet<MowerCommand> = new Set(['start', 'dock']);
+
 /** "Already so" in Google's words for each command, so that the Assistant says "Front lawn is already docked". */
 const ALREADY: Record<MowerCommand, GoogleErrorCode> = {
   start: 'alreadyStarted',

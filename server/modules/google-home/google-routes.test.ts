@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { DEMO } from '../../db/seed.ts';
 import { linkedToken, TEST_CLIENTS, type TestClient } from '../../testing/oauth-test-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import type { FakeHomeGraph } from './home-graph.ts';
+import { REPORT_RETRY_MS } from './home-graph-sync.ts';
 import {
   errorResponseSchema,
   executeResponseSchema,
@@ -128,10 +129,18 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
 
   it('EXECUTE drives a mower through start, pause, resume and dock while QUERY follows; Report State tells Google', async () => {
     await forgetHomeGraph();
+    // Leaving the station takes the mower a while: PENDING with the state so far, never a claimed outcome.
     let result = await execute(ownerToken, [OWNED], START);
     expect(result.payload.commands).toEqual([
-      { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true, isDocked: false }) },
+      { ids: [OWNED], status: 'PENDING', states: expect.objectContaining({ isRunning: true, isDocked: false }) },
     ]);
+    await t.homeGraphSync.settled();
+    /** What HomeGraph was last told of the owner's own mower, for the owner. */
+    const reported = () =>
+      fake()
+        .reports.filter((report) => report.agentUserId === DEMO.owner.id && OWNED in report.payload.devices.states)
+        .at(-1)?.payload.devices.states[OWNED];
+    expect(reported()).toMatchObject({ isRunning: true, isDocked: false });
     now += 5 * MIN;
     expect(await query(ownerToken, OWNED)).toMatchObject({
       [OWNED]: { isRunning: true, isPaused: false, capacityRemaining: [{ rawValue: 87, unit: 'PERCENTAGE' }] },
@@ -152,13 +161,29 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       { ids: [OWNED], status: 'ERROR', errorCode: 'alreadyPaused' },
     ]);
 
-    await execute(ownerToken, [OWNED], RESUME);
+    // Pause and resume act where the mower stands: SUCCESS with the state they leave.
+    expect((await execute(ownerToken, [OWNED], RESUME)).payload.commands).toEqual([
+      { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true, isPaused: false }) },
+    ]);
     expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({ isRunning: true, isPaused: false });
 
+    // Docking is a drive home: PENDING, not yet docked; Report State says so once the mower is on its station.
+    await forgetHomeGraph();
     result = await execute(ownerToken, [OWNED], DOCK);
-    expect(result.payload.commands[0]!.status).toBe('SUCCESS');
+    expect(result.payload.commands).toEqual([
+      { ids: [OWNED], status: 'PENDING', states: expect.objectContaining({ isDocked: false, isPluggedIn: false }) },
+    ]);
+    await t.homeGraphSync.settled();
+    expect(reported()).toMatchObject({ isDocked: false, isRunning: true });
     now += 2 * MIN;
     await t.fleet.advanceDue();
+    await t.homeGraphSync.settled();
+    expect(reported()).toMatchObject({
+      online: true,
+      isDocked: true,
+      isRunning: false,
+      isPluggedIn: true,
+    });
     expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({
       isRunning: false,
       isDocked: true,
@@ -168,12 +193,6 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
       { ids: [OWNED], status: 'ERROR', errorCode: 'alreadyDocked' },
     ]);
 
-    await t.homeGraphSync.settled();
-    const states = fake()
-      .reports.filter((report) => report.agentUserId === DEMO.owner.id && OWNED in report.payload.devices.states)
-      .map((report) => report.payload.devices.states[OWNED]);
-    expect(states.at(0)).toMatchObject({ isRunning: true });
-    expect(states.at(-1)).toMatchObject({ isDocked: true, isRunning: false });
     // The friend (linked too) does not see the owner's own mower: nothing reported to it.
     expect(
       fake().reports.some((report) => report.agentUserId === DEMO.friend.id && OWNED in report.payload.devices.states),
@@ -183,7 +202,7 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
   it("EXECUTE across devices: partial success, and Google's error codes for offline, winter storage, faults", async () => {
     const mixed = await execute(ownerToken, [OWNED, NOT_SHARED], START);
     expect(mixed.payload.commands).toEqual([
-      { ids: [OWNED], status: 'SUCCESS', states: expect.objectContaining({ isRunning: true }) },
+      { ids: [OWNED], status: 'PENDING', states: expect.objectContaining({ isRunning: true }) },
       { ids: [NOT_SHARED], status: 'ERROR', errorCode: 'deviceNotFound' },
     ]);
     expect((await t.fleet.view(NOT_SHARED))!.record.state).toBe('docked');
@@ -243,6 +262,54 @@ describe.each(testDatabaseKinds)('Google smart-home fulfilment on %s', (kind) =>
     ]);
     expect((await t.fleet.view(SHARED))!.record).toMatchObject({ state: before.state, online: false });
     await t.fleet.report(SHARED, { kind: 'online' });
+  });
+
+  it('a mower that goes offline is online: false at HomeGraph within 5 minutes, even when Google missed the change; back online, online: true', async () => {
+    await forgetHomeGraph();
+    const reported = () =>
+      fake()
+        .reports.filter((report) => report.agentUserId === DEMO.owner.id && OWNED in report.payload.devices.states)
+        .map((report) => report.payload.devices.states[OWNED]!);
+    // Google is out of reach as the mower drops off: that Report State is lost, and an offline mower changes no more.
+    fake().down = true;
+    await t.fleet.report(OWNED, { kind: 'offline' });
+    await t.homeGraphSync.settled();
+    fake().down = false;
+    expect(reported()).toEqual([]);
+    expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({
+      status: 'OFFLINE',
+      errorCode: 'deviceOffline',
+      online: false,
+      isRunning: false,
+    });
+
+    // The retry sweep, on its own timer, sends the state as it is then.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      t.homeGraphSync.start();
+      expect(REPORT_RETRY_MS).toBeLessThan(5 * MIN);
+      await vi.advanceTimersByTimeAsync(REPORT_RETRY_MS);
+      await t.homeGraphSync.settled();
+      expect(reported()).toEqual([expect.objectContaining({ online: false, isRunning: false, isCharging: false })]);
+      // Once through, nothing more is sent for it.
+      await vi.advanceTimersByTimeAsync(3 * REPORT_RETRY_MS);
+      await t.homeGraphSync.settled();
+      expect(reported()).toHaveLength(1);
+    } finally {
+      await t.homeGraphSync.stop();
+      vi.useRealTimers();
+    }
+
+    // Back online while Google is out of reach again: the next sweep tells it.
+    fake().down = true;
+    await t.fleet.report(OWNED, { kind: 'online' });
+    await t.homeGraphSync.settled();
+    fake().down = false;
+    expect(reported()).toHaveLength(1);
+    await t.homeGraphSync.retryUnsent();
+    await t.homeGraphSync.settled();
+    expect(reported().at(-1)).toMatchObject({ online: true });
+    expect((await query(ownerToken, OWNED))[OWNED]).toMatchObject({ status: 'SUCCESS', online: true });
   });
 
   it('takes only tokens issued to the Google client; bad requests get protocolError and change nothing', async () => {

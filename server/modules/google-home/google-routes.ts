@@ -6,7 +6,7 @@ import type { Caller, RequireCaller } from '../accounts/public.ts';
 import { type CommandBudget, type Fleet, MAX_COMMANDS_PER_REQUEST, type MowerCommand } from '../fleet/public.ts';
 import { listMowersFor } from '../mowers/public.ts';
 import type { LinkGrants } from '../oauth/public.ts';
-import { fleetCommand, googleOutcome, mowerState, syncDevice } from './google-devices.ts';
+import { fleetCommand, googleOutcome, mowerState, SLOW_COMMANDS, syncDevice } from './google-devices.ts';
 import {
   type ExecuteResponse,
   type ExecuteResult,
@@ -132,10 +132,16 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
         };
       }
     }
-    const outcomes: { id: string; errorCode?: GoogleErrorCode; states?: ReturnType<typeof mowerState> }[] = [];
+    const outcomes: {
+      id: string;
+      errorCode?: GoogleErrorCode;
+      states?: ReturnType<typeof mowerState>;
+      pending?: boolean;
+    }[] = [];
     for (const { id, steps } of plan) {
       let errorCode: GoogleErrorCode | undefined;
       let states: ReturnType<typeof mowerState> | undefined;
+      let pending = false;
       if (!usable.has(id)) errorCode = 'deviceNotFound';
       else if (!mayControl) errorCode = 'relinkRequired';
       for (const step of steps) {
@@ -152,20 +158,22 @@ export const googleHomeRoutes: FastifyPluginAsync<GoogleRoutesOptions> = async (
         }
         errorCode = googleOutcome(name, outcome.result, outcome.view)?.errorCode;
         states = mowerState(outcome.view);
+        pending ||= SLOW_COMMANDS.has(name);
       }
-      outcomes.push({ id, ...(errorCode ? { errorCode } : { states }) });
+      outcomes.push({ id, ...(errorCode ? { errorCode } : { states, pending }) });
     }
     // Devices with the same outcome share one entry; mixed outcomes are Google's partial success.
     const groups = new Map<string, ExecuteResult>();
     for (const outcome of outcomes) {
-      const key = outcome.errorCode ?? `SUCCESS ${JSON.stringify(outcome.states)}`;
+      const status = outcome.pending ? 'PENDING' : 'SUCCESS';
+      const key = outcome.errorCode ?? `${status} ${JSON.stringify(outcome.states)}`;
       const group = groups.get(key);
       if (group) {
         if (!group.ids.includes(outcome.id)) group.ids.push(outcome.id);
       } else if (outcome.errorCode) {
         groups.set(key, { ids: [outcome.id], status: 'ERROR', errorCode: outcome.errorCode });
       } else {
-        groups.set(key, { ids: [outcome.id], status: 'SUCCESS', states: outcome.states! });
+        groups.set(key, { ids: [outcome.id], status, states: outcome.states! });
       }
     }
     return { requestId, payload: { commands: [...groups.values()] } };

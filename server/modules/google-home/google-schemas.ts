@@ -167,6 +167,12 @@ export const queryResponseSchema = z.strictObject({
 
 const executeResultSchema = z.union([
   z.strictObject({ ids: z.array(z.string()).min(1), status: z.literal('SUCCESS'), states: mowerStateSchema.partial() }),
+  // Taken and under way; the states are the ones so far, the final ones follow by Report State.
+  z.strictObject({
+    ids: z.array(z.string()).min(1),
+    status: z.literal('PENDING'),
+    states: mowerStateSchema.partial().optional(),
+  }),
   z.strictObject({
     ids: z.array(z.string()).min(1),
     status: z.literal('OFFLINE'),

@@ -38,12 +38,16 @@ const HOMEGRAPH_SCOPE = 'https://www.googleapis.com/auth/homegraph';
 export class FakeHomeGraph implements HomeGraph {
   readonly reports: ReportStateBody[] = [];
   readonly syncs: RequestSyncBody[] = [];
+  /** Google out of reach: every call fails, as the real client's does on a timeout or a 5xx (tests). */
+  down = false;
 
   async reportState(body: ReportStateBody): Promise<void> {
+    if (this.down) throw new Error('HomeGraph devices:reportStateAndNotification: unreachable (fake)');
     this.reports.push(reportStateBodySchema.parse(body));
   }
 
   async requestSync(body: RequestSyncBody): Promise<void> {
+    if (this.down) throw new Error('HomeGraph devices:requestSync: unreachable (fake)');
     this.syncs.push(requestSyncBodySchema.parse(body));
   }
 }

@@ -2,7 +2,7 @@
  * Where Amazon is and who we are to it, for Alexa's app-to-app account linking (server/config.ts fills it from the
  * environment; docs/decisions/012-voice-links.md). In production these are Amazon's own endpoints and the
  * credentials of the skill's Login with Amazon security profile; with the simulator on they point at the local fake
- * under `/dev/amazon/` (amazon-fake.ts).
+ * under `/dev/amazon/` (server/dev/amazon-fake.ts).
  */
 export interface AmazonConfig {
   /** The Alexa app's account-linking consent page (a universal / app link), without parameters. */
@@ -36,7 +36,7 @@ export const APP_BIND_PATH = '/smartHome/alexa/appBind';
 /** Where the local fake of Amazon is mounted when the simulator is on. */
 export const AMAZON_FAKE_PREFIX = '/dev/amazon';
 
-/** The fake's paths, as Amazon's own (amazon-fake.ts). */
+/** The fake's paths, as Amazon's own (server/dev/amazon-fake.ts). */
 export const AMAZON_FAKE_PATHS = {
   alexaApp: '/spa/skill-account-linking-consent',
   lwaAuthorization: '/ap/oa',

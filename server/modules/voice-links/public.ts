@@ -8,6 +8,7 @@ import { voiceLinkRoutes } from './voice-link-routes.ts';
 import { voiceLinkSettings } from './settings.ts';
 export {
   type AmazonConfig,
+  ALEXA_LINKING_SCOPE,
   AMAZON_FAKE_PATHS,
   AMAZON_FAKE_PREFIX,
   APP_BIND_PATH,

@@ -22,7 +22,7 @@ const OPEN_SCHEME_URI = 'navimow://bridgeCheck';
 /** Our own site: a host openExternalURI documents. */
 const EXTERNAL_URI = 'https://navimow.segway.com/';
 /** The Google Home app itself, without a deep link into any linking. */
-const GOOGLE_HOME_URI = 'https://madeby.google.com/home-app/';
+const GOOGLE_HOME_URI = 'https://home.google.com/home-app/';
 
 interface PlanEntry<M extends BridgeMethod> {
   method: M;

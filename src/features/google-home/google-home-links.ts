@@ -6,12 +6,13 @@
 export const GOOGLE_AGENT_ID: string = import.meta.env.VITE_GOOGLE_AGENT_ID || 'navimow-demo';
 
 /**
- * Google's deep link into the Google Home app's account linking for our integration (Google Home developer docs,
- * "Deep linking": `https://madeby.google.com/home-app/?deeplink=<url-encoded destination>`); it offers to install
+ * Google's universal link into the Google Home app's account linking for our integration. Linking happens in the
+ * Google Home app alone since Google's account-linking migration (release notes of 2026-09-10): the link is on
+ * `home.google.com`, no longer the retired `madeby.google.com` one, which fails from 2026-10-30. It offers to install
  * the app first when it is missing.
  */
 export function googleHomeLinkingUri(agentId: string = GOOGLE_AGENT_ID): string {
-  return `https://madeby.google.com/home-app/?deeplink=${encodeURIComponent(`setup/ha_linking?agent_id=${agentId}`)}`;
+  return `https://home.google.com/home-app/?deeplink=${encodeURIComponent(`setup/ha_linking?agent_id=${agentId}`)}`;
 }
 
 /** Our privacy policy, opened in the system browser from the App Flip consent. */

@@ -37,8 +37,12 @@ describe('isAllowedUri', () => {
     expect(isAllowedUri('navimow://x', 'external')).toBe(false);
   });
 
-  it('sends only Google’s hosts to Google Home', () => {
-    expect(isAllowedUri('https://madeby.google.com/home-app/?deeplink=setup', 'googleHome')).toBe(true);
+  it('sends only the Google Home app’s links to Google Home, not the retired ones of the Google app or Assistant', () => {
+    expect(isAllowedUri('https://home.google.com/home-app/?deeplink=setup', 'googleHome')).toBe(true);
+    expect(isAllowedUri('https://madeby.google.com/home-app/?deeplink=setup', 'googleHome')).toBe(false);
+    expect(isAllowedUri('https://assistant.google.com/', 'googleHome')).toBe(false);
+    expect(isAllowedUri('https://support.google.com/googlenest', 'googleHome')).toBe(false);
+    expect(isAllowedUri('https://support.google.com/googlenest', 'external')).toBe(true);
     expect(isAllowedUri('https://alexa.amazon.com/', 'googleHome')).toBe(false);
   });
 });

@@ -34,8 +34,12 @@ const AMAZON_HOSTS = [
   'apac.account.amazon.com',
 ];
 
-/** Google: the Google Home app's links and Google's help pages. */
-const GOOGLE_HOSTS = ['madeby.google.com', 'home.google.com', 'support.google.com', 'assistant.google.com'];
+/**
+ * Google: the Google Home app's universal links, the only way into Google's account linking since its migration of
+ * 2026-09-10 (the Google app's and Assistant settings' links are retired), and Google's help pages.
+ */
+const GOOGLE_HOME_HOSTS = ['home.google.com'];
+const GOOGLE_HELP_HOSTS = ['support.google.com'];
 
 /** Our own pages (privacy policy, help) and Hornbach's, for the Hornbach integration. */
 const PRODUCT_HOSTS = ['navimow.segway.com', 'www.segway.com'];
@@ -46,9 +50,16 @@ const PARTNER_HOSTS = ['www.hornbach.de', 'www.hornbach.at', 'www.hornbach.ch', 
 export type UriPurpose = 'external' | 'googleHome' | 'scheme';
 
 const HTTPS_HOSTS: Record<UriPurpose, ReadonlySet<string>> = {
-  external: new Set([...PRODUCT_HOSTS, ...STORE_HOSTS, ...PARTNER_HOSTS, ...AMAZON_HOSTS, ...GOOGLE_HOSTS]),
-  googleHome: new Set(GOOGLE_HOSTS),
-  scheme: new Set([...AMAZON_HOSTS, ...GOOGLE_HOSTS]),
+  external: new Set([
+    ...PRODUCT_HOSTS,
+    ...STORE_HOSTS,
+    ...PARTNER_HOSTS,
+    ...AMAZON_HOSTS,
+    ...GOOGLE_HOME_HOSTS,
+    ...GOOGLE_HELP_HOSTS,
+  ]),
+  googleHome: new Set(GOOGLE_HOME_HOSTS),
+  scheme: new Set([...AMAZON_HOSTS, ...GOOGLE_HOME_HOSTS]),
 };
 
 /** Custom schemes a purpose may use besides https: only the app's own, for app links. */

@@ -78,7 +78,7 @@ describe('BindDetailScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Open Google Home' }));
     await waitFor(() =>
       expect(bridge!.callsOf('openGoogleHomeURI')).toEqual([
-        { uri: 'https://madeby.google.com/home-app/?deeplink=setup%2Fha_linking%3Fagent_id%3Dnavimow-demo' },
+        { uri: 'https://home.google.com/home-app/?deeplink=setup%2Fha_linking%3Fagent_id%3Dnavimow-demo' },
       ]),
     );
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ALEXA_LINKING_SCOPE, AMAZON_FAKE_PATHS } from './amazon-config.ts';
+import { ALEXA_LINKING_SCOPE, AMAZON_FAKE_PATHS } from '../modules/voice-links/public.ts';
 
 /**
  * A local stand-in for Amazon (Login with Amazon and the Alexa Skill Enablement API) that behaves like the real
  * one where the product depends on it, so that Alexa's app-to-app linking runs offline: in the demo with the
  * simulator (mounted under /dev/amazon/ of the product's origin) and in tests (on a port of its own). Never mounted
- * in production (server/app.ts). docs/decisions/012-voice-links.md says what it does and does not imitate.
+ * in production: server/app.ts loads this file only with the simulator on. docs/decisions/012-voice-links.md says what it does and does not imitate.
  */
 export interface FakeAmazonSettings {
   /** The skill's LWA security profile. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_AMAZON } from './amazon-config.ts';
+import { DEMO_AMAZON } from '../modules/voice-links/public.ts';
 import { startFakeAmazon } from './amazon-fake.ts';
 
 const RETURN_URL = 'https://navimow.test/smartHome/alexa/appBind';
