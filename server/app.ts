@@ -17,19 +17,12 @@ import { personalViewRoutes, readApiResponses } from './http/personal-view.ts';
 import { databaseRateLimitStore, memoryRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import {
-  authRoutes,
   createRequireCaller,
   DatabaseFailureLog,
   followSessionChanges,
   LoginThrottle,
   MemoryFailureLog,
 } from './modules/accounts/public.ts';
-import { commentRoutes } from './modules/comments/public.ts';
-import { healthRoutes } from './modules/health/public.ts';
-import { messageRoutes } from './modules/messages/public.ts';
-import { mowerRoutes } from './modules/mowers/public.ts';
-import { newsletterRoutes } from './modules/newsletter/public.ts';
-import { sharingRoutes } from './modules/sharing/public.ts';
 import {
   authorizationRequestOf,
   createLinkGrants,
@@ -39,19 +32,12 @@ import {
   LOGIN_PAGES,
   oauthRoutes,
 } from './modules/oauth/public.ts';
-import { policyRoutes } from './modules/policy/public.ts';
-import { AMAZON_FAKE_PREFIX, voiceLinkRoutes } from './modules/voice-links/public.ts';
+import { AMAZON_FAKE_PREFIX } from './modules/voice-links/public.ts';
 import { liveFleet } from './live-fleet.ts';
 import { AppMetrics } from './metrics.ts';
+import { serverModules } from './modules.ts';
 import type { Clock, CommandBudget, Fleet, LiveCadence, LiveFeed } from './modules/fleet/public.ts';
-import { alexaSkillRoutes } from './modules/alexa-skill/public.ts';
-import {
-  createHomeGraph,
-  googleHomeRoutes,
-  type HomeGraph,
-  type HomeGraphSync,
-  homeGraphSync,
-} from './modules/google-home/public.ts';
+import { createHomeGraph, type HomeGraph, type HomeGraphSync, homeGraphSync } from './modules/google-home/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
 export type AppConfig = Pick<
@@ -140,17 +126,8 @@ export interface AppOptions {
 }
 
 export async function buildApp({ db, config, clock, pageRenderer }: AppOptions): Promise<BuiltApp> {
-  const {
-    webRoot,
-    simulator,
-    logLevel,
-    version,
-    publicUrl,
-    oauthClients,
-    oauthCookieKeys,
-    trustProxy,
-    loginRequestsPerMinute,
-  } = config;
+  const { webRoot, simulator, logLevel, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
+    config;
   const app = Fastify({
     logger: {
       level: logLevel,
@@ -249,7 +226,7 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     metrics,
   });
 
-  // Google smart-home fulfilment and what we tell Google's HomeGraph unasked (docs/decisions/017-…).
+  // What we tell Google's HomeGraph unasked (docs/decisions/017-…); Google's fulfilment is the module's route.
   const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
   const homeGraph = createHomeGraph(config.homeGraph);
   const googleSync = homeGraphSync({
@@ -264,25 +241,25 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // In real time as the fleet's ticker is (`FLEET_TICK_MS` 0: tests retry by hand).
   if (config.fleetTickMs > 0) googleSync.start();
   app.addHook('onClose', () => googleSync.stop());
-  await app.register(googleHomeRoutes, {
+
+  // What the modules' routes are given; each module's type names what it takes of it (server/module.ts).
+  const moduleContext = {
     db,
+    config,
     requireCaller,
-    fleet: live.fleet,
-    commandBudget: live.commandBudget,
-    grants: linkGrants,
-    googleClientIds,
-  });
-  // The Alexa custom skill's endpoint (docs/decisions/018-…).
-  const alexaClientIds = oauthClients.filter((client) => client.kind === 'alexa').map((client) => client.client_id);
-  await app.register(alexaSkillRoutes, {
-    db,
-    fleet: live.fleet,
-    commandBudget: live.commandBudget,
-    grants: linkGrants,
-    alexaClientIds,
     tokenGrant,
-    config: config.alexaSkill,
-  });
+    throttle,
+    fleet: live.fleet,
+    commandBudget: live.commandBudget,
+    linkGrants,
+    dependencies: live.brokerDependency ? [live.brokerDependency] : [],
+    onMowerListChange: async (accountIds: readonly string[]) => {
+      googleSync.mowerListChanged(accountIds);
+      await live.mowerListChanged(accountIds);
+    },
+  };
+  // The modules' routes, in the order of server/modules.ts: those outside /api (the assistants'), then under it.
+  for (const module of serverModules) await module.routes?.(app, moduleContext);
 
   await app.register(
     async (api) => {
@@ -291,48 +268,14 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
         reply.header('Cache-Control', 'no-store');
       });
       await registerApiCompression(api);
-      await api.register(healthRoutes, {
-        prefix: '/health',
-        db,
-        version,
-        dependencies: live.brokerDependency ? [live.brokerDependency] : [],
-      });
-      await api.register(authRoutes, {
-        prefix: '/auth',
-        db,
-        requireCaller,
-        throttle,
-        loginRequestsPerMinute,
-        sessionsPerAccount: config.sessionsPerAccount,
-      });
-      await api.register(mowerRoutes, { prefix: '/mowers', db, requireCaller });
+      for (const module of serverModules) await module.apiRoutes?.(api, moduleContext);
+      // The mower cloud's routes are its wiring's (server/live-fleet.ts), the first views' the root's.
       await api.register(live.apiRoutes, { prefix: '/mowers' });
       if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
-      await api.register(commentRoutes, { prefix: '/comments', db, requireCaller });
-      await api.register(sharingRoutes, {
-        prefix: '/sharing',
-        db,
-        requireCaller,
-        onMowerListChange: async (accountIds) => {
-          googleSync.mowerListChanged(accountIds);
-          await live.mowerListChanged(accountIds);
-        },
-      });
-      await api.register(policyRoutes, { prefix: '/policy', db, requireCaller });
-      await api.register(newsletterRoutes, { prefix: '/newsletter', db, requireCaller });
-      await api.register(messageRoutes, { prefix: '/messages', db, requireCaller });
       await api.register(personalViewRoutes, {
         prefix: '/personal-view',
         renderer,
         readResponses: readApiResponses(app),
-      });
-      await api.register(voiceLinkRoutes, {
-        prefix: '/voice-links',
-        db,
-        requireCaller,
-        clients: oauthClients,
-        grants: linkGrants,
-        amazon: config.amazon,
       });
     },
     { prefix: '/api' },

@@ -34,7 +34,7 @@ describe('loadConfig', () => {
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('reads every variable of the README', () => {
+  it('reads the variables of docs/configuration.md', () => {
     const config = loadConfig({
       PORT: '8080',
       HOST: '0.0.0.0',
@@ -147,6 +147,20 @@ describe('loadConfig', () => {
     expect(taken(1883)?.message).toMatch(/Set MQTT_PORT to a free port \(or off for no MQTT over TCP\)\.$/);
     expect(taken(9464)?.message).toBe(
       'Cannot listen: port 9464 on 127.0.0.1 is already in use (another server?). Set METRICS_PORT to a free port (or off).',
+    );
+  });
+
+  it("reads Google's service-account key from the file GOOGLE_SERVICE_ACCOUNT_FILE names, or refuses it naming it", () => {
+    const key = { client_email: 'navimow@project.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----' };
+    expect(
+      loadConfig({ NAVIMOW_DEMO: 'on', GOOGLE_SERVICE_ACCOUNT_FILE: clientsFile(JSON.stringify(key)) }).homeGraph,
+    ).toMatchObject({ serviceAccount: { ...key, token_uri: 'https://oauth2.googleapis.com/token' } });
+    expect(() => loadConfig({ NAVIMOW_DEMO: 'on', GOOGLE_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' })).toThrow(
+      /cannot read \/nonexistent\/key.json: ENOENT[\s\S]*→ at GOOGLE_SERVICE_ACCOUNT_FILE/,
+    );
+    const invalid = clientsFile('{"client_email":"x"}');
+    expect(() => loadConfig({ NAVIMOW_DEMO: 'on', GOOGLE_SERVICE_ACCOUNT_FILE: invalid })).toThrow(
+      new RegExp(`${invalid}: [\\s\\S]*private_key[\\s\\S]*→ at GOOGLE_SERVICE_ACCOUNT_FILE`),
     );
   });
 

@@ -1,21 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { isIPv4, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 import type { DatabaseTimeouts } from './db/database.ts';
-import type { TrustedProxies } from './http/client-address.ts';
+import { serverModules } from './modules.ts';
 import { SIGN_IN_LIMITS, type SignInLimits } from './modules/accounts/public.ts';
-import { MAX_COMMANDS_PER_REQUEST } from './modules/fleet/public.ts';
-import { MESSAGE_WINDOW_DAYS } from '../common/messages.ts';
-import { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './modules/oauth/public.ts';
-import {
-  defaultUnauthenticatedTotal,
-  MQTT_MAX_CONNECT_BYTES,
-  type MqttConfig,
-  openFileLimit,
-} from './modules/mqtt/public.ts';
-import { type HomeGraphConfig, serviceAccountSchema } from './modules/google-home/public.ts';
+import { DEMO_CLIENTS, type LinkingClient } from './modules/oauth/public.ts';
+import type { MqttConfig } from './modules/mqtt/public.ts';
+import type { HomeGraphConfig } from './modules/google-home/public.ts';
 import type { AlexaSkillConfig } from './modules/alexa-skill/public.ts';
 import {
   AMAZON_FAKE_PATHS,
@@ -24,178 +15,32 @@ import {
   APP_LINK_PATH,
   DEMO_AMAZON,
 } from './modules/voice-links/public.ts';
+import { type Settings, settingsShape } from './settings.ts';
 
-const flag = z
-  .enum(['on', 'off', 'true', 'false', '1', '0'])
-  .transform((value) => value === 'on' || value === 'true' || value === '1');
+type UnionToIntersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (
+  value: infer Intersection,
+) => void
+  ? Intersection
+  : never;
 
-/** proxy-addr's names for the addresses of this machine and of private networks. */
-const PRIVATE_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
-
-/**
- * `TRUST_PROXY`: `off` (the default); `on`, a reverse proxy on this machine or the private network; or the proxies'
- * addresses, CIDR ranges and proxy-addr's names, comma-separated. Never every hop: server/http/client-address.ts.
- */
-const trustedProxies = z.string().transform((value, context): TrustedProxies => {
-  const text = value.trim().toLowerCase();
-  if (['off', 'false', '0'].includes(text)) return false;
-  if (['on', 'true', '1'].includes(text)) return PRIVATE_NETWORKS;
-  const proxies = text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  const valid = (item: string) => {
-    if (PRIVATE_NETWORKS.includes(item)) return true;
-    const [address = '', bits, ...rest] = item.split('/');
-    const size = isIPv4(address) ? 32 : isIPv6(address) ? 128 : 0;
-    return size > 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= size));
-  };
-  if (proxies.length > 0 && proxies.every(valid)) return proxies;
-  context.addIssue({
-    code: 'custom',
-    message: "TRUST_PROXY: off, on, or the proxies' addresses and CIDR ranges, comma-separated",
-  });
-  return z.NEVER;
-});
-
-/** A comma-separated list; empty entries dropped, none at all is `undefined`. */
-const list = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  )
-  .transform((items) => (items.length ? items : undefined));
-
-/** The JSON array of OAuth clients in the file an environment variable names. */
-const clientsFile = z
-  .string()
-  .min(1)
-  .transform((path, context) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      context.addIssue({ code: 'custom', message: `cannot read ${path}: ${(error as Error).message}` });
-      return z.NEVER;
+/** Every module's settings together; a variable belongs to one module only. */
+function allSettings() {
+  const settings: Record<string, Settings[string]> = {};
+  for (const module of serverModules) {
+    for (const [name, setting] of Object.entries(module.settings)) {
+      if (name in settings) throw new Error(`${name} is declared twice (server/modules.ts)`);
+      settings[name] = setting;
     }
-    const clients = linkingClientsSchema.safeParse(json);
-    if (!clients.success) {
-      context.addIssue({ code: 'custom', message: `${path}: ${z.prettifyError(clients.error)}` });
-      return z.NEVER;
-    }
-    return clients.data;
-  });
-
-/**
- * Every setting of the server, read from the environment in this one place (README, Configuration). Each default
- * is set here and nowhere else: the rest of the server takes a `Config`.
- */
-const baseSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4173),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.string().optional(),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
-  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
-  NAVIMOW_SIMULATOR: flag.default(false),
-  NAVIMOW_DEMO: flag.default(false),
-  WEB_ROOT: z.string().min(1).default('dist/web'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  OAUTH_CLIENTS_FILE: clientsFile.optional(),
-  OAUTH_COOKIE_KEYS: list.optional(),
-  TRUST_PROXY: trustedProxies.default(false),
-  LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-  SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(50),
-  TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
-  AUTHORIZE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  PAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  ALEXA_SKILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  COMMANDS_PER_MOWER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(12),
-  // At least one request's worth: a request's commands are admitted together or not at all.
-  COMMANDS_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(MAX_COMMANDS_PER_REQUEST).max(100_000).default(30),
-  // More than the message centre's 30 days, so that its History has something to show.
-  MESSAGES_KEEP_READ_DAYS: z.coerce
-    .number()
-    .int()
-    .min(MESSAGE_WINDOW_DAYS + 1)
-    .max(3650)
-    .default(90),
-  MESSAGES_KEEP_UNREAD_DAYS: z.coerce
-    .number()
-    .int()
-    .min(MESSAGE_WINDOW_DAYS + 1)
-    .max(3650)
-    .default(365),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ALEXA_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
-  LWA_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).optional(),
-  LWA_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
-  ALEXA_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  LWA_CLIENT_ID: z.string().min(1).optional(),
-  LWA_CLIENT_SECRET: z.string().min(1).optional(),
-  ALEXA_SKILL_ID: z.string().min(1).optional(),
-  ALEXA_SKILL_STAGE: z.enum(['development', 'live']).optional(),
-  ALEXA_REDIRECT_URI: z.url({ protocol: /^https$/ }).optional(),
-  FLEET_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
-  MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1883),
-  MQTT_URL: z
-    .url({ protocol: /^(mqtts?|wss?)$/, error: 'must be a broker URL such as mqtt://user:password@127.0.0.1:1883' })
-    .optional(),
-  MQTT_HOST: z.string().min(1).optional(),
-  METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default('off'),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  MQTT_PUBLIC_HOST: z.string().min(1).optional(),
-  MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  MQTT_WS_PATH: z
-    .union([z.literal('off'), z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as /mqtt')])
-    .default('/mqtt'),
-  MQTT_MAX_PACKET_BYTES: z.coerce
-    .number()
-    .int()
-    .min(MQTT_MAX_CONNECT_BYTES)
-    .max(16 * 1024 * 1024)
-    .default(16 * 1024),
-  MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
-  MQTT_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(16),
-  MQTT_UNAUTHENTICATED_TOTAL: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(() => defaultUnauthenticatedTotal(openFileLimit())),
-  MQTT_IN_FLIGHT_PER_CONNECTION: z.coerce.number().int().min(1).max(1000).default(16),
-  MQTT_FILTERS_PER_SUBSCRIBE: z.coerce.number().int().min(1).max(10_000).default(64),
-  MQTT_SUBSCRIPTIONS_PER_PAIR: z.coerce.number().int().min(1).max(100_000).default(256),
-  MQTT_PACKETS_PER_MINUTE: z.coerce.number().int().min(60).max(1_000_000).default(600),
-  AMAZON_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  GOOGLE_HOMEGRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://homegraph.googleapis.com'),
-  GOOGLE_HOMEGRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  GOOGLE_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
-});
-
-/** The Google project's service account key (JSON, as the Cloud console downloads it). */
-function serviceAccount(path: string | undefined, context: z.RefinementCtx) {
-  if (!path) return undefined;
-  try {
-    const parsed = serviceAccountSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-    if (parsed.success) return parsed.data;
-    context.addIssue({
-      code: 'custom',
-      path: ['GOOGLE_SERVICE_ACCOUNT_FILE'],
-      message: `${path}: ${z.prettifyError(parsed.error)}`,
-    });
-  } catch (error) {
-    context.addIssue({
-      code: 'custom',
-      path: ['GOOGLE_SERVICE_ACCOUNT_FILE'],
-      message: `cannot read ${path}: ${(error as Error).message}`,
-    });
   }
-  return undefined;
+  return settings as UnionToIntersection<(typeof serverModules)[number]['settings']>;
 }
+
+/**
+ * Every setting of the server, read from the environment in this one place: each module declares its own
+ * (server/modules.ts lists them; docs/configuration.md is written from them), with its default, set there and
+ * nowhere else: the rest of the server takes a `Config`.
+ */
+const baseSchema = z.object(settingsShape(allSettings()));
 
 const environmentSchema = baseSchema
   .transform((env, context) => ({
@@ -296,7 +141,7 @@ const environmentSchema = baseSchema
     /** Google's HomeGraph (Report State, Request Sync); without a service account, the local fake. */
     homeGraph: {
       url: env.GOOGLE_HOMEGRAPH_URL,
-      serviceAccount: serviceAccount(env.GOOGLE_SERVICE_ACCOUNT_FILE, context),
+      serviceAccount: env.GOOGLE_SERVICE_ACCOUNT_FILE,
       timeoutMs: env.GOOGLE_HOMEGRAPH_TIMEOUT_MS,
     } as HomeGraphConfig,
     /**

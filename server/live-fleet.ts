@@ -28,7 +28,6 @@ import {
   type Publisher,
   publishFleetChanges,
   publishLiveBeat,
-  sweepExpiredMqttCredentials,
 } from './modules/mqtt/public.ts';
 import { openApiRoutes } from './modules/navimow-api/public.ts';
 import type { AppMetrics } from './metrics.ts';
@@ -140,9 +139,6 @@ export async function liveFleet(
     mqttEndpoint: endpoint,
   });
 
-  let sweep: NodeJS.Timeout | undefined;
-  /** The last sweep, which may still be running when the app closes (the database must stay open until it ends). */
-  let sweeping: Promise<void> | undefined;
   app.addHook('onReady', async () => {
     if (embedded && mqtt.port !== undefined) boundPort = await embedded.listenTcp(mqtt.port, mqtt.host);
     const advertised = endpoint();
@@ -162,21 +158,12 @@ export async function liveFleet(
     }
     fleet.start(tickMs);
     if (tickMs > 0) cadence.start();
-    sweep = setInterval(
-      () => {
-        sweeping = sweepExpiredMqttCredentials(db, Date.now()).catch((error: unknown) => app.log.error(error));
-      },
-      60 * 60 * 1000,
-    );
-    sweep.unref();
   });
   // Open streams would keep the HTTP server from closing.
   app.addHook('preClose', async () => feed.endAll());
   app.addHook('onClose', async () => {
     stopFollowingRevocations();
     await liveChanges.stop();
-    clearInterval(sweep);
-    await sweeping;
     await fleet.stop();
     await cadence.stop();
     await broker.close();

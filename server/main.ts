@@ -2,14 +2,9 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, databaseError, listenError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
-import { sweepRateLimitWindows } from './http/rate-limit-store.ts';
-import { sweepSessionRetryAnswers, sweepSignInFailures, sweepUsedRefreshTokens } from './modules/accounts/public.ts';
-import { sweepCommandBuckets } from './modules/fleet/public.ts';
 import { metricsServer } from './metrics.ts';
-import { sweepOldMessages } from './modules/messages/public.ts';
+import { serverModules } from './modules.ts';
 import { BrokerStartError } from './modules/mqtt/public.ts';
-import { sweepCommandResults } from './modules/navimow-api/public.ts';
-import { sweepExpired, sweepRefreshAnswers } from './modules/oauth/public.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 
 let config;
@@ -45,34 +40,22 @@ const { app } = built;
 const metrics = config.metrics.port === undefined ? undefined : metricsServer(built.metrics);
 /** Sweeps in progress: the database stays open until they are done. */
 const sweeping = new Set<Promise<void>>();
-function every(ms: number, sweep: () => Promise<unknown>): NodeJS.Timeout {
-  const timer = setInterval(() => {
-    const run: Promise<void> = sweep()
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.error(error),
-      )
-      .finally(() => sweeping.delete(run));
-    sweeping.add(run);
-  }, ms);
-  timer.unref();
-  return timer;
-}
-const sweeps = [
-  every(60 * 60 * 1000, () =>
-    Promise.all([
-      sweepExpired(db),
-      sweepSignInFailures(db, config.signInLimits),
-      sweepRateLimitWindows(db),
-      sweepUsedRefreshTokens(db),
-      sweepCommandBuckets(db),
-      sweepCommandResults(db),
-      sweepOldMessages(db, config.messageRetention),
-    ]),
-  ),
-  // Sealed refresh answers serve a retry until their new token is used, an hour at most: gone within 30 s of that.
-  every(30 * 1000, () => Promise.all([sweepRefreshAnswers(db), sweepSessionRetryAnswers(db)])),
-];
+// Every module's sweeps, each on its own timer (server/modules.ts).
+const sweeps = serverModules.flatMap((module) =>
+  module.sweeps.map(({ name, everyMs, run }) => {
+    const timer = setInterval(() => {
+      const running: Promise<void> = run(db, config)
+        .then(
+          () => undefined,
+          (error: unknown) => app.log.error({ err: error, module: module.name }, `sweep of ${name} failed`),
+        )
+        .finally(() => sweeping.delete(running));
+      sweeping.add(running);
+    }, everyMs);
+    timer.unref();
+    return timer;
+  }),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,4 +1,7 @@
 /** What the rest of the server may use of the fleet module (docs/decisions/008-import-boundaries.md). */
+import { defineModule, HOUR_MS } from '../../module.ts';
+import { sweepCommandBuckets } from './command-budget.ts';
+import { fleetSettings } from './settings.ts';
 export { type Clock, Fleet, type FleetChange, type MowerView, systemClock } from './fleet.ts';
 export { type CommandResult, type MowerCommand } from './fleet-model.ts';
 export {
@@ -23,3 +26,9 @@ export {
   statePayload,
   statusDto,
 } from './navimow-format.ts';
+
+export const fleetModule = defineModule({
+  name: 'fleet',
+  settings: fleetSettings,
+  sweeps: [{ name: 'command buckets', everyMs: HOUR_MS, run: (db) => sweepCommandBuckets(db) }],
+});

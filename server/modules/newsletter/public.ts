@@ -1,2 +1,10 @@
 /** What the rest of the server may use of the newsletter module (docs/decisions/008-import-boundaries.md). */
-export { newsletterRoutes } from './newsletter-routes.ts';
+import { defineModule } from '../../module.ts';
+import type { CallerRoutesOptions } from '../accounts/public.ts';
+import { newsletterRoutes } from './newsletter-routes.ts';
+
+export const newsletterModule = defineModule({
+  name: 'newsletter',
+  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) =>
+    api.register(newsletterRoutes, { prefix: '/newsletter', db, requireCaller }),
+});

@@ -1,2 +1,9 @@
 /** What the rest of the server may use of the sharing module (docs/decisions/008-import-boundaries.md). */
-export { sharingRoutes } from './sharing-routes.ts';
+import { defineModule } from '../../module.ts';
+import { sharingRoutes, type SharingRoutesOptions } from './sharing-routes.ts';
+
+export const sharingModule = defineModule({
+  name: 'sharing',
+  apiRoutes: (api, { db, requireCaller, onMowerListChange }: SharingRoutesOptions) =>
+    api.register(sharingRoutes, { prefix: '/sharing', db, requireCaller, onMowerListChange }),
+});
