@@ -27,6 +27,10 @@ const FEW_SCREENS = [
   'confirm-dialog',
   // A mower's live status: the health check and the winter guide.
   'use-live-mower-status',
+  // The voice assistants' link state, and an answer that may be confirmed first: the Alexa, Google and smart-home
+  // pages and the invitation.
+  'voice-links',
+  'use-confirmed-action',
 ];
 
 /** The browsers the pages are built for (also the bare page of `npm run bench:lighthouse`). */
