@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { apiEndpoints } from './scripts/vite-api-endpoints-plugin.ts';
 import { compress } from './scripts/vite-compress-plugin.ts';
 import { locales } from './scripts/vite-locales-plugin.ts';
 import { pureAnnotations } from './scripts/vite-pure-annotations-plugin.ts';
@@ -40,8 +41,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server's entry (`vite build --ssr`, docs/decisions/019-server-rendered-first-view.md) is a module for Node in
   // dist/ssr: no locale files, compressed copies or source maps of its own (the server reads the web build's locales).
   plugins: isSsrBuild
-    ? [react(), locales({ emit: false })]
-    : [pureAnnotations(['react-router']), react(), locales(), compress(), sourcemapsOutOfWebRoot()],
+    ? [react(), locales({ emit: false }), apiEndpoints()]
+    : [pureAnnotations(['react-router']), react(), locales(), apiEndpoints(), compress(), sourcemapsOutOfWebRoot()],
   build: isSsrBuild
     ? { outDir: 'dist/ssr', target: 'node24', copyPublicDir: false }
     : {

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { apiEndpoints } from './scripts/vite-api-endpoints-plugin.ts';
 
 // CI retries a failed test once and names it if it then passes (decision 022); a developer sees every failure.
 const retry = process.env.CI ? 1 : 0;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiEndpoints()],
   test: {
     ...(retry ? { reporters: ['default', './scripts/flaky-test-reporter.ts'] } : {}),
     projects: [

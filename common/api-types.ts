@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { mowerListItem } from './api/fleet.ts';
+import type { healthApi } from './api/health.ts';
 import type { CommentTopic } from './comments.ts';
 
 /** JSON shapes of the HTTP API (contract section 4), shared by the server and the web view. */
@@ -6,11 +9,8 @@ export interface ApiErrorBody {
   error: { code: string; message: string; field?: string };
 }
 
-export interface HealthResponse {
-  status: 'ok';
-  database: 'ok';
-  version: string;
-}
+/** GET /api/health (common/api/health.ts). */
+export type HealthResponse = z.output<(typeof healthApi)['routes']['health']['response']>;
 
 /**
  * POST /api/auth/login (the app's sign-in) and POST /oauth/interaction/<uid>/login (the account-linking login
@@ -28,15 +28,10 @@ export interface TokenResponse {
   expires_in: number;
 }
 
-export type MowerRole = 'owner' | 'shared';
+export type MowerRole = MowerDto['role'];
 
-export interface MowerDto {
-  serial_number: string;
-  name: string;
-  model: string;
-  role: MowerRole;
-  battery_percent: number;
-}
+/** GET /api/mowers (common/api/fleet.ts). */
+export type MowerDto = z.output<typeof mowerListItem>;
 
 export interface MowerListResponse {
   mowers: MowerDto[];

@@ -261,25 +261,22 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   // The modules' routes, in the order of server/modules.ts: those outside /api (the assistants'), then under it.
   for (const module of serverModules) await module.routes?.(app, moduleContext);
 
-  await app.register(
-    async (api) => {
-      // Tokens and per-user data must never sit in a cache (RFC 6749 section 5.1); a route may say otherwise.
-      api.addHook('onRequest', async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-      });
-      await registerApiCompression(api);
-      for (const module of serverModules) await module.apiRoutes?.(api, moduleContext);
-      // The mower cloud's routes are its wiring's (server/live-fleet.ts), the first views' the root's.
-      await api.register(live.apiRoutes, { prefix: '/mowers' });
-      if (simulator) await api.register(live.simulatorRoutes, { prefix: '/simulator' });
-      await api.register(personalViewRoutes, {
-        prefix: '/personal-view',
-        renderer,
-        readResponses: readApiResponses(app),
-      });
-    },
-    { prefix: '/api' },
-  );
+  // The API (common/api-routes.ts): each module registers its routes of the table at their whole paths.
+  await app.register(async (api) => {
+    // Tokens and per-user data must never sit in a cache (RFC 6749 section 5.1); a route may say otherwise.
+    api.addHook('onRequest', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+    });
+    await registerApiCompression(api);
+    for (const module of serverModules) await module.apiRoutes?.(api, moduleContext);
+    // The mower cloud's routes are its wiring's (server/live-fleet.ts), the first views' the root's.
+    live.apiRoutes(api);
+    await api.register(personalViewRoutes, {
+      prefix: '/api/personal-view',
+      renderer,
+      readResponses: readApiResponses(app),
+    });
+  });
 
   // The local fake of Amazon (Login with Amazon, Skill Enablement API) for Alexa's app-to-app linking: only with the
   // simulator, and loaded only then, never in production (docs/decisions/012-voice-links.md).

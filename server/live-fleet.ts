@@ -1,6 +1,5 @@
 import type { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { livingOrigins } from './db/credential-origins.ts';
 import { type Db, onRevocation } from './db/database.ts';
 import type { TrustedProxies } from './http/client-address.ts';
@@ -10,13 +9,11 @@ import {
   CommandBudget,
   type CommandLimits,
   Fleet,
-  fleetApiRoutes,
   followLiveChanges,
   LiveCadence,
   LiveFeed,
-  liveStreamRoutes,
   postFleetMessages,
-  simulatorFleetRoutes,
+  serveFleetApi,
 } from './modules/fleet/public.ts';
 import {
   EmbeddedBroker,
@@ -188,13 +185,8 @@ export async function liveFleet(
         if (!external.connected) throw new Error('the external MQTT broker is not connected');
       },
     },
-    apiRoutes: (async (api) => {
-      await api.register(fleetApiRoutes(db, requireCaller, fleet));
-      await api.register(liveStreamRoutes(db, requireCaller, fleet, feed));
-    }) as FastifyPluginAsyncZod,
-    simulatorRoutes: (simulator
-      ? simulatorFleetRoutes(db, requireCaller, fleet)
-      : async () => {}) as FastifyPluginAsyncZod,
+    /** The fleet's routes of the API table (common/api/fleet.ts), the simulator's only with the simulator on. */
+    apiRoutes: (api: FastifyInstance) => serveFleetApi(api, { db, requireCaller, fleet, feed, simulator }),
     /** A share accepted or ended: the accounts' MQTT connections and pages' live streams follow their new mower lists at once. */
     mowerListChanged: async (accountIds: readonly string[]) => {
       feed.mowerListsChanged(accountIds);

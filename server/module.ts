@@ -16,7 +16,7 @@ export interface Sweep<Needs = unknown> {
  * module (the database, the configuration, who calls, the fleet); a module's type names only what it takes of it,
  * so that its dependencies stay its imports and its options (decision 025).
  */
-export type ModuleRoutes<Needs> = (parent: FastifyInstance, app: Needs) => PromiseLike<unknown>;
+export type ModuleRoutes<Needs> = (parent: FastifyInstance, app: Needs) => PromiseLike<unknown> | void;
 
 /**
  * What the server's root files need to know of a module, in one place (docs/decisions/039-module-objects.md): the

@@ -16,3 +16,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The web view's part of the API table: each route's method and path (scripts/vite-api-endpoints-plugin.ts). */
+declare module 'virtual:api-endpoints' {
+  import type { ApiEndpoints } from '../common/api-routes.ts';
+
+  export const apiEndpoints: ApiEndpoints;
+}

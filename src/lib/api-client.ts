@@ -1,8 +1,12 @@
+import { apiEndpoints } from 'virtual:api-endpoints';
+import { type ApiInput, type ApiOutput, pathOf } from '../../common/api-route.ts';
+import type { ApiRouteId, ApiRoutes } from '../../common/api-routes.ts';
 import { getAccessToken, refreshAccessToken } from './session.ts';
 
 /**
- * The one HTTP client of the page: the JSON API under `/api/` (contract section 4) and, for the account-linking
- * login pages, the authorization server's interaction endpoints under `/oauth/`.
+ * The one HTTP client of the page: calls a route of the API table (common/api-routes.ts) by its id, with the types
+ * of its schemas: the JSON API under `/api/` (contract section 4) and, for the account-linking login pages, the
+ * authorization server's interaction endpoints under `/oauth/`.
  */
 
 export class ApiError extends Error {
@@ -32,9 +36,8 @@ export class NetworkError extends Error {
   readonly expected = true;
 }
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
+/** How a call is sent, besides the route's own input. */
+export interface CallOptions {
   /** Sends the signed-in user's bearer token from the native app. */
   auth?: boolean;
   /**
@@ -43,29 +46,27 @@ export interface ApiRequest {
    */
   token?: string;
   signal?: AbortSignal;
-  /**
-   * Where `path` lives: the API, or the OAuth interaction endpoints, which sit outside `/api/` because the
-   * authorization server scopes its interaction cookie to `/oauth/interaction/<uid>`.
-   */
-  under?: '/api' | '/oauth';
-  /**
-   * Sends this origin's cookies, for the OAuth interaction cookie. The API itself never sees a cookie (it
-   * authenticates with bearer tokens), so a request that does not ask for them carries none.
-   */
-  withCookies?: boolean;
 }
 
-async function send(path: string, request: ApiRequest, token: string | undefined): Promise<Response> {
+interface Sent extends CallOptions {
+  method: string;
+  url: string;
+  body: unknown;
+  cookies: boolean;
+}
+
+async function send(request: Sent, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(`${request.under ?? '/api'}${path}`, {
-      method: request.method ?? 'GET',
+    return await fetch(request.url, {
+      method: request.method,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
-      credentials: request.withCookies ? 'same-origin' : 'omit',
+      // The interaction endpoints' cookie names the login in progress; nothing else of the API reads a cookie.
+      credentials: request.cookies ? 'same-origin' : 'omit',
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -94,16 +95,77 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'http_error', `HTTP ${response.status}`, retryAfter);
 }
 
-export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const token = request.token ?? (request.auth ? await getAccessToken() : undefined);
-  let response = await send(path, request, token);
-  if (response.status === 401 && request.auth && request.token === undefined) {
+async function request(sent: Sent): Promise<unknown> {
+  const token = sent.token ?? (sent.auth ? await getAccessToken() : undefined);
+  let response = await send(sent, token);
+  if (response.status === 401 && sent.auth && sent.token === undefined) {
     // The app may have refreshed its session since the page asked: ask it once more and retry once, and only
     // with a token that changed, so that a rejected token never loops.
     const refreshed = await refreshAccessToken();
-    if (refreshed && refreshed !== token) response = await send(path, request, refreshed);
+    if (refreshed && refreshed !== token) response = await send(sent, refreshed);
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  if (response.status === 204) return undefined;
+  return await response.json();
+}
+
+/** The query string of a call: its defined values only, `?` included when there is one. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL of a call of route `id`, its parameters filled in (for what `fetch` does not open: an EventSource). */
+export function apiUrl<Id extends ApiRouteId>(id: Id, input: ApiInput<ApiRoutes[Id]>): string {
+  const { path } = apiEndpoints[id];
+  const { params, query } = input as { params?: Record<string, string>; query?: Record<string, unknown> };
+  return pathOf(path, params) + queryString(query);
+}
+
+type CallInput<Id extends ApiRouteId> = ApiInput<ApiRoutes[Id]> & CallOptions;
+
+/**
+ * Calls route `id` of the API table with its input (path parameters, query, body): resolves with its answer, or
+ * rejects with an `ApiError` (the server's answer to a 4xx or 5xx) or a `NetworkError`.
+ */
+export async function callApi<Id extends ApiRouteId>(
+  id: Id,
+  ...[input]: Record<never, never> extends CallInput<Id> ? [CallInput<Id>?] : [CallInput<Id>]
+): Promise<ApiOutput<ApiRoutes[Id]>> {
+  const given = (input ?? {}) as CallInput<Id> & { body?: unknown };
+  const { method, cookies } = apiEndpoints[id];
+  return (await request({
+    method,
+    url: apiUrl(id, given),
+    body: given.body,
+    cookies: cookies === true,
+    auth: given.auth,
+    token: given.token,
+    signal: given.signal,
+  })) as ApiOutput<ApiRoutes[Id]>;
+}
+
+/** @deprecated The calls not yet in the API table (issue 38): `callApi` replaces it. */
+export interface ApiRequest extends CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  under?: '/api' | '/oauth';
+  withCookies?: boolean;
+}
+
+/** @deprecated The calls not yet in the API table (issue 38): `callApi` replaces it. */
+export async function apiRequest<T>(path: string, options: ApiRequest = {}): Promise<T> {
+  return (await request({
+    method: options.method ?? 'GET',
+    url: `${options.under ?? '/api'}${path}`,
+    body: options.body,
+    cookies: options.withCookies === true,
+    auth: options.auth,
+    token: options.token,
+    signal: options.signal,
+  })) as T;
 }

@@ -1,5 +1,5 @@
 import { MOWER_STATES, type MowerStatusDto } from '../../common/fleet.ts';
-import { ApiError, apiRequest } from './api-client.ts';
+import { ApiError, apiUrl, callApi } from './api-client.ts';
 
 /** Waits before opening the stream again after it broke: growing, so that a server in trouble is not hammered. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
@@ -58,10 +58,10 @@ export function watchMowerStatus(serial: string, onStatus: (status: MowerStatusD
     if (stopped || document.hidden || source || opening) return;
     opening = true;
     try {
-      const path = `/mowers/${encodeURIComponent(serial)}`;
-      const { ticket } = await apiRequest<{ ticket: string }>(`${path}/live-tickets`, { method: 'POST', auth: true });
+      const params = { serial };
+      const { ticket } = await callApi('createLiveTicket', { params, auth: true });
       if (stopped || document.hidden) return;
-      const stream = new EventSource(`/api${path}/live?ticket=${encodeURIComponent(ticket)}`);
+      const stream = new EventSource(apiUrl('liveStatus', { params, query: { ticket } }));
       source = stream;
       stream.addEventListener('status', (event) => {
         const value = parseStatus((event as MessageEvent<string>).data, serial);

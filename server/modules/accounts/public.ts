@@ -53,7 +53,7 @@ export const accountsModule = defineModule({
     },
   ) =>
     api.register(authRoutes, {
-      prefix: '/auth',
+      prefix: '/api/auth',
       db,
       requireCaller,
       throttle,

@@ -6,5 +6,5 @@ import { commentRoutes } from './comment-routes.ts';
 export const commentsModule = defineModule({
   name: 'comments',
   apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) =>
-    api.register(commentRoutes, { prefix: '/comments', db, requireCaller }),
+    api.register(commentRoutes, { prefix: '/api/comments', db, requireCaller }),
 });

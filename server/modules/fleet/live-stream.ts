@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { MowerStatusDto } from '../../../common/fleet.ts';
 import {
   type CredentialOrigin,
@@ -14,7 +12,7 @@ import { HttpError } from '../../http/errors.ts';
 import { originOf, type RequireCaller } from '../accounts/public.ts';
 import { mayUseMower } from '../mowers/public.ts';
 import type { Fleet } from './fleet.ts';
-import { statusOf } from './fleet-routes.ts';
+import { type FleetHandlers, statusOf } from './fleet-routes.ts';
 
 /** How long a ticket opens the stream: the page takes it and opens the stream at once. */
 export const LIVE_TICKET_TTL_MS = 30_000;
@@ -170,7 +168,6 @@ export async function takeLiveTicket(
   return origin && { accountId: row.account_id, origin };
 }
 
-const params = z.object({ serial: z.string().trim().min(1, 'must be a serial number').max(64, 'too long') });
 const notFound = () => new HttpError(404, 'mower_not_found', 'There is no such mower on this account.');
 
 /**
@@ -179,14 +176,14 @@ const notFound = () => new HttpError(404, 'mower_not_found', 'There is no such m
  * mower's status (`event: status`, `MowerStatusDto`): the current one at once, then each committed change.
  * EventSource cannot send an Authorization header, and the bearer token never goes into a URL.
  */
-export function liveStreamRoutes(
+export function liveStreamHandlers(
   db: Db,
   requireCaller: RequireCaller,
   fleet: Fleet,
   feed: LiveFeed,
-): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post('/:serial/live-tickets', { schema: { params } }, async (request, reply) => {
+): Pick<FleetHandlers, 'createLiveTicket' | 'liveStatus'> {
+  return {
+    createLiveTicket: async (request, reply) => {
       const caller = await requireCaller(request, 'mower:read');
       const origin = originOf(caller);
       if (!origin) throw new HttpError(403, 'insufficient_scope', 'This token cannot open a live stream.');
@@ -198,89 +195,85 @@ export function liveStreamRoutes(
         fleet.clock.now(),
       );
       return reply.code(201).send({ ticket, expires_in: LIVE_TICKET_TTL_MS / 1000 });
-    });
+    },
 
-    app.get(
-      '/:serial/live',
-      { schema: { params, querystring: z.object({ ticket: z.string().max(128).optional() }) } },
-      async (request, reply) => {
-        const { serial } = request.params;
-        const taken = request.query.ticket
-          ? await takeLiveTicket(db, request.query.ticket, serial, fleet.clock.now())
-          : undefined;
-        // A ticket whose session or grant ended in its 30 s opens nothing either.
-        const alive = taken && (await livingOrigins(db, [taken.origin], Date.now())).has(originKey(taken.origin));
-        if (!taken || !alive)
-          throw new HttpError(401, 'invalid_ticket', 'The live ticket is missing, used, expired or for another mower.');
-        const { accountId, origin } = taken;
-        if (!(await mayUseMower(db, accountId, serial))) throw notFound();
-        const view = await fleet.view(serial);
-        if (!view) throw notFound();
+    liveStatus: async (request, reply) => {
+      const { serial } = request.params;
+      const taken = request.query.ticket
+        ? await takeLiveTicket(db, request.query.ticket, serial, fleet.clock.now())
+        : undefined;
+      // A ticket whose session or grant ended in its 30 s opens nothing either.
+      const alive = taken && (await livingOrigins(db, [taken.origin], Date.now())).has(originKey(taken.origin));
+      if (!taken || !alive)
+        throw new HttpError(401, 'invalid_ticket', 'The live ticket is missing, used, expired or for another mower.');
+      const { accountId, origin } = taken;
+      if (!(await mayUseMower(db, accountId, serial))) throw notFound();
+      const view = await fleet.view(serial);
+      if (!view) throw notFound();
 
-        reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-store',
-          'X-Accel-Buffering': 'no',
-          Connection: 'keep-alive',
-        });
-        const send = (status: MowerStatusDto) => raw.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
-        send(statusOf(view));
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Accel-Buffering': 'no',
+        Connection: 'keep-alive',
+      });
+      const send = (status: MowerStatusDto) => raw.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
+      send(statusOf(view));
 
-        // Each status goes out only while the account may see the mower, and the session or grant of the ticket lives
-        // (if a revocation's announcement was missed): trusted for VISIBILITY_TTL_MS after a check,
-        // then checked before the next one is sent (a status that comes meanwhile waits for the answer, the latest
-        // only); a share that ends in this process checks at once (`mowerListsChanged`).
-        let checkedAt = fleet.clock.now();
-        let checking: Promise<void> | undefined;
-        let waiting: MowerStatusDto | undefined;
-        const check = () => {
-          checking ??= Promise.all([
-            mayUseMower(db, accountId, serial),
-            livingOrigins(db, [origin], Date.now()).then((living) => living.has(originKey(origin))),
-          ])
-            .then(
-              ([allowed, alive]) => {
-                checkedAt = fleet.clock.now();
-                if (!allowed || !alive) end();
-              },
-              () => end(),
-            )
-            .finally(() => {
-              checking = undefined;
-              const status = waiting;
-              waiting = undefined;
-              if (status && !ended) send(status);
-            });
-        };
-        const unsubscribe = feed.subscribe(serial, (status) => {
-          if (!checking && fleet.clock.now() - checkedAt < VISIBILITY_TTL_MS) return void send(status);
-          waiting = status;
-          check();
-        });
-        const unwatch = feed.watchAccount(accountId, check);
-        const unwatchOrigin = feed.watchOrigin(origin, () => end());
-        const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-        const lifetime = setTimeout(() => end(), MAX_STREAM_MS);
-        let ended = false;
-        const untrack = feed.track(() => end());
-        function end() {
-          if (ended) return;
-          ended = true;
-          untrack();
-          unsubscribe();
-          unwatch();
-          unwatchOrigin();
-          clearInterval(heartbeat);
-          clearTimeout(lifetime);
-          raw.end();
-        }
-        request.raw.on('close', end);
-        raw.on('close', end);
-        // Hijacked, the response has no listener of Fastify's: a write that fails must not throw into the process.
-        raw.on('error', end);
-      },
-    );
+      // Each status goes out only while the account may see the mower, and the session or grant of the ticket lives
+      // (if a revocation's announcement was missed): trusted for VISIBILITY_TTL_MS after a check,
+      // then checked before the next one is sent (a status that comes meanwhile waits for the answer, the latest
+      // only); a share that ends in this process checks at once (`mowerListsChanged`).
+      let checkedAt = fleet.clock.now();
+      let checking: Promise<void> | undefined;
+      let waiting: MowerStatusDto | undefined;
+      const check = () => {
+        checking ??= Promise.all([
+          mayUseMower(db, accountId, serial),
+          livingOrigins(db, [origin], Date.now()).then((living) => living.has(originKey(origin))),
+        ])
+          .then(
+            ([allowed, alive]) => {
+              checkedAt = fleet.clock.now();
+              if (!allowed || !alive) end();
+            },
+            () => end(),
+          )
+          .finally(() => {
+            checking = undefined;
+            const status = waiting;
+            waiting = undefined;
+            if (status && !ended) send(status);
+          });
+      };
+      const unsubscribe = feed.subscribe(serial, (status) => {
+        if (!checking && fleet.clock.now() - checkedAt < VISIBILITY_TTL_MS) return void send(status);
+        waiting = status;
+        check();
+      });
+      const unwatch = feed.watchAccount(accountId, check);
+      const unwatchOrigin = feed.watchOrigin(origin, () => end());
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const lifetime = setTimeout(() => end(), MAX_STREAM_MS);
+      let ended = false;
+      const untrack = feed.track(() => end());
+      function end() {
+        if (ended) return;
+        ended = true;
+        untrack();
+        unsubscribe();
+        unwatch();
+        unwatchOrigin();
+        clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        raw.end();
+      }
+      request.raw.on('close', end);
+      raw.on('close', end);
+      // Hijacked, the response has no listener of Fastify's: a write that fails must not throw into the process.
+      raw.on('error', end);
+    },
   };
 }

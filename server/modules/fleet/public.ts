@@ -13,9 +13,10 @@ export {
   sweepCommandBuckets,
 } from './command-budget.ts';
 export { postFleetMessages } from './fleet-messages.ts';
-export { fleetApiRoutes, simulatorFleetRoutes, statusOf } from './fleet-routes.ts';
+export { serveFleetApi } from './fleet-api.ts';
+export { statusOf } from './fleet-routes.ts';
 export { followLiveChanges } from './live-changes.ts';
-export { LiveFeed, liveStreamRoutes } from './live-stream.ts';
+export { LiveFeed } from './live-stream.ts';
 export { LIVE_CADENCE, type LiveBeat, LiveCadence } from './live-cadence.ts';
 export {
   attributesPayload,

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { HealthResponse } from '../../../common/api-types.ts';
+import type { FastifyInstance } from 'fastify';
+import { healthApi } from '../../../common/api/health.ts';
 import type { Db } from '../../db/database.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorBody, HttpError } from '../../http/errors.ts';
+import { serveApi } from '../../http/serve-api.ts';
 
 /** A dependency the server cannot serve without, as readiness checks it: resolves while it answers. */
 export interface Dependency {
@@ -40,44 +41,49 @@ async function answers(dependency: Dependency): Promise<boolean> {
  * GET /api/health/ready: every dependency answers (a load balancer sends requests elsewhere if not), else a 503
  * naming the ones that do not (docs/operations.md).
  */
-export const healthRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  version: string;
-  dependencies?: readonly Dependency[];
-}> = async (app, { db, version, dependencies = [] }) => {
+export function healthRoutes(
+  app: FastifyInstance,
+  { db, version, dependencies = [] }: { db: Db; version: string; dependencies?: readonly Dependency[] },
+): void {
   const database: Dependency = { name: 'database', check: () => sql`select 1`.execute(db) };
 
-  app.get('/', async (_request, reply): Promise<HealthResponse> => {
-    reply.header('Cache-Control', 'no-store');
-    if (!(await answers(database))) {
-      throw new HttpError(503, 'database_unavailable', 'The database does not answer.', undefined, {
-        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-      });
-    }
-    return { status: 'ok', database: 'ok', version };
-  });
+  serveApi(app, healthApi, {
+    health: async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (!(await answers(database))) {
+        throw new HttpError(503, 'database_unavailable', 'The database does not answer.', undefined, {
+          'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+        });
+      }
+      return { status: 'ok', database: 'ok', version };
+    },
 
-  app.get('/live', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { status: 'ok', version };
-  });
+    healthLive: async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { status: 'ok', version };
+    },
 
-  app.get('/ready', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const checked = [database, ...dependencies];
-    const results = await Promise.all(checked.map(answers));
-    const states = Object.fromEntries(checked.map(({ name }, index) => [name, results[index] ? 'ok' : 'unavailable']));
-    const down = checked.filter((dependency, index) => !results[index] && !dependency.optional).map(({ name }) => name);
-    if (down.length === 0) return { status: 'ok', ...states };
-    return reply
-      .code(503)
-      .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-      .send({
-        ...errorBody(
-          `${down[0]}_unavailable`,
-          `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`,
-        ),
-        unavailable: down,
-      });
+    healthReady: async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const checked = [database, ...dependencies];
+      const results = await Promise.all(checked.map(answers));
+      const states = Object.fromEntries(
+        checked.map(({ name }, index) => [name, results[index] ? 'ok' : 'unavailable']),
+      );
+      const down = checked
+        .filter((dependency, index) => !results[index] && !dependency.optional)
+        .map(({ name }) => name);
+      if (down.length === 0) return { status: 'ok', ...states };
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          ...errorBody(
+            `${down[0]}_unavailable`,
+            `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`,
+          ),
+          unavailable: down,
+        });
+    },
   });
-};
+}

@@ -8,5 +8,5 @@ export const healthModule = defineModule({
   apiRoutes: (
     api,
     { db, config, dependencies }: { db: Db; config: { version: string }; dependencies: readonly Dependency[] },
-  ) => api.register(healthRoutes, { prefix: '/health', db, version: config.version, dependencies }),
+  ) => healthRoutes(api, { db, version: config.version, dependencies }),
 });

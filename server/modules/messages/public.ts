@@ -11,7 +11,7 @@ export const messagesModule = defineModule({
   name: 'messages',
   settings: messageSettings,
   apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) =>
-    api.register(messageRoutes, { prefix: '/messages', db, requireCaller }),
+    api.register(messageRoutes, { prefix: '/api/messages', db, requireCaller }),
   sweeps: [
     {
       name: 'old messages',

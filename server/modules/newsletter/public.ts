@@ -6,5 +6,5 @@ import { newsletterRoutes } from './newsletter-routes.ts';
 export const newsletterModule = defineModule({
   name: 'newsletter',
   apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) =>
-    api.register(newsletterRoutes, { prefix: '/newsletter', db, requireCaller }),
+    api.register(newsletterRoutes, { prefix: '/api/newsletter', db, requireCaller }),
 });

@@ -34,7 +34,7 @@ export const voiceLinksModule = defineModule({
     },
   ) =>
     api.register(voiceLinkRoutes, {
-      prefix: '/voice-links',
+      prefix: '/api/voice-links',
       db,
       requireCaller,
       clients: config.oauthClients,

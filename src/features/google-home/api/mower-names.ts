@@ -1,5 +1,4 @@
-import type { MowerListResponse } from '../../../../common/api-types.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { call, isNoNativeApp } from '../../../lib/bridge/bridge.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
 
@@ -13,7 +12,7 @@ export async function getMowerNames(signal?: AbortSignal): Promise<string[]> {
     return mowers.map((mower) => mower.name);
   } catch (error) {
     if (!isNoNativeApp(error)) reportUnexpected(error);
-    const { mowers } = await apiRequest<MowerListResponse>('/mowers', { auth: true, signal });
+    const { mowers } = await callApi('listMowers', { auth: true, signal });
     return mowers.map((mower) => mower.name);
   }
 }

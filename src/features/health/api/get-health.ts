@@ -1,5 +1,5 @@
 import type { HealthResponse } from '../../../../common/api-types.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export interface ServerHealth extends HealthResponse {
   roundTripMs: number;
@@ -8,6 +8,6 @@ export interface ServerHealth extends HealthResponse {
 /** GET /api/health, timed. */
 export async function getServerHealth(signal?: AbortSignal): Promise<ServerHealth> {
   const started = performance.now();
-  const health = await apiRequest<HealthResponse>('/health', { signal });
+  const health = await callApi('health', { signal });
   return { ...health, roundTripMs: Math.round(performance.now() - started) };
 }

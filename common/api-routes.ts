@@ -1,0 +1,32 @@
+import type { ApiEndpoint } from './api-route.ts';
+import { fleetApi } from './api/fleet.ts';
+import { healthApi } from './api/health.ts';
+
+/**
+ * The HTTP API as data (contract section 4): every route once, by module, with its method, path and schemas
+ * (common/api-route.ts). The server registers each module's routes from here (server/http/serve-api.ts), the web
+ * view calls them by id (src/lib/api-client.ts), and server/http/api-table.test.ts checks that the server serves
+ * exactly these. Only the server loads this file at run time: the web view's bundle gets its methods and paths
+ * alone (scripts/vite-api-endpoints-plugin.ts), not the schemas.
+ */
+export const apiModules = [healthApi, fleetApi] as const;
+
+export const apiRoutes = {
+  ...healthApi.routes,
+  ...fleetApi.routes,
+};
+
+export type ApiRoutes = typeof apiRoutes;
+export type ApiRouteId = keyof ApiRoutes;
+
+/** What the web view's bundle holds of the table (scripts/vite-api-endpoints-plugin.ts). */
+export type ApiEndpoints = { readonly [Id in ApiRouteId]: ApiEndpoint };
+
+export function endpointsOf(routes: Record<string, ApiEndpoint>): Record<string, ApiEndpoint> {
+  return Object.fromEntries(
+    Object.entries(routes).map(([id, { method, path, cookies }]) => [
+      id,
+      { method, path, ...(cookies && { cookies }) },
+    ]),
+  );
+}
