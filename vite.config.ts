@@ -32,6 +32,10 @@ const FEW_SCREENS = [
   // pages and the invitation.
   'voice-links',
   'use-confirmed-action',
+  // Steps of a guide, a link's state, and the icons of the expansion bay and the newsletter.
+  'step-list',
+  'status-pill',
+  'line-icon',
 ];
 
 /** The browsers the pages are built for (also the bare page of `npm run bench:lighthouse`). */

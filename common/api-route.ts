@@ -59,6 +59,11 @@ export type ApiOutput<Route extends ApiRoute> = Route['response'] extends z.ZodT
 /** What the web view needs of a route at run time: the schemas stay on the server (scripts/vite-api-endpoints-plugin.ts). */
 export type ApiEndpoint = Pick<ApiRoute, 'method' | 'path' | 'cookies'>;
 
+declare const routeId: unique symbol;
+
+/** The endpoint of route `Id`: its id is in its type only, for the types of a call's input and answer. */
+export type ApiEndpointOf<Id extends string> = ApiEndpoint & { readonly [routeId]?: Id };
+
 /** The route's path with its parameters filled in, each encoded as one path segment. */
 export function pathOf(path: string, params: Record<string, string | number> | undefined): string {
   return path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {

@@ -1,4 +1,4 @@
-import type { ApiEndpoint } from './api-route.ts';
+import type { ApiEndpoint, ApiEndpointOf } from './api-route.ts';
 import { fleetApi } from './api/fleet.ts';
 import { healthApi } from './api/health.ts';
 
@@ -19,8 +19,11 @@ export const apiRoutes = {
 export type ApiRoutes = typeof apiRoutes;
 export type ApiRouteId = keyof ApiRoutes;
 
-/** What the web view's bundle holds of the table (scripts/vite-api-endpoints-plugin.ts). */
-export type ApiEndpoints = { readonly [Id in ApiRouteId]: ApiEndpoint };
+/**
+ * What the web view's bundle holds of the table (scripts/vite-api-endpoints-plugin.ts): one export per route, so that a
+ * page carries the endpoints it calls and no others.
+ */
+export type ApiEndpoints = { readonly [Id in ApiRouteId]: ApiEndpointOf<Id> };
 
 export function endpointsOf(routes: Record<string, ApiEndpoint>): Record<string, ApiEndpoint> {
   return Object.fromEntries(

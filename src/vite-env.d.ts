@@ -17,9 +17,13 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
-/** The web view's part of the API table: each route's method and path (scripts/vite-api-endpoints-plugin.ts). */
+/**
+ * The web view's part of the API table: each route's method and path, exported under its id
+ * (scripts/vite-api-endpoints-plugin.ts): `import { listMowers } from 'virtual:api-endpoints'`.
+ */
 declare module 'virtual:api-endpoints' {
-  import type { ApiEndpoints } from '../common/api-routes.ts';
-
-  export const apiEndpoints: ApiEndpoints;
+  // An `import type` statement here would hide the table's ids from named imports; the inline form keeps them.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
+  const endpoints: import('../common/api-routes.ts').ApiEndpoints;
+  export = endpoints;
 }

@@ -1,12 +1,14 @@
-import { apiEndpoints } from 'virtual:api-endpoints';
-import { type ApiInput, type ApiOutput, pathOf } from '../../common/api-route.ts';
+import { type ApiEndpointOf, type ApiInput, type ApiOutput, pathOf } from '../../common/api-route.ts';
 import type { ApiRouteId, ApiRoutes } from '../../common/api-routes.ts';
 import { getAccessToken, refreshAccessToken } from './session.ts';
 
 /**
  * The one HTTP client of the page: calls a route of the API table (common/api-routes.ts) by its id, with the types
  * of its schemas: the JSON API under `/api/` (contract section 4) and, for the account-linking login pages, the
- * authorization server's interaction endpoints under `/oauth/`.
+ * authorization server's interaction endpoints under `/oauth/`. A route's endpoint is imported under its id:
+ *
+ *     import { listMowers } from 'virtual:api-endpoints';
+ *     const { mowers } = await callApi(listMowers, { auth: true, signal });
  */
 
 export class ApiError extends Error {
@@ -119,28 +121,27 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** The URL of a call of route `id`, its parameters filled in (for what `fetch` does not open: an EventSource). */
-export function apiUrl<Id extends ApiRouteId>(id: Id, input: ApiInput<ApiRoutes[Id]>): string {
-  const { path } = apiEndpoints[id];
+/** The URL of a call of a route, its parameters filled in (for what `fetch` does not open: an EventSource). */
+export function apiUrl<Id extends ApiRouteId>(endpoint: ApiEndpointOf<Id>, input: ApiInput<ApiRoutes[Id]>): string {
   const { params, query } = input as { params?: Record<string, string>; query?: Record<string, unknown> };
-  return pathOf(path, params) + queryString(query);
+  return pathOf(endpoint.path, params) + queryString(query);
 }
 
 type CallInput<Id extends ApiRouteId> = ApiInput<ApiRoutes[Id]> & CallOptions;
 
 /**
- * Calls route `id` of the API table with its input (path parameters, query, body): resolves with its answer, or
+ * Calls a route of the API table with its input (path parameters, query, body): resolves with its answer, or
  * rejects with an `ApiError` (the server's answer to a 4xx or 5xx) or a `NetworkError`.
  */
 export async function callApi<Id extends ApiRouteId>(
-  id: Id,
+  endpoint: ApiEndpointOf<Id>,
   ...[input]: Record<never, never> extends CallInput<Id> ? [CallInput<Id>?] : [CallInput<Id>]
 ): Promise<ApiOutput<ApiRoutes[Id]>> {
   const given = (input ?? {}) as CallInput<Id> & { body?: unknown };
-  const { method, cookies } = apiEndpoints[id];
+  const { method, cookies } = endpoint;
   return (await request({
     method,
-    url: apiUrl(id, given),
+    url: apiUrl(endpoint, given),
     body: given.body,
     cookies: cookies === true,
     auth: given.auth,

@@ -1,4 +1,5 @@
 import { MOWER_STATES, type MowerStatusDto } from '../../common/fleet.ts';
+import { createLiveTicket, liveStatus } from 'virtual:api-endpoints';
 import { ApiError, apiUrl, callApi } from './api-client.ts';
 
 /** Waits before opening the stream again after it broke: growing, so that a server in trouble is not hammered. */
@@ -59,9 +60,9 @@ export function watchMowerStatus(serial: string, onStatus: (status: MowerStatusD
     opening = true;
     try {
       const params = { serial };
-      const { ticket } = await callApi('createLiveTicket', { params, auth: true });
+      const { ticket } = await callApi(createLiveTicket, { params, auth: true });
       if (stopped || document.hidden) return;
-      const stream = new EventSource(apiUrl('liveStatus', { params, query: { ticket } }));
+      const stream = new EventSource(apiUrl(liveStatus, { params, query: { ticket } }));
       source = stream;
       stream.addEventListener('status', (event) => {
         const value = parseStatus((event as MessageEvent<string>).data, serial);

@@ -1,3 +1,4 @@
+import { listMowers } from 'virtual:api-endpoints';
 import { callApi } from '../../../lib/api-client.ts';
 import { call, isNoNativeApp } from '../../../lib/bridge/bridge.ts';
 import { reportUnexpected } from '../../../lib/error-reporting/error-reporting.ts';
@@ -12,7 +13,7 @@ export async function getMowerNames(signal?: AbortSignal): Promise<string[]> {
     return mowers.map((mower) => mower.name);
   } catch (error) {
     if (!isNoNativeApp(error)) reportUnexpected(error);
-    const { mowers } = await callApi('listMowers', { auth: true, signal });
+    const { mowers } = await callApi(listMowers, { auth: true, signal });
     return mowers.map((mower) => mower.name);
   }
 }

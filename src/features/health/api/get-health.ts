@@ -1,4 +1,5 @@
 import type { HealthResponse } from '../../../../common/api-types.ts';
+import { health } from 'virtual:api-endpoints';
 import { callApi } from '../../../lib/api-client.ts';
 
 export interface ServerHealth extends HealthResponse {
@@ -8,6 +9,6 @@ export interface ServerHealth extends HealthResponse {
 /** GET /api/health, timed. */
 export async function getServerHealth(signal?: AbortSignal): Promise<ServerHealth> {
   const started = performance.now();
-  const health = await callApi('health', { signal });
-  return { ...health, roundTripMs: Math.round(performance.now() - started) };
+  const answer = await callApi(health, { signal });
+  return { ...answer, roundTripMs: Math.round(performance.now() - started) };
 }
