@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeBridge } from '../testing/fake-bridge.ts';
-import { ApiError, apiRequest, NetworkError } from './api-client.ts';
+import { createLiveTicket, health, listMowers, liveStatus, setWinterMode } from 'virtual:api-endpoints';
+import { ApiError, apiUrl, callApi, NetworkError } from './api-client.ts';
 import { refreshAccessToken } from './session.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -48,19 +49,21 @@ afterEach(() => {
   bridge = undefined;
 });
 
-describe('apiRequest', () => {
-  it('sends JSON under /api/ without cookies and returns the parsed answer', async () => {
-    fetchMock.mockResolvedValue(answer(201, { id: 'c1' }));
-    await expect(apiRequest('/comments', { method: 'POST', body: { rating: 5 } })).resolves.toEqual({ id: 'c1' });
+describe('callApi', () => {
+  it('sends JSON to the route’s path, its parameters encoded, without cookies, and returns the parsed answer', async () => {
+    fetchMock.mockResolvedValue(answer(200, { serial_number: 'A 1/2' }));
+    await expect(callApi(setWinterMode, { params: { serial: 'A 1/2' }, body: { enabled: true } })).resolves.toEqual({
+      serial_number: 'A 1/2',
+    });
     const { url, init, headers } = sent(0);
-    expect(url).toBe('/api/comments');
-    expect(init).toMatchObject({ method: 'POST', body: '{"rating":5}', credentials: 'omit' });
+    expect(url).toBe('/api/mowers/A%201%2F2/winter-mode');
+    expect(init).toMatchObject({ method: 'PUT', body: '{"enabled":true}', credentials: 'omit' });
     expect(headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json' });
   });
 
   it('sends a GET without a body and answers a 204 with nothing', async () => {
     fetchMock.mockResolvedValue(answer(204));
-    await expect(apiRequest('/health')).resolves.toBeUndefined();
+    await expect(callApi(health)).resolves.toBeUndefined();
     expect(sent(0).init).toMatchObject({ method: 'GET', body: undefined });
     expect(sent(0).headers).toEqual({ Accept: 'application/json' });
   });
@@ -68,7 +71,7 @@ describe('apiRequest', () => {
   it('sends the app’s bearer token when the request acts for the user', async () => {
     await appWithTokens('token-1');
     fetchMock.mockResolvedValue(answer(200, { mowers: [] }));
-    await apiRequest('/mowers', { auth: true });
+    await callApi(listMowers, { auth: true });
     expect(sent(0).headers.Authorization).toBe('Bearer token-1');
   });
 
@@ -77,7 +80,7 @@ describe('apiRequest', () => {
     fetchMock
       .mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: 'x' } }))
       .mockResolvedValue(answer(200, { ok: true }));
-    await expect(apiRequest('/mowers', { auth: true })).resolves.toEqual({ ok: true });
+    await expect(callApi(listMowers, { auth: true })).resolves.toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(sent(0).headers.Authorization).toBe('Bearer expired');
     expect(sent(1).headers.Authorization).toBe('Bearer fresh');
@@ -89,7 +92,7 @@ describe('apiRequest', () => {
     fetchMock.mockImplementation(async () =>
       answer(401, { error: { code: 'unauthorized', message: 'Sign in again.' } }),
     );
-    await expect(apiRequest('/mowers', { auth: true })).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    await expect(callApi(listMowers, { auth: true })).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(bridge!.callsOf('getCommonAppData')).toHaveLength(1);
   });
@@ -97,7 +100,7 @@ describe('apiRequest', () => {
   it('does not send the same refused token again', async () => {
     await appWithTokens('same');
     fetchMock.mockResolvedValue(answer(401, { error: { code: 'unauthorized', message: 'x' } }));
-    await expect(apiRequest('/mowers', { auth: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApi(listMowers, { auth: true })).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -105,7 +108,7 @@ describe('apiRequest', () => {
     await appWithTokens('app-token');
     fetchMock.mockResolvedValue(answer(401, { error: { code: 'unauthorized', message: 'x' } }));
     await expect(
-      apiRequest('/voice-links/google/app-flip', { method: 'POST', body: {}, auth: true, token: 'own' }),
+      callApi(createLiveTicket, { params: { serial: 'S1' }, auth: true, token: 'own' }),
     ).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(sent(0).headers.Authorization).toBe('Bearer own');
@@ -114,17 +117,19 @@ describe('apiRequest', () => {
 
   it('does not retry a 401 of a request that sent no token', async () => {
     fetchMock.mockResolvedValue(answer(401, { error: { code: 'invalid_credentials', message: 'x' } }));
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(callApi(health)).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('turns the server’s error body into an ApiError, and any other failure into a generic one', async () => {
     fetchMock.mockResolvedValueOnce(answer(400, { error: { code: 'invalid_body', message: 'rating: required' } }));
-    const invalid = await apiRequest('/comments', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    const invalid = await callApi(setWinterMode, { params: { serial: 'S1' }, body: { enabled: true } }).catch(
+      (error: unknown) => error,
+    );
     expect(invalid).toMatchObject({ status: 400, code: 'invalid_body', message: 'rating: required', expected: true });
 
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const proxy = await apiRequest('/health').catch((error: unknown) => error);
+    const proxy = await callApi(health).catch((error: unknown) => error);
     expect(proxy).toMatchObject({ status: 502, code: 'http_error', expected: false });
   });
 
@@ -132,31 +137,28 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(
       answer(429, { error: { code: 'rate_limited', message: 'x' } }, { 'Retry-After': '42' }),
     );
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
-      retryAfterSeconds: 42,
-    });
+    await expect(callApi(health)).rejects.toMatchObject({ retryAfterSeconds: 42 });
     const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
     fetchMock.mockResolvedValueOnce(
       answer(429, { error: { code: 'rate_limited', message: 'x' } }, { 'Retry-After': inTwoMinutes }),
     );
-    const error = (await apiRequest('/auth/login', { method: 'POST', body: {} }).catch(
-      (caught: unknown) => caught,
-    )) as ApiError;
+    const error = (await callApi(health).catch((caught: unknown) => caught)) as ApiError;
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(118);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(120);
   });
 
   it('calls a request that never reached the server a NetworkError, and lets a cancel through', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(apiRequest('/health')).rejects.toBeInstanceOf(NetworkError);
+    await expect(callApi(health)).rejects.toBeInstanceOf(NetworkError);
     fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
-    await expect(apiRequest('/health')).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(callApi(health)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('reaches the OAuth interaction endpoints with the interaction cookie, only when asked', async () => {
-    fetchMock.mockResolvedValue(answer(200, { redirect_to: '/oauth/authorize/x' }));
-    await apiRequest('/interaction/abc/login', { method: 'POST', body: {}, under: '/oauth', withCookies: true });
-    expect(sent(0).url).toBe('/oauth/interaction/abc/login');
-    expect(sent(0).init.credentials).toBe('same-origin');
+  it('builds a URL with its query, leaving out what is undefined', () => {
+    expect(apiUrl(liveStatus, { params: { serial: 'S 1' }, query: { ticket: 'a&b' } })).toBe(
+      '/api/mowers/S%201/live?ticket=a%26b',
+    );
+    expect(apiUrl(liveStatus, { params: { serial: 'S1' }, query: { ticket: undefined } })).toBe('/api/mowers/S1/live');
+    expect(() => apiUrl(liveStatus, { params: { serial: '' } })).toThrow(TypeError);
   });
 });
