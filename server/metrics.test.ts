@@ -3,13 +3,13 @@
  * Prometheus does, parsed, and checked to move with what they count.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './db/seed.ts';
 import { metricsServer } from './metrics.ts';
 import { testDatabaseKinds } from './testing/test-database.ts';
 import { createTestApp, listeningMqtt, type TestApp } from './testing/test-app.ts';
+import { freePort } from './testing/server-process.ts';
 
 const OWNED = DEMO.mowers.owned.serial;
 const root = new URL('..', import.meta.url).pathname;
@@ -162,14 +162,3 @@ describe('the metrics listener of a running server', () => {
     }
   }, 60_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -6,68 +6,18 @@
  * when a cache lets it go. The processes are real (`node server/main.ts`, as `npm start` runs it), each on its own
  * port, as behind a proxy that sends each request wherever it likes. Needs TEST_POSTGRES_URL (CI sets it).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './db/seed.ts';
 import { FetchCookieJar } from './testing/cookie-jar.ts';
+import { freePort, ServerProcess as Server, withPostgres } from './testing/server-process.ts';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const root = new URL('..', import.meta.url).pathname;
 const DATABASE = `navimow_processes_${randomBytes(4).toString('hex')}`;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [`${root}server/main.ts`], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server on ${port} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server on ${port} did not come up`);
-}
-
-async function stopServer(server: Server | undefined) {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>) => withPostgres(postgresUrl!, work);
 
 const login = (server: Server, account: string, password: string) =>
   fetch(`${server.base}/api/auth/login`, {
@@ -96,12 +46,12 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
       WEB_ROOT: `${root}server/testing/no-web-build`,
     };
     // The first migrates and seeds the fresh database; the second starts on it as a later process would.
-    a = await startServer(portA, env);
-    b = await startServer(portB, env);
+    a = await new Server(portA, env).start();
+    b = await new Server(portB, env).start();
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([stopServer(a), stopServer(b)]);
+    await Promise.all([a?.stop(), b?.stop()]);
     await admin((client) => client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
   }, 30_000);
 

@@ -6,62 +6,18 @@
  * and (b) a rolling restart (SIGTERM one, start it again, then the other) give no failed request, and every
  * acknowledged comment is stored exactly once. Needs TEST_POSTGRES_URL (CI sets it).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../db/seed.ts';
-import { freePort } from '../testing/postgres-cluster.ts';
+import { freePort, ServerProcess, withPostgres } from '../testing/server-process.ts';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const root = new URL('../..', import.meta.url).pathname;
 const DATABASE = `navimow_faults_${randomBytes(4).toString('hex')}`;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A server process on its port; started again on the same port after it stops. */
-class Process {
-  child: ChildProcess | undefined;
-  readonly port: number;
-  private readonly env: Record<string, string>;
-
-  constructor(port: number, env: Record<string, string>) {
-    this.port = port;
-    this.env = env;
-  }
-
-  async start() {
-    const child = spawn(process.execPath, [`${root}server/main.ts`], {
-      env: { ...process.env, ...this.env, PORT: String(this.port), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    this.child = child;
-    for (let attempt = 0; attempt < 300; attempt += 1) {
-      if (child.exitCode !== null) throw new Error(`the server on ${this.port} exited with ${child.exitCode}`);
-      if ((await fetch(`http://127.0.0.1:${this.port}/api/health`).catch(() => undefined))?.ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`the server on ${this.port} did not come up`);
-  }
-
-  /** Sends `signal` and waits for the exit; the exit code (null when killed). */
-  async stop(signal: NodeJS.Signals): Promise<number | null> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill(signal);
-    return exited;
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>) => withPostgres(postgresUrl!, work);
 
 /**
  * The reverse proxy of docs/decisions/013-several-processes.md in a few lines: round robin, a new connection to the
@@ -216,8 +172,8 @@ async function startLoad(base: string): Promise<Load> {
 }
 
 describe.skipIf(!postgresUrl)('two server processes behind a proxy, one of them killed or restarted under load', () => {
-  let a: Process;
-  let b: Process;
+  let a: ServerProcess;
+  let b: ServerProcess;
   let proxy: { server: Server; port: number };
   let base: string;
 
@@ -237,8 +193,8 @@ describe.skipIf(!postgresUrl)('two server processes behind a proxy, one of them 
       MQTT_PORT: '0',
       WEB_ROOT: `${root}server/testing/no-web-build`,
     };
-    a = new Process(portA, env);
-    b = new Process(portB, env);
+    a = new ServerProcess(portA, env);
+    b = new ServerProcess(portB, env);
     // The first migrates and seeds the fresh database.
     await a.start();
     await b.start();
