@@ -73,11 +73,12 @@ const zones = [
     message: `Other code reaches the ${module} module only through server/modules/${module}/public.ts.`,
   })),
   {
-    // The stand-ins for outside services in the simulated setup (server/dev, served under /dev/): server/app.ts loads
-    // them with the simulator only (a static import there is refused below), and tests use them.
-    target: ['./server/!(app|*.test).ts', './server/!(dev|testing)/**/!(*.test).ts'],
+    // The stand-ins for outside services in the simulated setup (server/dev, served under /dev/):
+    // server/dev-services.ts loads them with the simulator only (a static import there is refused below), and tests
+    // use them.
+    target: ['./server/!(dev-services|*.test).ts', './server/!(dev|testing)/**/!(*.test).ts'],
     from: './server/dev',
-    message: 'server/dev is for server/app.ts (with the simulator) and tests only, never production code.',
+    message: 'server/dev is for server/dev-services.ts (with the simulator) and tests only, never production code.',
   },
 ];
 
@@ -148,8 +149,8 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // Production never loads server/dev: the app imports it when the simulator is on, not with its own imports.
-    files: ['server/app.ts'],
+    // Production never loads server/dev: it is imported when the simulator is on, not with the file's own imports.
+    files: ['server/dev-services.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -64,8 +64,10 @@ describe('import boundaries', () => {
     expect(await ruleIds(filePath, code)).toContain(BOUNDARY);
   });
 
-  it('refuses the app importing server/dev statically: production would load the fake of Amazon', async () => {
-    expect(await ruleIds('server/app.ts', "import './dev/amazon-fake.ts';")).toContain('no-restricted-imports');
+  it('refuses the dev services importing server/dev statically: production would load the fake of Amazon', async () => {
+    expect(await ruleIds('server/dev-services.ts', "import './dev/amazon-fake.ts';")).toContain(
+      'no-restricted-imports',
+    );
   });
 
   it('refuses an import cycle', async () => {
@@ -139,8 +141,8 @@ describe('import boundaries', () => {
       "import './modules/fleet/public.ts';\nimport './modules/mqtt/public.ts';\nimport './modules/navimow-api/public.ts';",
     ],
     [
-      'the app loading the fake of Amazon when the simulator is on',
-      'server/app.ts',
+      'the dev services loading the fake of Amazon when the simulator is on',
+      'server/dev-services.ts',
       "export const load = () => import('./dev/amazon-fake.ts');",
     ],
     [

@@ -7,37 +7,18 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PageRenderer } from '../common/page-render.ts';
 import type { Config } from './config.ts';
 import { type Db, supportsRowLocks } from './db/database.ts';
 import { registerApiCompression } from './http/compression.ts';
-import { clientErrorHandler, errorBody, frameworkErrors, isApiPath, registerErrorHandling } from './http/errors.ts';
-import type { PageRenderer } from '../common/page-render.ts';
-import { loadPageRenderer, registerPages } from './http/pages.ts';
-import { personalViewRoutes, readApiResponses } from './http/personal-view.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { databaseRateLimitStore, memoryRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import {
-  createRequireCaller,
-  DatabaseFailureLog,
-  followSessionChanges,
-  LoginThrottle,
-  MemoryFailureLog,
-} from './modules/accounts/public.ts';
-import {
-  authorizationRequestOf,
-  createLinkGrants,
-  createOAuthProvider,
-  createTokenGrantLookup,
-  followTokenRevocations,
-  LOGIN_PAGES,
-  oauthRoutes,
-} from './modules/oauth/public.ts';
-import { AMAZON_FAKE_PREFIX } from './modules/voice-links/public.ts';
-import { liveFleet } from './live-fleet.ts';
 import { AppMetrics } from './metrics.ts';
+import type { ModuleStart } from './module.ts';
 import { serverModules } from './modules.ts';
-import type { Clock, CommandBudget, Fleet, LiveCadence, LiveFeed } from './modules/fleet/public.ts';
-import { createHomeGraph, type HomeGraph, type HomeGraphSync, homeGraphSync } from './modules/google-home/public.ts';
+import type { Clock } from './modules/fleet/public.ts';
+import type { Dependency } from './modules/health/public.ts';
 
 /** What the app needs of the configuration (server/config.ts sets every default). */
 export type AppConfig = Pick<
@@ -96,25 +77,47 @@ declare module 'fastify' {
   }
 }
 
-/** The app, and the parts of it that the process and the tests hold on to (not Fastify decorations: decision 025). */
-export interface BuiltApp {
-  app: FastifyInstance;
-  /** The mowers' live state; tests move it by hand. */
-  fleet: Fleet;
-  /** How many commands reach the mowers, for every way of sending one (a second broker in a test draws from it). */
-  commandBudget: CommandBudget;
-  /** The pages' live streams of this process. */
-  liveFeed: LiveFeed;
-  /** The live cadence of unchanged state (server/modules/fleet/live-cadence.ts); tests beat it by hand. */
-  liveCadence: LiveCadence;
-  /** The embedded MQTT broker's TCP port once it listens. */
-  mqttPort(): number | undefined;
-  /** Google's HomeGraph as this app calls it (the local fake without a service account), and its pending calls. */
-  homeGraph: HomeGraph;
-  homeGraphSync: HomeGraphSync;
+/** What a module's start gives the modules after it (server/module.ts). */
+type ProvidesOf<Module> = Module extends { readonly start: ModuleStart<never, infer Provides> | undefined }
+  ? Provides
+  : never;
+
+type UnionToIntersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (
+  value: infer Intersection,
+) => void
+  ? Intersection
+  : never;
+
+/** What `buildApp` starts the modules with. */
+interface BaseContext {
+  db: Db;
+  config: AppConfig;
+  /** The fleet's clock; tests move it by hand (undefined: the system's). */
+  clock: Clock | undefined;
   /** What Prometheus scrapes (server/metrics.ts); served on `METRICS_PORT` by server/main.ts. */
   metrics: AppMetrics;
+  /** A renderer of the test's own (server/pages-module.ts). */
+  pageRenderer: PageRenderer | undefined;
+  /** What readiness checks besides the database (server/modules/health): a module adds what it cannot serve without. */
+  dependencies: Dependency[];
 }
+
+/**
+ * What every module's start and routes are given: the base, and what each module's start provides, in the order of
+ * server/modules.ts. Each module's type names only what it takes of it (server/module.ts), and TypeScript checks that
+ * this satisfies them all; that a module comes after the ones it needs, the tests that build the app check.
+ */
+export type AppContext = BaseContext & UnionToIntersection<ProvidesOf<(typeof serverModules)[number]>>;
+
+/**
+ * The app, and the parts of it that the process and the tests hold on to (not Fastify decorations: decision 025):
+ * the fleet and its command budget, the live feed and cadence, the MQTT port, Google's HomeGraph and its sync, the
+ * metrics.
+ */
+export type BuiltApp = { app: FastifyInstance } & Pick<
+  AppContext,
+  'fleet' | 'commandBudget' | 'liveFeed' | 'liveCadence' | 'mqttPort' | 'homeGraph' | 'homeGraphSync' | 'metrics'
+>;
 
 export interface AppOptions {
   db: Db;
@@ -126,8 +129,7 @@ export interface AppOptions {
 }
 
 export async function buildApp({ db, config, clock, pageRenderer }: AppOptions): Promise<BuiltApp> {
-  const { webRoot, simulator, logLevel, publicUrl, oauthClients, oauthCookieKeys, trustProxy, loginRequestsPerMinute } =
-    config;
+  const { logLevel, trustProxy } = config;
   const app = Fastify({
     logger: {
       level: logLevel,
@@ -158,7 +160,6 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
   metrics.observeDatabase(db);
 
   registerSecurityHeaders(app);
-  const renderer = pageRenderer ?? (webRoot ? await loadPageRenderer(webRoot) : undefined);
   // On PostgreSQL several server processes may share the database: what they count (requests per client, sign-in
   // failures) is kept there too, so that the limits hold for all of them together (decision record 013).
   const shared = supportsRowLocks(db);
@@ -172,94 +173,27 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
     }),
   });
 
-  const stopFollowingSessions = await followSessionChanges(db, (error) =>
-    app.log.error(
-      { err: error },
-      'lost the feed of session changes: verified tokens are looked up every time until it is back',
-    ),
-  );
-  app.addHook('onClose', stopFollowingSessions);
-  const throttle = new LoginThrottle(
-    config.signInLimits,
-    undefined,
-    shared ? new DatabaseFailureLog(db) : new MemoryFailureLog(),
-  );
-  const provider = createOAuthProvider({
-    db,
-    issuer: publicUrl,
-    clients: oauthClients,
-    cookieKeys: oauthCookieKeys,
+  // The modules, in the order of server/modules.ts: each started with what the ones before it provide, then their
+  // routes (those outside /api, the assistants' and the pages', then those under it), and on close each closed, the
+  // last started first.
+  const context: BaseContext = { db, config, clock, metrics, pageRenderer, dependencies: [] };
+  const closes: { name: string; close: () => unknown }[] = [];
+  for (const module of serverModules) {
+    const started = await module.start?.(app, context as AppContext);
+    Object.assign(context, started?.provides);
+    if (started?.close) closes.unshift({ name: module.name, close: started.close });
+  }
+  app.addHook('onClose', async () => {
+    for (const { name, close } of closes) {
+      try {
+        await close();
+      } catch (error) {
+        app.log.error({ err: error, module: name }, 'closing a module failed');
+      }
+    }
   });
-  // Who calls each route: the app's own sessions (accounts) or a linked service's OAuth token (oauth), handed to
-  // every module that needs it as an option, so that the modules' dependencies are all imports or options.
-  const tokenGrant = createTokenGrantLookup(db, provider);
-  const requireCaller = createRequireCaller({ db, tokenGrant });
-  const stopFollowingRevocations = await followTokenRevocations(db, (error) =>
-    app.log.error(
-      { err: error },
-      "lost the feed of OAuth revocations: linked services' tokens are looked up every time until it is back",
-    ),
-  );
-  app.addHook('onClose', stopFollowingRevocations);
-  await app.register(oauthRoutes, {
-    db,
-    provider,
-    clients: oauthClients,
-    throttle,
-    tokenRequestsPerMinute: config.tokenRequestsPerMinute,
-    authorizeRequestsPerMinute: config.authorizeRequestsPerMinute,
-    loginRequestsPerMinute,
-  });
-  const linkGrants = createLinkGrants(db, provider);
-
-  // The mowers' live state, the Navimow-compatible API under /openapi and the MQTT broker.
-  const live = await liveFleet(app, {
-    db,
-    requireCaller,
-    clock,
-    publicUrl,
-    tickMs: config.fleetTickMs,
-    mqtt: config.mqtt,
-    simulator,
-    trustProxy,
-    commandLimits: config.commandLimits,
-    metrics,
-  });
-
-  // What we tell Google's HomeGraph unasked (docs/decisions/017-…); Google's fulfilment is the module's route.
-  const googleClientIds = oauthClients.filter((client) => client.kind === 'google').map((client) => client.client_id);
-  const homeGraph = createHomeGraph(config.homeGraph);
-  const googleSync = homeGraphSync({
-    db,
-    fleet: live.fleet,
-    grants: linkGrants,
-    homeGraph,
-    googleClientIds,
-    log: app.log,
-  });
-  live.fleet.onChange((change) => googleSync.fleetChanged(change));
-  // In real time as the fleet's ticker is (`FLEET_TICK_MS` 0: tests retry by hand).
-  if (config.fleetTickMs > 0) googleSync.start();
-  app.addHook('onClose', () => googleSync.stop());
-
-  // What the modules' routes are given; each module's type names what it takes of it (server/module.ts).
-  const moduleContext = {
-    db,
-    config,
-    requireCaller,
-    tokenGrant,
-    throttle,
-    fleet: live.fleet,
-    commandBudget: live.commandBudget,
-    linkGrants,
-    dependencies: live.brokerDependency ? [live.brokerDependency] : [],
-    onMowerListChange: async (accountIds: readonly string[]) => {
-      googleSync.mowerListChanged(accountIds);
-      await live.mowerListChanged(accountIds);
-    },
-  };
-  // The modules' routes, in the order of server/modules.ts: those outside /api (the assistants'), then under it.
-  for (const module of serverModules) await module.routes?.(app, moduleContext);
+  const started = context as AppContext;
+  for (const module of serverModules) await module.routes?.(app, started);
 
   // The API (common/api-routes.ts): each module registers its routes of the table at their whole paths.
   await app.register(async (api) => {
@@ -268,70 +202,9 @@ export async function buildApp({ db, config, clock, pageRenderer }: AppOptions):
       reply.header('Cache-Control', 'no-store');
     });
     await registerApiCompression(api);
-    for (const module of serverModules) await module.apiRoutes?.(api, moduleContext);
-    // The mower cloud's routes are its wiring's (server/live-fleet.ts), the first views' the root's.
-    live.apiRoutes(api);
-    await api.register(personalViewRoutes, {
-      prefix: '/api/personal-view',
-      renderer,
-      readResponses: readApiResponses(app),
-    });
+    for (const module of serverModules) await module.apiRoutes?.(api, started);
   });
 
-  // The local fake of Amazon (Login with Amazon, Skill Enablement API) for Alexa's app-to-app linking: only with the
-  // simulator, and loaded only then, never in production (docs/decisions/012-voice-links.md).
-  const alexaClient = oauthClients.find((client) => client.client_id === config.amazon?.ourClientId);
-  if (simulator && config.amazon && alexaClient?.client_secret) {
-    const { amazonFakeRoutes, FakeAmazon } = await import('./dev/amazon-fake.ts');
-    const { amazon } = config;
-    const fake = new FakeAmazon({
-      lwaClientId: amazon.clientId,
-      lwaClientSecret: amazon.clientSecret,
-      allowedReturnUrls: [amazon.appLinkRedirectUri],
-      skillId: amazon.skillId,
-      skillStage: amazon.skillStage,
-      accountLinking: {
-        tokenUrl: `${publicUrl}/oauth/token`,
-        clientId: alexaClient.client_id,
-        clientSecret: alexaClient.client_secret,
-        redirectUrls: alexaClient.redirect_uris,
-      },
-    });
-    await app.register(amazonFakeRoutes, { prefix: AMAZON_FAKE_PREFIX, fake });
-  }
-
-  const { serveIndex } = webRoot
-    ? await registerPages(app, { webRoot, simulator, renderer, requestsPerMinute: config.pageRequestsPerMinute })
-    : { serveIndex: undefined };
-
-  // The real product's links open the login page itself with the authorization request: hand it to the
-  // authorization endpoint, which comes back to the page with an interaction.
-  for (const page of new Set(Object.values(LOGIN_PAGES))) {
-    app.get(page, (request, reply) => {
-      const authorization = request.url.includes('?')
-        ? authorizationRequestOf(request.url.slice(request.url.indexOf('?') + 1))
-        : undefined;
-      if (authorization !== undefined) return reply.redirect(`/oauth/authorize?${authorization}`, 303);
-      return serveIndex ? serveIndex(reply) : reply.callNotFound();
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path);
-    if (isPage && serveIndex) return serveIndex(reply);
-    return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${path}`));
-  });
-
-  return {
-    app,
-    fleet: live.fleet,
-    commandBudget: live.commandBudget,
-    liveFeed: live.liveFeed,
-    liveCadence: live.liveCadence,
-    mqttPort: live.mqttPort,
-    homeGraph,
-    homeGraphSync: googleSync,
-    metrics,
-  };
+  const { fleet, commandBudget, liveFeed, liveCadence, mqttPort, homeGraph, homeGraphSync } = started;
+  return { app, fleet, commandBudget, liveFeed, liveCadence, mqttPort, homeGraph, homeGraphSync, metrics };
 }

@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds)('every sweep of the module list on %s', (kind) 
   it('runs with what server/main.ts gives it', async () => {
     const config = loadConfig({ NAVIMOW_DEMO: 'on' });
     const sweeps = serverModules.flatMap((module) => module.sweeps.map((sweep) => ({ module: module.name, ...sweep })));
-    // The sweeps that were started by hand before (server/main.ts, server/live-fleet.ts), and on the same cadence.
+    // The sweeps that were started by hand before (server/main.ts, and server/live-fleet.ts before the modules started themselves), and on the same cadence.
     expect(sweeps.map(({ module, name, everyMs }) => `${module}: ${name} every ${everyMs / 1000} s`).sort()).toEqual(
       [
         'accounts: session retry answers every 30 s',

@@ -1,4 +1,6 @@
 import { coreModule } from './core-module.ts';
+import { devServicesModule } from './dev-services.ts';
+import { pagesModule } from './pages-module.ts';
 import { accountsModule } from './modules/accounts/public.ts';
 import { alexaSkillModule } from './modules/alexa-skill/public.ts';
 import { commentsModule } from './modules/comments/public.ts';
@@ -17,8 +19,9 @@ import { voiceLinksModule } from './modules/voice-links/public.ts';
 
 /**
  * Every module the root files walk, in order (docs/decisions/039-module-objects.md): server/config.ts reads their
- * settings, server/app.ts registers their routes under /api, server/main.ts runs their sweeps, and
- * docs/configuration.md describes their settings, each in this order.
+ * settings, server/app.ts starts them (each given what the ones before it provide), registers their routes and
+ * closes them in the reverse order, server/main.ts runs their sweeps, and docs/configuration.md describes their
+ * settings, each in this order.
  */
 export const serverModules = [
   coreModule,
@@ -37,4 +40,6 @@ export const serverModules = [
   googleHomeModule,
   alexaSkillModule,
   voiceLinksModule,
+  devServicesModule,
+  pagesModule,
 ] as const;

@@ -6,6 +6,7 @@ import type { RequireCaller } from './authenticate.ts';
 import { type LoginThrottle, type SignInLimits, sweepSignInFailures } from './login-throttle.ts';
 import { sweepSessionRetryAnswers, sweepUsedRefreshTokens } from './sessions.ts';
 import { accountSettings } from './settings.ts';
+import { startAccounts } from './start.ts';
 export { createAccount, findAccountById, findAccountByIdentifier } from './account-queries.ts';
 export {
   type Caller,
@@ -38,6 +39,7 @@ export { credentialsSchema, signIn, WRONG_CREDENTIALS } from './sign-in.ts';
 export const accountsModule = defineModule({
   name: 'accounts',
   settings: accountSettings,
+  start: startAccounts,
   apiRoutes: (
     api,
     {

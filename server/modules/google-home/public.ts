@@ -3,6 +3,7 @@ import { defineModule } from '../../module.ts';
 import type { LinkingClient } from '../oauth/public.ts';
 import { googleHomeRoutes, type GoogleRoutesOptions } from './google-routes.ts';
 import { googleHomeSettings } from './settings.ts';
+import { startGoogleHome } from './start.ts';
 export { GOOGLE_FULFILMENT_PATH } from './google-routes.ts';
 export { createHomeGraph, FakeHomeGraph, type HomeGraph, type HomeGraphConfig } from './home-graph.ts';
 export { type HomeGraphSync, homeGraphSync } from './home-graph-sync.ts';
@@ -10,6 +11,7 @@ export { type HomeGraphSync, homeGraphSync } from './home-graph-sync.ts';
 export const googleHomeModule = defineModule({
   name: 'google-home',
   settings: googleHomeSettings,
+  start: startGoogleHome,
   // Google's smart-home fulfilment (docs/decisions/017-google-smart-home.md).
   routes: (
     parent,

@@ -2,6 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { defineModule } from '../../module.ts';
 import { type Dependency, healthRoutes } from './health-routes.ts';
+export type { Dependency } from './health-routes.ts';
 
 export const healthModule = defineModule({
   name: 'health',

@@ -2,6 +2,7 @@
 import { defineModule, HOUR_MS } from '../../module.ts';
 import { sweepExpiredMqttCredentials } from './mqtt-credentials.ts';
 import { mqttSettings } from './settings.ts';
+import { startMqtt } from './start.ts';
 export { BrokerStartError, ExternalBroker, mqttAuthRoutes } from './external-broker.ts';
 export { EmbeddedBroker, type Publisher, publishFleetChanges } from './mqtt-broker.ts';
 export { publishLiveBeat } from './live-publishing.ts';
@@ -13,6 +14,7 @@ export { defaultUnauthenticatedTotal, MQTT_MAX_CONNECT_BYTES, type MqttLimits, o
 export const mqttModule = defineModule({
   name: 'mqtt',
   settings: mqttSettings,
+  start: startMqtt,
   sweeps: [
     { name: 'expired MQTT credentials', everyMs: HOUR_MS, run: (db) => sweepExpiredMqttCredentials(db, Date.now()) },
   ],

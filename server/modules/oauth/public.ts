@@ -3,6 +3,7 @@ import { defineModule, HOUR_MS } from '../../module.ts';
 import { sweepExpired } from './kysely-adapter.ts';
 import { sweepRefreshAnswers } from './refresh-replay.ts';
 import { oauthSettings } from './settings.ts';
+import { startOAuth } from './start.ts';
 export { DEMO_CLIENTS, type LinkingClient, linkingClientsSchema } from './clients.ts';
 export { removeExpired, sweepExpired } from './kysely-adapter.ts';
 export { sweepRefreshAnswers } from './refresh-replay.ts';
@@ -15,6 +16,7 @@ export { createTokenGrantLookup, followTokenRevocations } from './grant-cache.ts
 export const oauthModule = defineModule({
   name: 'oauth',
   settings: oauthSettings,
+  start: startOAuth,
   sweeps: [
     { name: 'expired OAuth records', everyMs: HOUR_MS, run: (db) => sweepExpired(db) },
     // Sealed refresh answers serve a retry until their new token is used, an hour at most: gone within 30 s of that.

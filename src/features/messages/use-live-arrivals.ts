@@ -5,7 +5,7 @@ import { useLiveMowerStatus } from '../../lib/use-live-mower-status.ts';
 
 /**
  * Calls `onArrival` when a message has just come for the app's current mower: the server posts the message of a
- * fault or of a lost or restored connection before it pushes the status that goes with it (server/live-fleet.ts
+ * fault or of a lost or restored connection before it pushes the status that goes with it (server/modules/fleet/start.ts
  * registers the messages first), so a change of the fault or the connection on the mower's live stream means a
  * new message is there to ask for. The first status only sets what a change is measured against; so does the
  * first one after the centre was hidden (React's Activity ends the stream, and the centre asks for its counts
