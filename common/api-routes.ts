@@ -1,6 +1,7 @@
 import type { ApiEndpoint, ApiEndpointOf } from './api-route.ts';
 import { fleetApi } from './api/fleet.ts';
 import { healthApi } from './api/health.ts';
+import { oauthApi } from './api/oauth.ts';
 
 /**
  * The HTTP API as data (contract section 4): every route once, by module, with its method, path and schemas
@@ -9,11 +10,12 @@ import { healthApi } from './api/health.ts';
  * exactly these. Only the server loads this file at run time: the web view's bundle gets its methods and paths
  * alone (scripts/vite-api-endpoints-plugin.ts), not the schemas.
  */
-export const apiModules = [healthApi, fleetApi] as const;
+export const apiModules = [healthApi, fleetApi, oauthApi] as const;
 
 export const apiRoutes = {
   ...healthApi.routes,
   ...fleetApi.routes,
+  ...oauthApi.routes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import type { mowerListItem } from './api/fleet.ts';
 import type { healthApi } from './api/health.ts';
+import type { oauthApi } from './api/oauth.ts';
 import type { CommentTopic } from './comments.ts';
+
+type OAuthRoutes = (typeof oauthApi)['routes'];
 
 /** JSON shapes of the HTTP API (contract section 4), shared by the server and the web view. */
 
@@ -54,23 +57,16 @@ export interface CommentCreatedResponse {
 }
 
 /** The OAuth clients the account-linking pages tell apart: which login page and which permissions they show. */
-export type LinkingClientKind = 'alexa' | 'google' | 'hornbach' | 'third_party';
+export type LinkingClientKind = InteractionDetailsResponse['client']['kind'];
 
-/** GET /oauth/interaction/<uid>/details: who asks the user to link the account, and for what. */
-export interface InteractionDetailsResponse {
-  client: { id: string; name: string; kind: LinkingClientKind };
-  scopes: string[];
-  /** The `channel` of the authorization request, when the client sent one. */
-  channel: string | null;
-}
+/** GET /oauth/interaction/<uid>/details: who asks the user to link the account, and for what (common/api/oauth.ts). */
+export type InteractionDetailsResponse = z.output<OAuthRoutes['interactionDetails']['response']>;
 
 /** POST /oauth/interaction/<uid>/login and /abort: where the browser goes next (back to the client). */
-export interface InteractionRedirectResponse {
-  redirect_to: string;
-}
+export type InteractionRedirectResponse = z.output<OAuthRoutes['interactionAbort']['response']>;
 
 /**
  * POST /oauth/interaction/<uid>/login: where the browser goes next, or, for a redirect URI the client did not
  * register, the host the consent screen names before POST /oauth/interaction/<uid>/confirm sends it on.
  */
-export type InteractionLoginResponse = InteractionRedirectResponse | { confirm_host: string };
+export type InteractionLoginResponse = z.output<OAuthRoutes['interactionLogin']['response']>;

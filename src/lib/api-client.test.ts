@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeBridge } from '../testing/fake-bridge.ts';
-import { createLiveTicket, health, listMowers, liveStatus, setWinterMode } from 'virtual:api-endpoints';
+import {
+  createLiveTicket,
+  health,
+  interactionLogin,
+  listMowers,
+  liveStatus,
+  setWinterMode,
+} from 'virtual:api-endpoints';
 import { ApiError, apiUrl, callApi, NetworkError } from './api-client.ts';
 import { refreshAccessToken } from './session.ts';
 
@@ -152,6 +159,13 @@ describe('callApi', () => {
     await expect(callApi(health)).rejects.toBeInstanceOf(NetworkError);
     fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
     await expect(callApi(health)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('sends the interaction cookie to the OAuth interaction endpoints, and to no other', async () => {
+    fetchMock.mockResolvedValue(answer(200, { redirect_to: '/oauth/authorize/x' }));
+    await callApi(interactionLogin, { params: { uid: 'abc' }, body: { account: 'a', password: 'p' } });
+    expect(sent(0).url).toBe('/oauth/interaction/abc/login');
+    expect(sent(0).init.credentials).toBe('same-origin');
   });
 
   it('builds a URL with its query, leaving out what is undefined', () => {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { credentialsSchema } from '../../../common/api/credentials.ts';
 import { parseIdentifier } from '../../../common/account-identifiers.ts';
 import type { Db } from '../../db/database.ts';
 import type { Account } from '../../db/schema.ts';
@@ -10,11 +11,7 @@ import { verifyPassword } from './passwords.ts';
 /** The seed's wrong-credentials message; the same for an unknown account and a wrong password. */
 export const WRONG_CREDENTIALS = 'Wrong password or account. Please try again.';
 
-/** The body of every sign-in: the app's own and the account-linking login page's. */
-export const credentialsSchema = z.object({
-  account: z.string().trim().min(1, 'Enter your account.').max(254),
-  password: z.string().min(1, 'Enter your password.').max(1024),
-});
+export { credentialsSchema };
 
 /**
  * Checks an account (e-mail or phone) and password under the sign-in throttle, which counts the attempt before

@@ -2,16 +2,28 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import { oauthApi } from '../../../common/api/oauth.ts';
 import { parseAcceptLanguage, resolveLanguage } from '../../../common/languages.ts';
 import type { Db } from '../../db/database.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
 import { HttpError, isDatabaseOutage } from '../../http/errors.ts';
-import { credentialsSchema, type LoginThrottle, signIn } from '../accounts/public.ts';
+import { type ApiHandlers, serveApi } from '../../http/serve-api.ts';
+import { type LoginThrottle, signIn } from '../accounts/public.ts';
 import { authMethodsOf, type ClientAuthMethod, isPublicClient, type LinkingClient } from './clients.ts';
 import { OAUTH_TTL, saveUnredeemedGrant } from './provider.ts';
 import { type ConfirmedConsent, redirectHost, redirectStanding } from './redirect-uris.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** The handlers of the interaction endpoints of the API table (common/api/oauth.ts). */
+type InteractionHandlers = ApiHandlers<(typeof oauthApi)['routes']>;
+
+const expired = () =>
+  new HttpError(
+    400,
+    'interaction_expired',
+    'This sign-in has expired. Start linking again from the app you came from.',
+  );
 
 /** The web login pages of contract section 4: Alexa's own, and one for Google and third parties. */
 export const LOGIN_PAGES = {
@@ -216,11 +228,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
     } catch (error) {
       // The database away is not an expired sign-in: a 503 (errors.ts), and the same page works once it is back.
       if (isDatabaseOutage(error)) throw error;
-      throw new HttpError(
-        400,
-        'interaction_expired',
-        'This sign-in has expired. Start linking again from the app you came from.',
-      );
+      throw expired();
     }
   };
 
@@ -241,18 +249,25 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
   });
 
   /** What the login page shows: who asks, for what. */
-  app.get('/oauth/interaction/:uid/details', async (request, reply) => {
+  const interactionDetails: InteractionHandlers['interactionDetails'] = async (request, reply) => {
     const interaction = await details(request, reply);
     const client = await provider.Client.find(String(interaction.params.client_id));
+    // A client taken off the list since the authorization request began cannot be linked any more.
+    if (!client) throw expired();
     reply.header('Cache-Control', 'no-store');
+    const { channel } = interaction.params;
     return {
-      client: { id: client?.clientId, name: client?.clientName, kind: clientKind(client?.clientId) },
+      client: {
+        id: client.clientId,
+        name: String(client.clientName ?? client.clientId),
+        kind: clientKind(client.clientId),
+      },
       scopes: String(interaction.params.scope ?? '')
         .split(' ')
         .filter(Boolean),
-      channel: interaction.params.channel ?? null,
+      channel: typeof channel === 'string' ? channel : null,
     };
-  });
+  };
 
   // Counted per interaction over its whole life, in the rate limit's store (the database's when several processes
   // share it), once the interaction is known to exist: a made-up uid leaves no count behind.
@@ -298,13 +313,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
    * "Agree and Link": signs in and grants the client's request in one step; answers where to go next. For a redirect
    * URI only confirmed on the consent screen (redirect-uris.ts) it signs in only, and answers the host to name there.
    */
-  app.post(
-    '/oauth/interaction/:uid/login',
-    {
-      schema: { body: credentialsSchema },
-      config: { rateLimit: { max: loginRequestsPerMinute, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  const interactionLogin: InteractionHandlers['interactionLogin'] = {
+    options: { config: { rateLimit: { max: loginRequestsPerMinute, timeWindow: '1 minute' } } },
+    handler: async (request, reply) => {
       const interaction = await details(request, reply);
       const counted = await signInsOfInteraction(request);
       if (!counted.isAllowed && counted.isExceeded) {
@@ -328,10 +339,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
       reply.header('Cache-Control', 'no-store');
       return { confirm_host: redirectHost(unconfirmed) };
     },
-  );
+  };
 
   /** "Continue" on the consent screen that named the redirect's host: grants the link signed in for just before. */
-  app.post('/oauth/interaction/:uid/confirm', async (request, reply) => {
+  const interactionConfirm: InteractionHandlers['interactionConfirm'] = async (request, reply) => {
     const interaction = await details(request, reply);
     const accountId = interaction.result?.login?.accountId;
     const uri = toConfirm(interaction.params);
@@ -339,10 +350,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
       throw new HttpError(409, 'not_signed_in', 'Sign in first: there is nothing to confirm yet.');
     }
     return grantLink(request, reply, interaction, accountId, { confirmed_redirect_uri: uri });
-  });
+  };
 
   /** "Cancel": the client gets `error=access_denied` with its `state`. */
-  app.post('/oauth/interaction/:uid/abort', async (request, reply) => {
+  const interactionAbort: InteractionHandlers['interactionAbort'] = async (request, reply) => {
     await details(request, reply);
     const redirectTo = await provider.interactionResult(
       request.raw,
@@ -352,7 +363,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (
     );
     reply.header('Cache-Control', 'no-store');
     return { redirect_to: redirectTo };
-  });
+  };
+
+  serveApi(app, oauthApi, { interactionDetails, interactionLogin, interactionConfirm, interactionAbort });
 };
 
 export type { FastifyInstance };

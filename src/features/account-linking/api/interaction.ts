@@ -4,12 +4,13 @@ import type {
   InteractionRedirectResponse,
   LoginRequest,
 } from '../../../../common/api-types.ts';
-import { ApiError, apiRequest, type ApiRequest, NetworkError } from '../../../lib/api-client.ts';
+import { interactionAbort, interactionConfirm, interactionDetails, interactionLogin } from 'virtual:api-endpoints';
+import { ApiError, callApi, NetworkError } from '../../../lib/api-client.ts';
 import { isExpectedError } from '../../../lib/error-reporting/error-reporting.ts';
 
 /**
  * The authorization server's interaction endpoints behind the login pages (server/modules/oauth), through the
- * one API client: they live under `/oauth/`, not `/api/`, and need the interaction cookie.
+ * one API client: they live under `/oauth/`, not `/api/`, and send the interaction cookie (common/api/oauth.ts).
  */
 
 export type InteractionFailure =
@@ -50,9 +51,10 @@ function failureOf(error: unknown): InteractionFailure {
   return { kind: 'unknown' };
 }
 
-async function interaction<T>(uid: string, endpoint: string, request: ApiRequest = {}): Promise<T> {
+/** A call of an interaction endpoint, its failure turned into what the login page shows. */
+async function interaction<T>(call: Promise<T>): Promise<T> {
   try {
-    return await apiRequest<T>(`/interaction/${uid}${endpoint}`, { ...request, under: '/oauth', withCookies: true });
+    return await call;
   } catch (error) {
     throw new InteractionError(failureOf(error), { cause: error });
   }
@@ -70,7 +72,7 @@ function checkedRedirect(body: Partial<InteractionRedirectResponse> | null): str
 }
 
 export function getInteractionDetails(uid: string): Promise<InteractionDetailsResponse> {
-  return interaction<InteractionDetailsResponse>(uid, '/details');
+  return interaction(callApi(interactionDetails, { params: { uid } }));
 }
 
 /** What follows the sign-in: the way back to the client, or the consent screen naming the host it would go to. */
@@ -79,7 +81,9 @@ export type LoginOutcome = { redirectTo: string } | { confirmHost: string };
 /** "Agree and Link": signs in and consents, unless the redirect's host must be confirmed first. */
 export async function submitLogin(uid: string, account: string, password: string): Promise<LoginOutcome> {
   const body: LoginRequest = { account, password };
-  const answer = await interaction<Partial<InteractionLoginResponse> | null>(uid, '/login', { method: 'POST', body });
+  const answer: Partial<InteractionLoginResponse> | null = await interaction(
+    callApi(interactionLogin, { params: { uid }, body }),
+  );
   if (answer && 'confirm_host' in answer && typeof answer.confirm_host === 'string') {
     return { confirmHost: answer.confirm_host };
   }
@@ -88,10 +92,10 @@ export async function submitLogin(uid: string, account: string, password: string
 
 /** "Continue" on the consent screen: the user owns the host it named; resolves with where the browser goes next. */
 export async function confirmLinking(uid: string): Promise<string> {
-  return checkedRedirect(await interaction<InteractionRedirectResponse>(uid, '/confirm', { method: 'POST' }));
+  return checkedRedirect(await interaction(callApi(interactionConfirm, { params: { uid } })));
 }
 
 /** "Cancel": resolves with the redirect that tells the client the user said no. */
 export async function abortLinking(uid: string): Promise<string> {
-  return checkedRedirect(await interaction<InteractionRedirectResponse>(uid, '/abort', { method: 'POST' }));
+  return checkedRedirect(await interaction(callApi(interactionAbort, { params: { uid } })));
 }
