@@ -2,6 +2,7 @@ import type { ApiEndpoint, ApiEndpointOf } from './api-route.ts';
 import { fleetApi } from './api/fleet.ts';
 import { healthApi } from './api/health.ts';
 import { oauthApi } from './api/oauth.ts';
+import { pagesApi } from './api/personal-view.ts';
 
 /**
  * The HTTP API as data (contract section 4): every route once, by module, with its method, path and schemas
@@ -10,12 +11,13 @@ import { oauthApi } from './api/oauth.ts';
  * exactly these. Only the server loads this file at run time: the web view's bundle gets its methods and paths
  * alone (scripts/vite-api-endpoints-plugin.ts), not the schemas.
  */
-export const apiModules = [healthApi, fleetApi, oauthApi] as const;
+export const apiModules = [healthApi, fleetApi, oauthApi, pagesApi] as const;
 
 export const apiRoutes = {
   ...healthApi.routes,
   ...fleetApi.routes,
   ...oauthApi.routes,
+  ...pagesApi.routes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

@@ -5,6 +5,8 @@
  * The entry asks the native app for the token and the server for the page's first view rendered with the data
  * (`GET /api/personal-view`); the app then takes that markup over with the same data, so nothing on screen moves.
  */
+import type { z } from 'zod';
+import type { pagesApi } from './api/personal-view.ts';
 import { MESSAGE_FILTERS, type MessageFilter, messagesPath } from './messages.ts';
 import type { PageRouteId } from './page-routes.ts';
 
@@ -90,8 +92,5 @@ export interface PersonalViewData {
   currentMower?: string;
 }
 
-/** GET /api/personal-view?path=&lang=&tz=&app=&mower= answers this. */
-export interface PersonalView extends PersonalViewData {
-  /** The markup of `#root`. */
-  markup: string;
-}
+/** GET /api/personal-view?path=&lang=&tz=&app=&mower= answers this (common/api/personal-view.ts). */
+export type PersonalView = z.output<(typeof pagesApi)['routes']['personalView']['response']>;

@@ -1,7 +1,9 @@
 import type { PageRenderer } from '../common/page-render.ts';
 import { isApiPath, errorBody } from './http/errors.ts';
 import { loadPageRenderer, registerPages } from './http/pages.ts';
-import { personalViewRoutes, readApiResponses } from './http/personal-view.ts';
+import { pagesApi } from '../common/api/personal-view.ts';
+import { personalViewHandler, readApiResponses } from './http/personal-view.ts';
+import { serveApi } from './http/serve-api.ts';
 import { defineModule } from './module.ts';
 import { authorizationRequestOf, LOGIN_PAGES } from './modules/oauth/public.ts';
 
@@ -50,9 +52,5 @@ export const pagesModule = defineModule({
     });
   },
   apiRoutes: (api, { renderer }: PagesRouteNeeds) =>
-    api.register(personalViewRoutes, {
-      prefix: '/api/personal-view',
-      renderer,
-      readResponses: readApiResponses(api),
-    }),
+    serveApi(api, pagesApi, { personalView: personalViewHandler({ renderer, readResponses: readApiResponses(api) }) }),
 });

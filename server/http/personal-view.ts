@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SUPPORTED_LANGUAGES } from '../../common/languages.ts';
+import type { pagesApi } from '../../common/api/personal-view.ts';
 import type { PageRenderer } from '../../common/page-render.ts';
 import { matchPageRoute } from '../../common/page-routes.ts';
-import { type PersonalView, personalViewRequests } from '../../common/personal-view.ts';
+import { personalViewRequests } from '../../common/personal-view.ts';
 import { HttpError } from './errors.ts';
+import type { ApiHandlerWithOptions } from './serve-api.ts';
 
 /** Reads the API's answers at these paths under `/api` for the caller of `request` (401 without a session). */
 export type ReadResponses = (request: FastifyRequest, paths: readonly string[]) => Promise<Record<string, unknown>>;
@@ -37,15 +36,6 @@ export function readApiResponses(app: FastifyInstance): ReadResponses {
   };
 }
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Views per minute per client address. Each one is a server render, the costliest read there is; a refused view
  * costs the reader nothing but speed (the page then loads its data itself), so the limit can be low.
@@ -58,33 +48,16 @@ export const PERSONAL_VIEWS_PER_MINUTE = 60;
  * and that data, for the entry to paint before the app's code arrives and for the app to take over. Only pages that
  * list their requests in common/personal-view.ts have one. Never cached anywhere: it is one user's.
  */
-export const personalViewRoutes: FastifyPluginAsyncZod<{
+export function personalViewHandler({
+  renderer,
+  readResponses,
+}: {
   renderer: PageRenderer | undefined;
   readResponses: ReadResponses;
-}> = async (app, { renderer, readResponses }) => {
-  app.get(
-    '/',
-    {
-      config: { rateLimit: { max: PERSONAL_VIEWS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: {
-        querystring: z.object({
-          path: z
-            .string()
-            .max(1000)
-            .regex(/^\/(?![/\\])/, 'must be a page path such as /message-center'),
-          lang: z.enum(SUPPORTED_LANGUAGES, { error: `one of ${SUPPORTED_LANGUAGES.join(', ')}` }),
-          tz: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),
-          app: z.coerce
-            .number({ error: "must be the app's version code" })
-            .int()
-            .min(0)
-            .max(Number.MAX_SAFE_INTEGER)
-            .optional(),
-          mower: z.string().trim().min(1, 'must be a serial number').max(64, 'too long').optional(),
-        }),
-      },
-    },
-    async (request, reply): Promise<PersonalView> => {
+}): ApiHandlerWithOptions<(typeof pagesApi)['routes']['personalView']> {
+  return {
+    options: { config: { rateLimit: { max: PERSONAL_VIEWS_PER_MINUTE, timeWindow: '1 minute' } } },
+    handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { path, lang, tz, app: appVersionCode, mower: currentMower } = request.query;
       const url = new URL(path, 'http://page.invalid');
@@ -103,5 +76,5 @@ export const personalViewRoutes: FastifyPluginAsyncZod<{
       };
       return { markup: renderer.render(`${url.pathname}${url.search}`, lang, data), ...data };
     },
-  );
-};
+  };
+}

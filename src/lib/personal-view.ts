@@ -4,6 +4,7 @@
  * of its own would cost the view one more round trip), run only on pages that have one; the app's code shares the
  * bridge and the session with it.
  */
+import { personalView } from 'virtual:api-endpoints';
 import type { PersonalView } from '../../common/personal-view.ts';
 import { call, hasNativeApp } from './bridge/bridge.ts';
 import { commonAppData, getAccessToken } from './session.ts';
@@ -87,7 +88,7 @@ export async function loadPersonalView(): Promise<PersonalView | undefined> {
     ...(mower && { mower }),
   });
   try {
-    const response = await fetch(`/api/personal-view?${query}`, {
+    const response = await fetch(`${personalView.path}?${query}`, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     });
     return response.ok ? asPersonalView(await response.json()) : undefined;
