@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { policyApi } from './api/policy.ts';
 /**
  * The API access policy (`/apiPolicy`). Its text lives in the locale files under this version; a new text gets a
  * new version, and everyone who agreed to an older one is asked again.
@@ -5,15 +7,7 @@
 export const API_POLICY_VERSION = '2026-11-01';
 
 /** GET /api/policy/consent */
-export interface PolicyConsentResponse {
-  current_version: string;
-  /** The account's agreement to the current version, if given. */
-  agreed_at: string | null;
-  /** The latest version the account agreed to, if any (an older one means: ask again). */
-  agreed_version: string | null;
-}
+/** GET and POST /api/policy/consent (common/api/policy.ts). */
+export type PolicyConsentResponse = z.output<(typeof policyApi)['routes']['getPolicyConsent']['response']>;
 
-/** POST /api/policy/consent: the version the page showed; a stale page cannot agree to a newer text. */
-export interface PolicyConsentRequest {
-  version: string;
-}
+export type PolicyConsentRequest = z.input<(typeof policyApi)['routes']['agreeToPolicy']['body']>;

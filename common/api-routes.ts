@@ -1,8 +1,11 @@
 import type { ApiEndpoint, ApiEndpointOf } from './api-route.ts';
+import { commentsApi } from './api/comments.ts';
 import { fleetApi } from './api/fleet.ts';
 import { healthApi } from './api/health.ts';
+import { newsletterApi } from './api/newsletter.ts';
 import { oauthApi } from './api/oauth.ts';
 import { pagesApi } from './api/personal-view.ts';
+import { policyApi } from './api/policy.ts';
 
 /**
  * The HTTP API as data (contract section 4): every route once, by module, with its method, path and schemas
@@ -11,13 +14,16 @@ import { pagesApi } from './api/personal-view.ts';
  * exactly these. Only the server loads this file at run time: the web view's bundle gets its methods and paths
  * alone (scripts/vite-api-endpoints-plugin.ts), not the schemas.
  */
-export const apiModules = [healthApi, fleetApi, oauthApi, pagesApi] as const;
+export const apiModules = [healthApi, fleetApi, oauthApi, pagesApi, policyApi, newsletterApi, commentsApi] as const;
 
 export const apiRoutes = {
   ...healthApi.routes,
   ...fleetApi.routes,
   ...oauthApi.routes,
   ...pagesApi.routes,
+  ...policyApi.routes,
+  ...newsletterApi.routes,
+  ...commentsApi.routes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
+import type { commentsApi } from './api/comments.ts';
 import type { mowerListItem } from './api/fleet.ts';
 import type { healthApi } from './api/health.ts';
 import type { oauthApi } from './api/oauth.ts';
-import type { CommentTopic } from './comments.ts';
 
 type OAuthRoutes = (typeof oauthApi)['routes'];
 
@@ -40,21 +40,10 @@ export interface MowerListResponse {
   mowers: MowerDto[];
 }
 
-/** POST /api/comments: a rating with an optional topic and comment, for the comment tool. */
-export interface CreateCommentRequest {
-  rating: number;
-  topic?: CommentTopic;
-  comment?: string;
-  /** The mower the comment is about: one the caller owns or that is shared with the caller. */
-  vehicle_sn?: string;
-  /** Client-generated UUID: a retried submit with the same key answers the stored comment (200) instead of storing it twice. */
-  idempotency_key?: string;
-}
+/** POST /api/comments: a rating with an optional topic and comment, for the comment tool (common/api/comments.ts). */
+export type CreateCommentRequest = z.input<(typeof commentsApi)['routes']['createComment']['body']>;
 
-export interface CommentCreatedResponse {
-  id: string;
-  created_at: string;
-}
+export type CommentCreatedResponse = z.output<(typeof commentsApi)['routes']['createComment']['response']>;
 
 /** The OAuth clients the account-linking pages tell apart: which login page and which permissions they show. */
 export type LinkingClientKind = InteractionDetailsResponse['client']['kind'];

@@ -5,6 +5,5 @@ import { commentRoutes } from './comment-routes.ts';
 
 export const commentsModule = defineModule({
   name: 'comments',
-  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) =>
-    api.register(commentRoutes, { prefix: '/api/comments', db, requireCaller }),
+  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) => commentRoutes(api, { db, requireCaller }),
 });

@@ -5,6 +5,5 @@ import { newsletterRoutes } from './newsletter-routes.ts';
 
 export const newsletterModule = defineModule({
   name: 'newsletter',
-  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) =>
-    api.register(newsletterRoutes, { prefix: '/api/newsletter', db, requireCaller }),
+  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) => newsletterRoutes(api, { db, requireCaller }),
 });

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { policyApi } from '../../../common/api/policy.ts';
 import { API_POLICY_VERSION, type PolicyConsentResponse } from '../../../common/api-policy.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { serveApi } from '../../http/serve-api.ts';
 import type { CallerRoutesOptions } from '../accounts/public.ts';
 
 async function consentOf(db: Db, accountId: string): Promise<PolicyConsentResponse> {
@@ -20,17 +21,15 @@ async function consentOf(db: Db, accountId: string): Promise<PolicyConsentRespon
 }
 
 /** The API access policy consent: who agreed to which version, when (versions are dates, so they sort). */
-export const policyRoutes: FastifyPluginAsyncZod<CallerRoutesOptions> = async (app, { db, requireCaller }) => {
-  app.get('/consent', async (request): Promise<PolicyConsentResponse> => {
-    const caller = await requireCaller(request, 'account');
-    return consentOf(db, caller.accountId);
-  });
+export function policyRoutes(app: FastifyInstance, { db, requireCaller }: CallerRoutesOptions): void {
+  serveApi(app, policyApi, {
+    getPolicyConsent: async (request) => {
+      const caller = await requireCaller(request, 'account');
+      return consentOf(db, caller.accountId);
+    },
 
-  /** Agreeing twice keeps the first agreement's time: a retry changes nothing. */
-  app.post(
-    '/consent',
-    { schema: { body: z.object({ version: z.string().trim().min(1, 'must be a policy version').max(32) }) } },
-    async (request): Promise<PolicyConsentResponse> => {
+    /** Agreeing twice keeps the first agreement's time: a retry changes nothing. */
+    agreeToPolicy: async (request) => {
       const caller = await requireCaller(request, 'account');
       if (request.body.version !== API_POLICY_VERSION) {
         throw new HttpError(
@@ -47,5 +46,5 @@ export const policyRoutes: FastifyPluginAsyncZod<CallerRoutesOptions> = async (a
         .execute();
       return consentOf(db, caller.accountId);
     },
-  );
-};
+  });
+}

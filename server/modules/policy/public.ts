@@ -5,6 +5,5 @@ import { policyRoutes } from './policy-routes.ts';
 
 export const policyModule = defineModule({
   name: 'policy',
-  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) =>
-    api.register(policyRoutes, { prefix: '/api/policy', db, requireCaller }),
+  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) => policyRoutes(api, { db, requireCaller }),
 });

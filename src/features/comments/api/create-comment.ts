@@ -1,5 +1,6 @@
 import type { CommentCreatedResponse, CreateCommentRequest } from '../../../../common/api-types.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { createComment as create } from 'virtual:api-endpoints';
+import { callApi } from '../../../lib/api-client.ts';
 import { commonAppData } from '../../../lib/session.ts';
 
 export type CommentSubmission = Omit<CreateCommentRequest, 'vehicle_sn'>;
@@ -8,8 +9,7 @@ export type CommentSubmission = Omit<CreateCommentRequest, 'vehicle_sn'>;
 export async function createComment(submission: CommentSubmission): Promise<CommentCreatedResponse> {
   // Without app data there is no token either: the API's 401 then says what is wrong.
   const vehicleSn = (await commonAppData().catch(() => undefined))?.vehicle_sn;
-  return apiRequest<CommentCreatedResponse>('/comments', {
-    method: 'POST',
+  return callApi(create, {
     auth: true,
     body: { ...submission, ...(vehicleSn && { vehicle_sn: vehicleSn }) } satisfies CreateCommentRequest,
   });

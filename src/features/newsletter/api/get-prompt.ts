@@ -1,7 +1,7 @@
-import type { NewsletterPromptResponse } from '../../../../common/newsletter.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getNewsletterPrompt } from 'virtual:api-endpoints';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /api/newsletter/prompt: whether the popup should show itself to this account at all. */
 export async function getPromptVisible(signal?: AbortSignal): Promise<boolean> {
-  return (await apiRequest<NewsletterPromptResponse>('/newsletter/prompt', { auth: true, signal })).show;
+  return (await callApi(getNewsletterPrompt, { auth: true, signal })).show;
 }
