@@ -2,6 +2,7 @@ import type { ApiEndpoint, ApiEndpointOf } from './api-route.ts';
 import { commentsApi } from './api/comments.ts';
 import { fleetApi } from './api/fleet.ts';
 import { healthApi } from './api/health.ts';
+import { messagesApi } from './api/messages.ts';
 import { newsletterApi } from './api/newsletter.ts';
 import { oauthApi } from './api/oauth.ts';
 import { pagesApi } from './api/personal-view.ts';
@@ -14,7 +15,16 @@ import { policyApi } from './api/policy.ts';
  * exactly these. Only the server loads this file at run time: the web view's bundle gets its methods and paths
  * alone (scripts/vite-api-endpoints-plugin.ts), not the schemas.
  */
-export const apiModules = [healthApi, fleetApi, oauthApi, pagesApi, policyApi, newsletterApi, commentsApi] as const;
+export const apiModules = [
+  healthApi,
+  fleetApi,
+  oauthApi,
+  pagesApi,
+  policyApi,
+  newsletterApi,
+  commentsApi,
+  messagesApi,
+] as const;
 
 export const apiRoutes = {
   ...healthApi.routes,
@@ -24,6 +34,7 @@ export const apiRoutes = {
   ...policyApi.routes,
   ...newsletterApi.routes,
   ...commentsApi.routes,
+  ...messagesApi.routes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { message, messageParams, messagesApi } from './api/messages.ts';
 /**
  * The message centre (seed sections 3, 4, 8 and 9), as the HTTP API speaks it. A message is a type with
  * parameters, so that it reads in the reader's language; free text only for the generic notification.
@@ -25,23 +27,8 @@ export const FAULT_REASONS = [
 ] as const;
 export type FaultReason = (typeof FAULT_REASONS)[number];
 
-/** Every message type and its parameters; the page has a text for each in every language. */
-export interface MessageParams {
-  mowingStarted: Record<string, never>;
-  mowingFinished: { areaSquareMetres: number; minutes: number };
-  returnedToStation: { reason: 'finished' | 'lowBattery' | 'rain' | 'manual' };
-  fault: { reason: FaultReason };
-  deviceOffline: Record<string, never>;
-  deviceOnline: Record<string, never>;
-  firmwareAvailable: { version: string };
-  /** Due `dueInDays` days after the message came: a date relative to its creation, in the reader's calendar. */
-  maintenance: { dueInDays: number };
-  shareAccepted: { name: string };
-  /** The account's first message, introducing the message centre. */
-  welcome: Record<string, never>;
-  /** Free text from an operator, shown as text only. */
-  generic: { title: string; body: string };
-}
+/** Every message type and its parameters (common/api/messages.ts); the page has a text for each in every language. */
+export type MessageParams = { [Type in keyof typeof messageParams]: z.output<(typeof messageParams)[Type]> };
 
 export type MessageType = keyof MessageParams;
 export const MESSAGE_TYPES = [
@@ -60,34 +47,13 @@ export const MESSAGE_TYPES = [
 
 export type Severity = 'info' | 'warning' | 'critical';
 
-export type MessageDto = {
-  [T in MessageType]: {
-    id: string;
-    category: MessageCategory;
-    type: T;
-    params: MessageParams[T];
-    severity: Severity;
-    /** The fault code the mower reported, for faults. */
-    fault_code: string | null;
-    created_at: string;
-    /** How often it happened: a work-log event the mower repeats within minutes counts into one message. */
-    occurrences: number;
-    /** When it last happened, if more than once. */
-    last_occurred_at: string | null;
-    read: boolean;
-    /** The mower it is about; null for account-wide messages. Its name is untrusted text. */
-    mower: { serial_number: string; name: string } | null;
-  };
-}[MessageType];
+/** A message of the reader's, as the API answers it (common/api/messages.ts). */
+export type MessageDto = z.output<typeof message>;
 
 export type UnreadCounts = Record<MessageFilter, number>;
 
 /** GET /api/messages?category=&window=recent|history&cursor=&limit= */
-export interface MessagePage {
-  messages: MessageDto[];
-  /** Pass back as `cursor` for the next page; null at the end. */
-  next_cursor: string | null;
-}
+export type MessagePage = z.output<(typeof messagesApi)['routes']['listMessages']['response']>;
 
 /** The page of GET /api/messages a query asks for, as a path under `/api` (the parameters always in this order). */
 export function messagesPath({
@@ -108,8 +74,4 @@ export function messagesPath({
 }
 
 /** POST /api/messages/mark-all-read: everything in `category` up to the newest message the reader has seen. */
-export interface MarkAllReadRequest {
-  category: MessageFilter;
-  /** `created_at` of the newest message the reader has seen: later arrivals stay unread. */
-  up_to: string;
-}
+export type MarkAllReadRequest = z.input<(typeof messagesApi)['routes']['markAllRead']['body']>;

@@ -10,8 +10,7 @@ export { type MessageRetention, sweepOldMessages } from './message-retention.ts'
 export const messagesModule = defineModule({
   name: 'messages',
   settings: messageSettings,
-  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) =>
-    api.register(messageRoutes, { prefix: '/api/messages', db, requireCaller }),
+  apiRoutes: (api, { db, requireCaller }: CallerRoutesOptions) => messageRoutes(api, { db, requireCaller }),
   sweeps: [
     {
       name: 'old messages',

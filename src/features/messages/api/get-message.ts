@@ -1,11 +1,12 @@
 import type { MessageDto } from '../../../../common/messages.ts';
 import { itemPath } from '../../../../common/personal-view.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getMessage as getOne } from 'virtual:api-endpoints';
+import { callApi } from '../../../lib/api-client.ts';
 import { personalResponse } from '../../../lib/personal-view-data.ts';
 
 /** GET /api/messages/:id: one of the reader's messages; a 404 when the reader has no such message. */
 export async function getMessage(id: string, signal?: AbortSignal): Promise<MessageDto> {
-  const { message } = await apiRequest<{ message: MessageDto }>(itemPath('/messages/', id), { auth: true, signal });
+  const { message } = await callApi(getOne, { params: { id }, auth: true, signal });
   return message;
 }
 

@@ -1,5 +1,6 @@
 import { type MessageDto, type MessageFilter, type MessagePage, messagesPath } from '../../../../common/messages.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { listMessages } from 'virtual:api-endpoints';
+import { callApi } from '../../../lib/api-client.ts';
 import { personalResponse } from '../../../lib/personal-view-data.ts';
 import type { ListPage } from '../../../lib/use-paged-list.ts';
 
@@ -20,7 +21,14 @@ const toListPage = (page: MessagePage): ListPage<MessageDto> => ({
 
 /** GET /api/messages: one page of the reader's messages, newest first, as `usePagedList` reads pages. */
 export async function getMessages(query: MessageQuery, signal?: AbortSignal): Promise<ListPage<MessageDto>> {
-  return toListPage(await apiRequest<MessagePage>(messagesPath(query), { auth: true, signal }));
+  const { category, window, cursor, limit } = query;
+  // In the order of `messagesPath`, which names the page a personal first view holds.
+  const page = await callApi(listMessages, {
+    query: { category, window, cursor: cursor || undefined, limit },
+    auth: true,
+    signal,
+  });
+  return toListPage(page);
 }
 
 /** The page a personal first view was rendered with for this query, while rendering that view. */
