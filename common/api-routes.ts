@@ -1,4 +1,5 @@
 import type { ApiEndpoint, ApiEndpointOf } from './api-route.ts';
+import { accountsApi } from './api/accounts.ts';
 import { commentsApi } from './api/comments.ts';
 import { fleetApi } from './api/fleet.ts';
 import { healthApi } from './api/health.ts';
@@ -24,6 +25,7 @@ export const apiModules = [
   newsletterApi,
   commentsApi,
   messagesApi,
+  accountsApi,
 ] as const;
 
 export const apiRoutes = {
@@ -35,6 +37,7 @@ export const apiRoutes = {
   ...newsletterApi.routes,
   ...commentsApi.routes,
   ...messagesApi.routes,
+  ...accountsApi.routes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

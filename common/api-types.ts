@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { accountsApi } from './api/accounts.ts';
 import type { commentsApi } from './api/comments.ts';
 import type { mowerListItem } from './api/fleet.ts';
 import type { healthApi } from './api/health.ts';
@@ -17,19 +18,11 @@ export type HealthResponse = z.output<(typeof healthApi)['routes']['health']['re
 
 /**
  * POST /api/auth/login (the app's sign-in) and POST /oauth/interaction/<uid>/login (the account-linking login
- * page): an e-mail address or phone number, and the password.
+ * page): an e-mail address or phone number, and the password (common/api/accounts.ts).
  */
-export interface LoginRequest {
-  account: string;
-  password: string;
-}
+export type LoginRequest = z.input<(typeof accountsApi)['routes']['signIn']['body']>;
 
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-}
+export type TokenResponse = z.output<(typeof accountsApi)['routes']['signIn']['response']>;
 
 export type MowerRole = MowerDto['role'];
 

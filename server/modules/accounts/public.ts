@@ -54,8 +54,7 @@ export const accountsModule = defineModule({
       config: { loginRequestsPerMinute: number; sessionsPerAccount: number };
     },
   ) =>
-    api.register(authRoutes, {
-      prefix: '/api/auth',
+    authRoutes(api, {
       db,
       requireCaller,
       throttle,

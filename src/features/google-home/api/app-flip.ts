@@ -1,6 +1,7 @@
-import type { LoginRequest, TokenResponse } from '../../../../common/api-types.ts';
+import { signIn as signInEndpoint } from 'virtual:api-endpoints';
+import type { LoginRequest } from '../../../../common/api-types.ts';
 import type { AppFlipRequest } from '../../../../common/voice-links.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, callApi } from '../../../lib/api-client.ts';
 
 /**
  * POST /api/voice-links/google/app-flip: an authorization code of our OAuth server for the Google client, which
@@ -20,6 +21,6 @@ export async function requestAppFlipCode(request: AppFlipRequest, token?: string
 /** POST /api/auth/login: a session for this page only, when the app has no signed-in user. */
 export async function signIn(account: string, password: string): Promise<string> {
   const body: LoginRequest = { account, password };
-  const { access_token } = await apiRequest<TokenResponse>('/auth/login', { method: 'POST', body });
+  const { access_token } = await callApi(signInEndpoint, { body });
   return access_token;
 }
