@@ -8,6 +8,7 @@ import { newsletterApi } from './api/newsletter.ts';
 import { oauthApi } from './api/oauth.ts';
 import { pagesApi } from './api/personal-view.ts';
 import { policyApi } from './api/policy.ts';
+import { sharingApi } from './api/sharing.ts';
 
 /**
  * The HTTP API as data (contract section 4): every route once, by module, with its method, path and schemas
@@ -26,6 +27,7 @@ export const apiModules = [
   commentsApi,
   messagesApi,
   accountsApi,
+  sharingApi,
 ] as const;
 
 export const apiRoutes = {
@@ -38,6 +40,7 @@ export const apiRoutes = {
   ...commentsApi.routes,
   ...messagesApi.routes,
   ...accountsApi.routes,
+  ...sharingApi.routes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

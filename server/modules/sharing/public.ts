@@ -5,5 +5,5 @@ import { sharingRoutes, type SharingRoutesOptions } from './sharing-routes.ts';
 export const sharingModule = defineModule({
   name: 'sharing',
   apiRoutes: (api, { db, requireCaller, onMowerListChange }: SharingRoutesOptions) =>
-    api.register(sharingRoutes, { prefix: '/api/sharing', db, requireCaller, onMowerListChange }),
+    sharingRoutes(api, { db, requireCaller, onMowerListChange }),
 });

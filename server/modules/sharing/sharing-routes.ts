@@ -1,17 +1,10 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sharingApi } from '../../../common/api/sharing.ts';
 import { parseIdentifier } from '../../../common/account-identifiers.ts';
-import {
-  type CreateInvitationRequest,
-  INVITATION_LIFETIME_DAYS,
-  type InvitationResponse,
-  type InvitationState,
-  type MowerInvitationsResponse,
-  type MowerSharesResponse,
-} from '../../../common/sharing.ts';
+import { INVITATION_LIFETIME_DAYS, type InvitationResponse, type InvitationState } from '../../../common/sharing.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { serveApi } from '../../http/serve-api.ts';
 import { findAccountByIdentifier, type RequireCaller } from '../accounts/public.ts';
 import {
   answerInvitation,
@@ -25,12 +18,6 @@ import {
   stateOf,
   toDto,
 } from './sharing-queries.ts';
-
-const id = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an invitation id');
-const serial = z.string().trim().min(1, 'must be a serial number').max(64, 'too long');
 
 /**
  * Invitations an account may ask for in an hour. Each looks an account up by e-mail or phone, and its answer (404
@@ -65,10 +52,10 @@ export interface SharingRoutesOptions {
   onMowerListChange?: (accountIds: readonly string[]) => Promise<void>;
 }
 
-export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (
-  app,
-  { db, requireCaller, onMowerListChange },
-) => {
+export function sharingRoutes(
+  app: FastifyInstance,
+  { db, requireCaller, onMowerListChange }: SharingRoutesOptions,
+): void {
   /**
    * A 403 unless the account owns the mower: someone else's mower answers like an unknown one, so that the API does not
    * tell which serials exist. `field` is the input that named the mower, `only` what only its owner may do.
@@ -117,95 +104,78 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     return { invitation: toDto((await findInvitation(db, row.id))!, accountId, now) };
   }
 
-  app.post(
-    '/invitations',
-    {
-      schema: {
-        body: z.object({
-          mower_serial: serial,
-          invitee: z.string().trim().min(1, 'must be an e-mail address or phone number').max(254),
-        }) satisfies z.ZodType<CreateInvitationRequest>,
-      },
-      config: {
-        rateLimit: {
-          max: INVITATIONS_PER_ACCOUNT_PER_HOUR,
-          timeWindow: '1 hour',
-          keyGenerator: async (request: FastifyRequest) =>
-            `invitations:${(await requireCaller(request, 'account')).accountId}`,
+  serveApi(app, sharingApi, {
+    createInvitation: {
+      options: {
+        config: {
+          rateLimit: {
+            max: INVITATIONS_PER_ACCOUNT_PER_HOUR,
+            timeWindow: '1 hour',
+            keyGenerator: async (request: FastifyRequest) =>
+              `invitations:${(await requireCaller(request, 'account')).accountId}`,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const caller = await requireCaller(request, 'account');
-      const { mower_serial: mowerSerial, invitee } = request.body;
-      await requireOwnMower(caller.accountId, mowerSerial, 'body.mower_serial', 'can share it');
-      const identifier = parseIdentifier(invitee);
-      if (!identifier)
-        throw new HttpError(
-          400,
-          'invalid_request',
-          'body.invitee: must be an e-mail address or phone number',
-          'body.invitee',
-        );
-      const account = await findAccountByIdentifier(db, identifier);
-      if (!account)
-        throw new HttpError(
-          404,
-          'account_not_found',
-          'body.invitee: no Navimow account has this e-mail address or phone number.',
-          'body.invitee',
-        );
-      if (account.id === caller.accountId)
-        throw new HttpError(400, 'cannot_invite_self', 'body.invitee: you cannot invite yourself.', 'body.invitee');
+      handler: async (request, reply) => {
+        const caller = await requireCaller(request, 'account');
+        const { mower_serial: mowerSerial, invitee } = request.body;
+        await requireOwnMower(caller.accountId, mowerSerial, 'body.mower_serial', 'can share it');
+        const identifier = parseIdentifier(invitee);
+        if (!identifier)
+          throw new HttpError(
+            400,
+            'invalid_request',
+            'body.invitee: must be an e-mail address or phone number',
+            'body.invitee',
+          );
+        const account = await findAccountByIdentifier(db, identifier);
+        if (!account)
+          throw new HttpError(
+            404,
+            'account_not_found',
+            'body.invitee: no Navimow account has this e-mail address or phone number.',
+            'body.invitee',
+          );
+        if (account.id === caller.accountId)
+          throw new HttpError(400, 'cannot_invite_self', 'body.invitee: you cannot invite yourself.', 'body.invitee');
 
-      const now = new Date();
-      const outcome = await createInvitation(db, {
-        mowerSerial,
-        inviterId: caller.accountId,
-        inviteeId: account.id,
-        lifetimeMs: INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000,
-        now,
-      });
-      if ('refused' in outcome) {
-        throw new HttpError(
-          409,
-          outcome.refused,
-          outcome.refused === 'already_shared'
-            ? 'The mower is already shared with this account.'
-            : 'This account already has an open invitation to this mower.',
-        );
-      }
-      const row = (await findInvitation(db, outcome.created))!;
-      return reply.code(201).send({ invitation: toDto(row, caller.accountId, now) } satisfies InvitationResponse);
+        const now = new Date();
+        const outcome = await createInvitation(db, {
+          mowerSerial,
+          inviterId: caller.accountId,
+          inviteeId: account.id,
+          lifetimeMs: INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000,
+          now,
+        });
+        if ('refused' in outcome) {
+          throw new HttpError(
+            409,
+            outcome.refused,
+            outcome.refused === 'already_shared'
+              ? 'The mower is already shared with this account.'
+              : 'This account already has an open invitation to this mower.',
+          );
+        }
+        const row = (await findInvitation(db, outcome.created))!;
+        return reply.code(201).send({ invitation: toDto(row, caller.accountId, now) } satisfies InvitationResponse);
+      },
     },
-  );
 
-  app.get(
-    '/invitations/:id',
-    { schema: { params: z.object({ id }) } },
-    async (request): Promise<InvitationResponse> => {
+    getInvitation: async (request) => {
       const caller = await requireCaller(request, 'account');
       const row = await visibleInvitation(request.params.id, caller.accountId);
       return { invitation: toDto(row, caller.accountId, new Date()) };
     },
-  );
 
-  for (const [action, state] of [
-    ['accept', 'accepted'],
-    ['reject', 'rejected'],
-    ['cancel', 'cancelled'],
-  ] as const) {
-    app.post(`/invitations/:id/${action}`, { schema: { params: z.object({ id }) } }, async (request) => {
-      const caller = await requireCaller(request, 'account');
-      return answer(request.params.id, caller.accountId, state);
-    });
-  }
+    acceptInvitation: async (request) =>
+      answer(request.params.id, (await requireCaller(request, 'account')).accountId, 'accepted'),
+    rejectInvitation: async (request) =>
+      answer(request.params.id, (await requireCaller(request, 'account')).accountId, 'rejected'),
+    cancelInvitation: async (request) =>
+      answer(request.params.id, (await requireCaller(request, 'account')).accountId, 'cancelled'),
 
-  /** Who shares a mower: for its owner and for those it is shared with. */
-  app.get(
-    '/mowers/:serial/shares',
-    { schema: { params: z.object({ serial }) } },
-    async (request): Promise<MowerSharesResponse> => {
+    /** Who shares a mower: for its owner and for those it is shared with. */
+    listMowerShares: async (request) => {
       const caller = await requireCaller(request, 'account');
       const mower = await findMowerOwner(db, request.params.serial);
       const shares = mower ? await listShares(db, request.params.serial) : [];
@@ -228,34 +198,26 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
         ],
       };
     },
-  );
 
-  /**
-   * The invitations to a mower still waiting for an answer, for its owner only: what the app's Device sharing
-   * screen lists as pending, each of which the owner may withdraw.
-   */
-  app.get(
-    '/mowers/:serial/invitations',
-    { schema: { params: z.object({ serial }) } },
-    async (request): Promise<MowerInvitationsResponse> => {
+    /**
+     * The invitations to a mower still waiting for an answer, for its owner only: what the app's Device sharing
+     * screen lists as pending, each of which the owner may withdraw.
+     */
+    listMowerInvitations: async (request) => {
       const caller = await requireCaller(request, 'account');
       await requireOwnMower(caller.accountId, request.params.serial, 'params.serial', 'sees its invitations');
       const now = new Date();
       const rows = await listOpenInvitations(db, request.params.serial, now);
       return { mower_serial: request.params.serial, invitations: rows.map((row) => toDto(row, caller.accountId, now)) };
     },
-  );
 
-  /**
-   * Ends a share (Settings > Device management > Device sharing): the owner removes anyone, a sharer removes
-   * themselves (`me`). Ending a share that is already gone answers 204 too: a retry must not fail. So does ending
-   * one's own share of a mower never shared with one, or of a serial that does not exist: the answer must not tell
-   * which serials exist (issue 25).
-   */
-  app.delete(
-    '/mowers/:serial/shares/:account',
-    { schema: { params: z.object({ serial, account: z.string().trim().min(1).max(64) }) } },
-    async (request, reply) => {
+    /**
+     * Ends a share (Settings > Device management > Device sharing): the owner removes anyone, a sharer removes
+     * themselves (`me`). Ending a share that is already gone answers 204 too: a retry must not fail. So does ending
+     * one's own share of a mower never shared with one, or of a serial that does not exist: the answer must not tell
+     * which serials exist (issue 25).
+     */
+    endShare: async (request, reply) => {
       const caller = await requireCaller(request, 'account');
       const target = request.params.account === 'me' ? caller.accountId : request.params.account;
       const mower = await findMowerOwner(db, request.params.serial);
@@ -277,5 +239,5 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       if (await removeShare(db, request.params.serial, target)) await onMowerListChange?.([target]);
       return reply.code(204).send();
     },
-  );
-};
+  });
+}

@@ -1,5 +1,6 @@
-import type { InvitationDto, InvitationResponse } from '../../../../common/sharing.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { acceptInvitation, rejectInvitation } from 'virtual:api-endpoints';
+import type { InvitationDto } from '../../../../common/sharing.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type InvitationAnswer = 'accept' | 'reject';
 
@@ -8,12 +9,7 @@ export type InvitationAnswer = 'accept' | 'reject';
  * the same answer returns the invitation as it is; the other answer, or an expired invitation, is a 409 or 410.
  */
 export async function answerInvitation(id: string, answer: InvitationAnswer): Promise<InvitationDto> {
-  const { invitation } = await apiRequest<InvitationResponse>(
-    `/sharing/invitations/${encodeURIComponent(id)}/${answer}`,
-    {
-      method: 'POST',
-      auth: true,
-    },
-  );
+  const endpoint = answer === 'accept' ? acceptInvitation : rejectInvitation;
+  const { invitation } = await callApi(endpoint, { params: { id }, auth: true });
   return invitation;
 }
