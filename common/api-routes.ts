@@ -9,6 +9,7 @@ import { oauthApi } from './api/oauth.ts';
 import { pagesApi } from './api/personal-view.ts';
 import { policyApi } from './api/policy.ts';
 import { sharingApi } from './api/sharing.ts';
+import { voiceLinksApi } from './api/voice-links.ts';
 
 /**
  * The HTTP API as data (contract section 4): every route once, by module, with its method, path and schemas
@@ -28,6 +29,7 @@ export const apiModules = [
   messagesApi,
   accountsApi,
   sharingApi,
+  voiceLinksApi,
 ] as const;
 
 export const apiRoutes = {
@@ -41,6 +43,7 @@ export const apiRoutes = {
   ...messagesApi.routes,
   ...accountsApi.routes,
   ...sharingApi.routes,
+  ...voiceLinksApi.routes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

@@ -19,64 +19,32 @@
  * codes below are the ones a screen tells apart.
  */
 
+import type { z } from 'zod';
+import type { connectedService, voiceLink, voiceLinksApi } from './api/voice-links.ts';
+
 export const VOICE_PLATFORMS = ['alexa', 'google', 'hornbach'] as const;
 export type VoicePlatform = (typeof VOICE_PLATFORMS)[number];
 
-export interface VoiceLink {
-  platform: VoicePlatform;
-  linked: boolean;
-  /** When the current link was made (ISO 8601); null when not linked. */
-  linked_since: string | null;
-  /** The OAuth client that holds the link; null when not linked. */
-  client_id: string | null;
-}
+type Routes = (typeof voiceLinksApi)['routes'];
 
-export interface VoiceLinksResponse {
-  links: VoiceLink[];
-}
+/** The account's link with one platform (common/api/voice-links.ts). */
+export type VoiceLink = z.output<typeof voiceLink>;
 
-/**
- * A third-party service linked through the web login (an OAuth client of kind `third_party`: Home Assistant, a
- * script). Each link is its own OAuth grant, so two Home Assistant instances on one account are two entries.
- */
-export interface ConnectedService {
-  /** The link's id (its OAuth grant): what `DELETE /api/voice-links/services/:id` ends. */
-  id: string;
-  client_id: string;
-  /** The client's registered name ("Home Assistant"), a product name shown as it is in every language. */
-  name: string;
-  /** When the link was made (ISO 8601). */
-  since: string;
-}
+export type VoiceLinksResponse = z.output<Routes['listVoiceLinks']['response']>;
 
-export interface ConnectedServicesResponse {
-  services: ConnectedService[];
-}
+/** A third-party service linked through the web login: each link is its own OAuth grant. */
+export type ConnectedService = z.output<typeof connectedService>;
+
+export type ConnectedServicesResponse = z.output<Routes['listConnectedServices']['response']>;
 
 /** App-to-app account linking as Amazon specifies it: open the first in the Alexa app, else the second. */
-export interface AlexaStart {
-  /** The Alexa app's account-linking consent page (a universal / app link opened with `openScheme`). */
-  alexa_app_url: string;
-  /** Login with Amazon in the browser, when the Alexa app is not installed (`openExternalURI`). */
-  lwa_fallback_url: string;
-  /** When the state in both URLs stops being accepted (ISO 8601). */
-  expires_at: string;
-}
+export type AlexaStart = z.output<Routes['startAlexaLink']['response']>;
 
-export interface AlexaCompleteRequest {
-  /** Amazon's authorization code from the redirect back to `/smartHome/alexa/appBind`. */
-  code: string;
-  /** The `state` of `POST /alexa/start`, returned unchanged by Amazon. */
-  state: string;
-}
+/** Amazon's authorization code from the redirect back to `/smartHome/alexa/appBind`, and the start's `state`. */
+export type AlexaCompleteRequest = z.input<Routes['completeAlexaLink']['body']>;
 
 /** What the Google Home app handed the native app for App Flip (docs/bridge.md, `/smartHome/googleHome/appBind`). */
-export interface AppFlipRequest {
-  client_id: string;
-  /** Space-separated, as Google sends them; may be empty. */
-  scope: string;
-  redirect_uri: string;
-}
+export type AppFlipRequest = z.input<Routes['googleAppFlip']['body']>;
 
 /** Error codes of the voice-link endpoints that a screen shows differently. */
 export const VOICE_LINK_ERRORS = {

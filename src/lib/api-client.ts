@@ -149,24 +149,3 @@ export async function callApi<Id extends ApiRouteId>(
     signal: given.signal,
   })) as ApiOutput<ApiRoutes[Id]>;
 }
-
-/** @deprecated The calls not yet in the API table (issue 38): `callApi` replaces it. */
-export interface ApiRequest extends CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  under?: '/api' | '/oauth';
-  withCookies?: boolean;
-}
-
-/** @deprecated The calls not yet in the API table (issue 38): `callApi` replaces it. */
-export async function apiRequest<T>(path: string, options: ApiRequest = {}): Promise<T> {
-  return (await request({
-    method: options.method ?? 'GET',
-    url: `${options.under ?? '/api'}${path}`,
-    body: options.body,
-    cookies: options.withCookies === true,
-    auth: options.auth,
-    token: options.token,
-    signal: options.signal,
-  })) as T;
-}

@@ -1,11 +1,12 @@
+import { listVoiceLinks } from 'virtual:api-endpoints';
 import { VOICE_LINKS_PATH } from '../../common/personal-view.ts';
 import type { VoiceLink, VoiceLinksResponse, VoicePlatform } from '../../common/voice-links.ts';
-import { apiRequest } from './api-client.ts';
+import { callApi } from './api-client.ts';
 import { personalResponse } from './personal-view-data.ts';
 
 /** GET /api/voice-links: the account's link with each platform, as the server derives it from the OAuth grants. */
 export async function getVoiceLinks(signal?: AbortSignal): Promise<VoiceLink[]> {
-  const { links } = await apiRequest<VoiceLinksResponse>(VOICE_LINKS_PATH, { auth: true, signal });
+  const { links } = await callApi(listVoiceLinks, { auth: true, signal });
   return links;
 }
 

@@ -33,8 +33,7 @@ export const voiceLinksModule = defineModule({
       config: { oauthClients: readonly LinkingClient[]; amazon: AmazonConfig | undefined };
     },
   ) =>
-    api.register(voiceLinkRoutes, {
-      prefix: '/api/voice-links',
+    voiceLinkRoutes(api, {
       db,
       requireCaller,
       clients: config.oauthClients,

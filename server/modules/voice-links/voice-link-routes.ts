@@ -1,19 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { voiceLinksApi } from '../../../common/api/voice-links.ts';
 import {
   ALEXA_LINK_STATE_TTL_SECONDS,
-  type AlexaStart,
-  type ConnectedServicesResponse,
   VOICE_LINK_ERRORS,
   VOICE_PLATFORMS,
   type VoiceLink,
-  type VoiceLinksResponse,
   type VoicePlatform,
 } from '../../../common/voice-links.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { type ApiHandlers, serveApi } from '../../http/serve-api.ts';
 import type { RequireCaller } from '../accounts/public.ts';
 import { type LinkGrants, type LinkingClient, OAUTH_SCOPES } from '../oauth/public.ts';
 import { AmazonError, alexaStartUrls, createAmazonClient } from './amazon-client.ts';
@@ -37,19 +34,8 @@ export interface VoiceLinkRoutesOptions {
 }
 
 /** Amazon's codes and our states: printable ASCII, no spaces. */
-const opaque = (max: number) =>
-  z
-    .string()
-    .min(1, 'is required')
-    .max(max, 'too long')
-    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
-
-/** A link's id as the list gives it (oidc-provider's grant ids: 43 URL-safe characters). */
-const linkId = z
-  .string()
-  .min(1, 'is required')
-  .max(64, 'too long')
-  .regex(/^[\w-]+$/, 'must be a link id of GET /services');
+/** The handlers of the module's routes of the API table (common/api/voice-links.ts). */
+type Handlers = ApiHandlers<(typeof voiceLinksApi)['routes']>;
 
 const amazonFailed = () =>
   new HttpError(
@@ -63,10 +49,10 @@ const amazonFailed = () =>
  * linked service may neither see nor change the account's other links. Link state is the OAuth server's grants
  * (docs/decisions/012-voice-links.md).
  */
-export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = async (
-  app,
-  { db, requireCaller, clients, grants, amazon },
-) => {
+export function voiceLinkRoutes(
+  app: FastifyInstance,
+  { db, requireCaller, clients, grants, amazon }: VoiceLinkRoutesOptions,
+): void {
   const clientIdsOf = (platform: VoicePlatform) =>
     clients.filter((client) => client.kind === platform).map((client) => client.client_id);
 
@@ -87,17 +73,17 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
     });
   }
 
-  app.get('/', async (request): Promise<VoiceLinksResponse> => {
+  const listVoiceLinks: Handlers['listVoiceLinks'] = async (request) => {
     const caller = await requireCaller(request, 'account');
     return { links: await linksOf(caller.accountId) };
-  });
+  };
 
   // ---- Third-party services (Home Assistant and others linked through the web login): one entry per grant --------
 
   const thirdParties = clients.filter((client) => client.kind === 'third_party');
   const thirdPartyIds = thirdParties.map((client) => client.client_id);
 
-  app.get('/services', async (request): Promise<ConnectedServicesResponse> => {
+  const listConnectedServices: Handlers['listConnectedServices'] = async (request) => {
     const caller = await requireCaller(request, 'account');
     const live = await grants.live(caller.accountId, thirdPartyIds);
     return {
@@ -108,31 +94,21 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
         since: grant.since,
       })),
     };
-  });
+  };
 
   // Ends that one link only. An id that is unknown, already ended, another account's or not a third party's gets the
   // same 204 and changes nothing: no answer tells whether a link exists, and a retry is harmless.
-  app.delete('/services/:id', { schema: { params: z.object({ id: linkId }) } }, async (request, reply) => {
+  const unlinkService: Handlers['unlinkService'] = async (request, reply) => {
     const caller = await requireCaller(request, 'account');
     await grants.revokeHeld(caller.accountId, request.params.id, thirdPartyIds);
     return reply.code(204).send();
-  });
+  };
 
   // ---- Google: App Flip and unlink -------------------------------------------------------------------------------
 
-  app.post(
-    '/google/app-flip',
-    {
-      schema: {
-        body: z.object({
-          client_id: z.string().max(200, 'too long'),
-          scope: z.string().max(1000, 'too long'),
-          redirect_uri: z.string().max(2000, 'too long'),
-        }),
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request): Promise<{ code: string }> => {
+  const googleAppFlip: Handlers['googleAppFlip'] = {
+    options: { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    handler: async (request) => {
       const caller = await requireCaller(request, 'account');
       const { client_id: clientId, scope, redirect_uri: redirectUri } = request.body;
       const refuse = (field: string, message: string) =>
@@ -154,13 +130,13 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
       });
       return { code };
     },
-  );
+  };
 
-  app.delete('/google', async (request, reply) => {
+  const unlinkGoogle: Handlers['unlinkGoogle'] = async (request, reply) => {
     const caller = await requireCaller(request, 'account');
     await grants.revokeAll(caller.accountId, clientIdsOf('google'));
     return reply.code(204).send();
-  });
+  };
 
   // ---- Alexa: app-to-app linking and unlink ----------------------------------------------------------------------
 
@@ -170,10 +146,9 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
     return amazon;
   };
 
-  app.post(
-    '/alexa/start',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request): Promise<AlexaStart> => {
+  const startAlexaLink: Handlers['startAlexaLink'] = {
+    options: { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    handler: async (request) => {
       const caller = await requireCaller(request, 'account');
       const config = requireAmazon();
       const state = randomBytes(32).toString('base64url');
@@ -188,20 +163,16 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
         expires_at: expiresAt.toISOString(),
       };
     },
-  );
+  };
 
   const logAmazonFailure = (log: FastifyBaseLogger, error: unknown) => {
     if (!(error instanceof AmazonError)) throw error;
     log.warn({ step: error.step, status: error.status, amazonCode: error.amazonCode }, error.message);
   };
 
-  app.post(
-    '/alexa/complete',
-    {
-      schema: { body: z.object({ code: opaque(2048), state: opaque(256) }) },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request): Promise<{ link: VoiceLink }> => {
+  const completeAlexaLink: Handlers['completeAlexaLink'] = {
+    options: { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    handler: async (request) => {
       const caller = await requireCaller(request, 'account');
       const config = requireAmazon();
       const { accountId } = caller;
@@ -249,7 +220,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
       const link = (await linksOf(accountId)).find((candidate) => candidate.platform === 'alexa')!;
       return { link };
     },
-  );
+  };
 
   /** Disables the skill at Amazon for one link made app-to-app, refreshing Amazon's token when needed. */
   async function disableAtAmazon(row: Awaited<ReturnType<typeof amazonLinksOf>>[number]): Promise<void> {
@@ -278,7 +249,7 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
     }
   }
 
-  app.delete('/alexa', async (request, reply) => {
+  const unlinkAlexa: Handlers['unlinkAlexa'] = async (request, reply) => {
     const caller = await requireCaller(request, 'account');
     for (const row of await amazonLinksOf(db, caller.accountId)) {
       try {
@@ -293,5 +264,16 @@ export const voiceLinkRoutes: FastifyPluginAsyncZod<VoiceLinkRoutesOptions> = as
     // Links made through the web login (no Amazon token kept) end on our side only.
     await grants.revokeAll(caller.accountId, clientIdsOf('alexa'));
     return reply.code(204).send();
+  };
+
+  serveApi(app, voiceLinksApi, {
+    listVoiceLinks,
+    listConnectedServices,
+    unlinkService,
+    googleAppFlip,
+    unlinkGoogle,
+    startAlexaLink,
+    completeAlexaLink,
+    unlinkAlexa,
   });
-};
+}

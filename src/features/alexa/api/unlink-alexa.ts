@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { unlinkAlexa as unlink } from 'virtual:api-endpoints';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** Disables the skill at Amazon and revokes our tokens for Alexa; unlinking what is not linked succeeds too. */
 export async function unlinkAlexa(): Promise<void> {
-  await apiRequest<undefined>('/voice-links/alexa', { method: 'DELETE', auth: true });
+  await callApi(unlink, { auth: true });
 }

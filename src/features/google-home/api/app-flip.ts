@@ -1,7 +1,7 @@
-import { signIn as signInEndpoint } from 'virtual:api-endpoints';
+import { googleAppFlip, signIn as signInEndpoint } from 'virtual:api-endpoints';
 import type { LoginRequest } from '../../../../common/api-types.ts';
 import type { AppFlipRequest } from '../../../../common/voice-links.ts';
-import { apiRequest, callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /**
  * POST /api/voice-links/google/app-flip: an authorization code of our OAuth server for the Google client, which
@@ -9,8 +9,7 @@ import { apiRequest, callApi } from '../../../lib/api-client.ts';
  * `token` is a session the page signed in itself; without it, the app's.
  */
 export async function requestAppFlipCode(request: AppFlipRequest, token?: string): Promise<string> {
-  const { code } = await apiRequest<{ code: string }>('/voice-links/google/app-flip', {
-    method: 'POST',
+  const { code } = await callApi(googleAppFlip, {
     body: request,
     auth: true,
     ...(token !== undefined && { token }),
